@@ -60,8 +60,9 @@ import mnemic.sessions.search.repeats as repeats_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.sequence as sequence_module
 import mnemic.sessions.search.speaker as speaker_module
+import mnemic.sessions.sql.store as store_module
 import recall as rb
-from _metrics import Scores
+from _metrics import Scores, figure
 from _vcache import CachedEmbedder
 
 DEPTH = 200
@@ -159,6 +160,9 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
     "noreadable": lambda: knobs({"r": (retrieval_module, "READABLE", False)}),
     "noheld": lambda: knobs({"r": (retrieval_module, "HELD", False)}),
+    "noinflect": lambda: knobs(
+        {"i": (store_module.SqlSessionStore, "_inflected", lambda _store, queries: queries)}
+    ),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),
@@ -448,10 +452,36 @@ def variants(
                 rb.score(q, corpus, ranked, table.setdefault((q.set, mode, name), Scores()))
     for (set_, mode, name), sc in sorted(table.items()):
         r = sc.result()
+        base = table.get((set_, mode, "shipped"))
+        if name != "shipped" and base is not None:
+            r["paired"] = paired(sc, base)
         out.setdefault(set_, {}).setdefault(mode, {})[name] = r
         print_figures(f"{set_:8s} {mode:8s} {name:14s}", r)
+        if "paired" in r:
+            print("    paired (variant - shipped): " + "  ".join(
+                f"{m} {v['diff']['value']:+.3f} [{v['diff']['ci95'][0]:+.3f},"
+                f"{v['diff']['ci95'][1]:+.3f}] +{v['better']}/-{v['worse']}"
+                for m, v in r["paired"].items() if m in FIGURES))  # fmt: skip
     if save is not None:
         save.write_text(json.dumps(out, indent=1), encoding="utf-8")
+
+
+def paired(variant: Scores, shipped: Scores) -> dict[str, Any]:
+    """Question by question (both ran the same questions in the same order): per metric,
+    the variant's value minus the shipped one (mean and bootstrap 95 % interval), and
+    how many questions each side scores higher."""
+    out: dict[str, Any] = {}
+    for metric, values in variant.values.items():
+        base = shipped.values.get(metric, [])
+        if len(base) != len(values):
+            continue
+        diffs = [v - b for v, b in zip(values, base, strict=True)]
+        out[metric] = {
+            "diff": figure(diffs),
+            "better": sum(d > 0 for d in diffs),
+            "worse": sum(d < 0 for d in diffs),
+        }
+    return out
 
 
 def latency(

@@ -502,7 +502,9 @@ def test_a_question_in_another_language_of_the_same_script_ranks_by_meaning(
             False,
         ]
         spanish = "¿Cómo se llama el perro que adoptamos?"
-        assert first(spanish, "lexical") == "s1"  # the false friend's match
+        # lexical first found the false friend's match (s1); since recall 13 "adoptamos"
+        # also matches "adopted", the form of its Spanish stem the index holds
+        assert first(spanish, "lexical") == "s0"
         assert first(spanish, "hybrid") == "s0"
         assert first("What is the dog we adopted called?", "hybrid") == "s0"
 

@@ -24,6 +24,7 @@ import pytest
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.sessions import NewMessage, SessionStore
 from mnemic.sessions.search.shapes import SearchContext, browse, discover
+from mnemic.sessions.store import SearchFilters
 
 pytestmark = pytest.mark.postgres
 
@@ -165,6 +166,20 @@ def test_a_hybrid_discovery_reads_its_semantic_hits_in_two_statements(
     # statement: docs/recall.md, recall 12). The code before read each candidate's
     # message and session on its own.
     assert counts[0] == counts[1] <= 16, log
+    # a question in another language (German here) also reads the index's forms of its
+    # words: one statement for the search's words, one for the held share's (recall 13;
+    # the store holds no other form of them, so nothing else changes)
+    german = []
+    for inflect in (False, True):
+        with pytest.MonkeyPatch.context() as patch:
+            if not inflect:
+                patch.setattr(type(store), "_inflected", lambda _store, queries: queries)
+            discover(ctx, "Wo ist die zephyrine Frage?", limit=1, mode="hybrid")
+            log.clear()
+            discover(ctx, "Wo ist die zephyrine Frage?", limit=10, mode="hybrid")
+            german.append(len(log))
+    assert german[1] == german[0] + 2, log
+    assert sum("unnest(m.tsv)" in statement for statement in log) == 2, log
 
 
 # -- the batched reads give what the one-session reads give, on both backends -------------
@@ -257,3 +272,35 @@ def test_holds_tells_which_words_the_index_holds_on_both_backends(
         True, True, True, False, True, False, True, True, False
     ]  # fmt: skip
     assert store.holds([]) == []
+
+
+def test_a_questions_other_inflections_are_found_alike_on_both_backends(
+    any_store: SessionStore,
+) -> None:
+    """Recall 13: a question in another language than English also matches the forms of
+    its words the index holds in that language (the index's vocabulary: ``fts5vocab`` on
+    SQLite, the matching vectors' lexemes on PostgreSQL), on both backends alike."""
+    from mnemic.sessions.index.query import Query, Term, parse_query
+
+    store = any_store
+    store.start_session(id="a", started_at=1_750_000_000.0, source="cli")
+    store.append_messages(
+        "a",
+        [
+            NewMessage("user", "Marco arbeitet bei Acme Robotics als Data Engineer."),
+            NewMessage("user", "Ana toma café con leche cada mañana."),
+            NewMessage("user", "The market sells tomatoes and working boots."),
+        ],
+    )
+    assert store._vocabulary(["arbeit", "tom", "zzz"]) == {
+        "arbeit": [("arbeitet", 1)],
+        "tom": [("toma", 1), ("tomato", 1)],
+        "zzz": [],
+    }
+    for question, seqs in (("Wo hat er früher gearbeitet?", [0]), ("¿Qué tomaba él?", [1])):
+        hits = store.search(parse_query(question, match="any"), SearchFilters(), limit=10)
+        assert [h.seq for h in hits] == seqs, question
+    word = Term("gearbeitet", ("gearbeitet",))
+    assert store.holds(
+        [Query("gearbeitet", ((word,),), languages=("german",)), Query("gearbeitet", ((word,),))]
+    ) == [True, False]

@@ -26,11 +26,11 @@ from typing import Any
 
 import psycopg
 
-from ...sessions.index.query import Query, Term
+from ...sessions.index.query import VOCABULARY_LIMIT, Query, Term
 from ...sessions.sql.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
 from ...sessions.store import Hit, SearchFilters
 from .db import Database
-from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql
+from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql, quote
 
 __all__ = ["EXACT_CAP", "LexemeStats", "PgIndex", "walk_pays"]
 
@@ -43,6 +43,8 @@ EXACT_CAP = 10_000
 """Most recent eligible matches scored when capping left too few hits."""
 _COUNT_CAP = 100_000
 """Document counts of a phrase are counted up to this many."""
+VOCABULARY_SAMPLE = 1000
+"""Messages whose lexemes are read per prefix looked up (:meth:`PgIndex.vocabulary`)."""
 K1 = 1.2
 B = 0.75
 
@@ -95,6 +97,28 @@ class PgIndex:
         )
         rows = self._rows(f"SELECT {probes}", [self._tsquery(q) for q in queries])
         return [bool(v) for v in rows[0]]
+
+    def vocabulary(self, prefixes: Sequence[str]) -> dict[str, list[tuple[str, int]]]:
+        """The lexemes beginning with each of ``prefixes`` and how many messages hold
+        each, in one statement: read from the vectors of at most :data:`VOCABULARY_SAMPLE`
+        messages holding the prefix (the GIN index finds them; a prefix held more
+        widely gives the lexemes of that many), at most ``VOCABULARY_LIMIT`` a prefix."""
+        if not prefixes:
+            return {}
+        part = (
+            "(SELECT %s::text, u.lexeme, COUNT(*) FROM (SELECT tsv FROM {s}.messages "
+            "WHERE tsv @@ %s::tsquery LIMIT %s) m, unnest(m.tsv) u "
+            "WHERE left(u.lexeme, %s) = %s GROUP BY u.lexeme ORDER BY u.lexeme LIMIT %s)"
+        )
+        params: list[Any] = []
+        for prefix in prefixes:
+            params += [prefix, quote(prefix) + ":*", VOCABULARY_SAMPLE, len(prefix), prefix]
+            params.append(VOCABULARY_LIMIT)
+        rows = self._rows(" UNION ALL ".join(part for _ in prefixes), params)
+        out: dict[str, list[tuple[str, int]]] = {p: [] for p in prefixes}
+        for prefix, lexeme, count in rows:
+            out[str(prefix)].append((str(lexeme), int(count)))
+        return out
 
     # -- the protocol -------------------------------------------------------------------
     def listing(self, query: Query, cap: int) -> list[int]:

@@ -346,6 +346,12 @@ class PostgresSessionStore(SqlSessionStore):
         with self._connection("search failed") as conn:
             return PgIndex(conn, self.db, self._lexer, self.weights, self._stats).holds(queries)
 
+    def _vocabulary(self, prefixes: Sequence[str]) -> dict[str, list[tuple[str, int]]]:
+        """The lexemes under each prefix in one statement (:meth:`.fulltext.PgIndex.vocabulary`)."""
+        with self._connection("search failed") as conn:
+            index = PgIndex(conn, self.db, self._lexer, self.weights, self._stats)
+            return index.vocabulary(prefixes)
+
     def _db_bytes(self) -> int:
         size = self._fetch(
             "SELECT pg_total_relation_size(%s::regclass) + pg_total_relation_size(%s::regclass)",

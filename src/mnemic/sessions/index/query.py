@@ -30,6 +30,8 @@ from .segment import CJK_RUN, CONNECTORS, QueryTokens, has_cjk, segment_query
 __all__ = [
     "MAX_QUERY_CHARS",
     "MAX_TERMS",
+    "VOCABULARY_LIMIT",
+    "FUNCTION_WORDS",
     "QUESTION_WORDS",
     "STOP_WORDS",
     "Match",
@@ -37,12 +39,15 @@ __all__ = [
     "Term",
     "match_spans",
     "parse_query",
+    "question_languages",
 ]
 
 MAX_QUERY_CHARS = 2000
 """Longer queries are cut here (reported as ``truncated``)."""
 MAX_TERMS = 32
 """Terms beyond this many are dropped (reported as ``truncated``)."""
+VOCABULARY_LIMIT = 500
+"""Index terms a store reads per stem it looks up (:func:`~.stems.inflected`), at most."""
 
 Match = Literal["all", "any"]
 
@@ -250,6 +255,67 @@ QUESTION_WORDS = frozenset(
 )
 """Question words dropped from natural-language queries (they never occur in the answer)."""
 
+FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    lang: frozenset(text.split())
+    for lang, text in {
+        "german": """
+            der die das den dem des ein eine einen einem einer und oder aber ist sind war
+            waren hat habe hast haben hatte hatten wird werden wurde ich du er sie es wir
+            ihr mein meine meinen dein deine sein seine nicht wie was wer wo wann warum
+            welche welcher welches wohin woher mit von zu zum zur im am auf für bei aus
+            nach um noch schon auch jetzt früher vorher heute mich mir dich dir uns euch
+        """,
+        "spanish": """
+            el la los las un una unos unas y o pero es son fue era eran está están estaba
+            ha he han había yo tú él ella nosotros mi mis tu tus su sus que qué quién
+            quien cómo como dónde donde cuándo cuando cuánto cuanto cuánta cuanta cuál
+            cual por para con de del al en me te se lo le nos antes ahora todavía ya muy
+        """,
+        "french": """
+            le la les un une des et ou mais est sont était étaient a ai as ont avait je
+            tu il elle nous vous ils elles mon ma mes ton ta tes son sa ses notre votre
+            leur qui que quoi où quand comment combien quel quelle quels quelles pour avec
+            dans sur au aux du de ce cette ces ne pas plus avant maintenant encore déjà
+        """,
+        "italian": """
+            il lo la gli le un uno una e o ma è sono era erano ha ho hai hanno aveva io
+            tu lui lei noi voi loro mio mia miei mie tuo tua suo sua che chi cosa come
+            dove quando quanto quanta quale quali per con di del della dei delle nel
+            nella al alla da dal dalla in su non prima adesso ora ancora già
+        """,
+        "portuguese": """
+            o a os as um uma uns umas e ou mas é são foi era eram está estão estava tem
+            têm tinha eu tu ele ela nós vocês eles elas meu minha meus minhas seu sua
+            seus suas que quem como onde quando quanto quanta qual quais por para com de
+            do da dos das no na nos nas ao não antes agora ainda já muito
+        """,
+        "russian": """
+            и в во не что он она оно они на я с со как а то это так его её ее но да ты
+            к у же вы мы за бы по от из о об для где когда кто какой какая какие мой моя
+            мои мне меня наш наша ваш был была было были есть сколько почему раньше
+        """,
+    }.items()
+}
+"""Function words of the languages whose inflections a question's words are matched in
+(beyond the index's English Porter stemming): a question whose function words are
+mostly of one of them is taken to be written in it (:func:`question_languages`)."""
+
+
+def question_languages(text: str) -> tuple[str, ...]:
+    """The languages a natural-language question may be written in, of those of
+    :data:`FUNCTION_WORDS`: those with the most function words among the question's
+    words, provided they have more of them than English has (English wins a tie, so an
+    English question is never taken for another language); ``()`` otherwise (English,
+    no function words). Two or more when they tie (Spanish and Portuguese share many)."""
+    said = [w.casefold() for w in re.findall(r"[^\W\d_]+", text)]
+    english = sum(w in STOP_WORDS or w in QUESTION_WORDS for w in said)
+    counts = {lang: sum(w in words for w in said) for lang, words in FUNCTION_WORDS.items()}
+    best = max(counts.values(), default=0)
+    if best <= english:
+        return ()
+    return tuple(lang for lang, n in counts.items() if n == best)
+
+
 CJK_STOP_WORDS = tuple(
     sorted(
         [
@@ -352,6 +418,10 @@ class Query:
     natural: bool = False
     truncated: bool = False
     dropped: tuple[str, ...] = field(default=())
+    languages: tuple[str, ...] = ()
+    """The languages of a natural-language question other than English
+    (:func:`question_languages`): a store also matches its words' other inflections in
+    them (:func:`~.stems.inflected`)."""
 
     @property
     def empty(self) -> bool:
@@ -367,15 +437,16 @@ class Query:
         """The same terms combined with ``match``."""
         return Query(
             self.text, self.groups, self.excluded, match, self.natural, self.truncated,
-            self.dropped,
+            self.dropped, self.languages,
         )  # fmt: skip
 
     def per_term(self) -> list[Query]:
         """One single-term query per positive term, each keeping the exclusions."""
         return [
-            Query(self.text, ((t,),), self.excluded, "all", self.natural, self.truncated)
+            Query(self.text, ((t,),), self.excluded, "all", self.natural, self.truncated,
+                  languages=self.languages)
             for t in self.terms
-        ]
+        ]  # fmt: skip
 
     def to_fts5(self) -> str:
         """The FTS5 MATCH expression ('' when the query is empty)."""
@@ -599,6 +670,7 @@ def parse_query(text: str, *, match: Match = "all", natural: bool | None = None)
         bool(natural),
         truncated,
         tuple(dropped),
+        question_languages(clean) if natural else (),
     )
 
 

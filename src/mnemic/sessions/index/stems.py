@@ -12,8 +12,9 @@ two-character word matches wherever it sits.
 
 Stemming is cached per word; the stemmers are per thread (they keep state between calls).
 This is for comparing texts at query time; the full-text index keeps its own stemming
-(FTS5's Porter tokenizer, PostgreSQL's configuration), so nothing here changes what a
-store holds.
+(FTS5's Porter tokenizer, the same lexemes on PostgreSQL), so nothing here changes what a
+store holds. A question in another language than English also matches its words' other
+inflections in that language through the index's own vocabulary (:func:`inflected`).
 """
 
 from __future__ import annotations
@@ -21,15 +22,27 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 import snowballstemmer
 
+from .query import FUNCTION_WORDS, MAX_TERMS, STOP_WORDS as ENGLISH_STOP_WORDS, Query, Term
 from .segment import CJK_RUN
 
-__all__ = ["LANGUAGES", "STOP_WORDS", "content_word_keys", "text_keys", "word_keys", "words"]
+__all__ = [
+    "FORMS",
+    "LANGUAGES",
+    "STOP_WORDS",
+    "Vocabulary",
+    "content_word_keys",
+    "inflected",
+    "text_keys",
+    "word_keys",
+    "words",
+]
 
 LANGUAGES = ("english", "german", "spanish", "french", "italian", "portuguese", "russian")
 """The Snowball stemmers every word is reduced by."""
@@ -391,3 +404,156 @@ def content_word_keys(texts: Iterable[str]) -> list[frozenset[str]]:
             if word.casefold() not in STOP_WORDS:
                 out.setdefault(word_keys(word))
     return list(out)
+
+
+# --- a question's words in their other inflections ----------------------------------------
+
+FORMS = 4
+"""Other forms of one word of a question a search also matches (the ones most messages
+hold first): a word has a handful of inflections in one conversation, and each form is
+one more listing of the index."""
+SHORTEST_STEM = 3
+"""A stem shorter than this is not looked up (two letters begin too many words)."""
+
+Vocabulary = Callable[[Sequence[str]], Mapping[str, Sequence[tuple[str, int]]]]
+"""A store's index terms beginning with each of some prefixes, with the number of
+messages holding each: ``{prefix: [(term, messages), ...]}``."""
+
+
+def _fold(text: str) -> str:
+    """``text`` with the accents of its Latin letters taken off, as the index's tokenizer
+    takes them off (``remove_diacritics``: "café" is held as "cafe", but Cyrillic "й" and
+    "ё" stay)."""
+    return "".join(_fold_char(c) for c in text)
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(c: str) -> str:
+    if c.isascii() or ord(c) >= 0x250:  # beyond the Latin blocks
+        return c
+    return "".join(d for d in unicodedata.normalize("NFKD", c) if not unicodedata.combining(d))
+
+
+def _stemmer(language: str) -> Any:
+    found: dict[str, Any] | None = getattr(_local, "by_language", None)
+    if found is None:
+        found = _local.by_language = {}
+    stemmer = found.get(language)
+    if stemmer is None:
+        stemmer = found[language] = snowballstemmer.stemmer(language)
+    return stemmer
+
+
+@lru_cache(maxsize=1 << 16)
+def _stem(word: str, language: str) -> str:
+    """``word``'s Snowball stem in ``language``, accents folded (as the index folds them)."""
+    return _fold(_stemmer(language).stemWord(word.casefold()))
+
+
+@lru_cache(maxsize=1 << 14)
+def _stems(word: str, language: str) -> frozenset[str]:
+    """The stems a word of a question is matched by in ``language``: its Snowball stem,
+    and in German, where the stemmer leaves a past participle's ``ge-`` in place
+    ("gearbeitet" → "gearbeit", "arbeitet" → "arbeit"), the stem with it taken off or
+    put on."""
+    stem = _stem(word, language)
+    out = {stem}
+    if language == "german":
+        if stem.startswith("ge") and len(stem) - 2 >= 4:
+            out.add(stem[2:])
+        elif not stem.startswith("ge"):
+            out.add("ge" + stem)
+    return frozenset(s for s in out if len(s) >= SHORTEST_STEM)
+
+
+NAMES_UNINFLECTED = frozenset(["french", "spanish", "italian", "portuguese"])
+"""Languages that write only names with a capital inside a sentence and do not inflect
+them (German capitalises every noun; Russian inflects names)."""
+
+
+def _inflectable(term: Term, languages: Sequence[str]) -> bool:
+    """A plain word of letters (not quoted, a prefix or a compound), not a function word
+    of the question's languages, nor a name: a word with a capital in a question of
+    :data:`NAMES_UNINFLECTED` ("Marie" is no form of "mars"; a question begins with a
+    question word, a function word, more often than with a word that inflects)."""
+    if term.phrase or term.prefix or term.whole is not None or len(term.tokens) != 1:
+        return False
+    word = term.text.casefold()
+    if not word.isalpha() or CJK_RUN.search(word):
+        return False
+    if term.text[:1].isupper() and NAMES_UNINFLECTED.issuperset(languages):
+        return False
+    return not any(word in FUNCTION_WORDS.get(lang, ()) for lang in languages)
+
+
+def _own_form(word: str) -> str:
+    """The index's own form of ``word`` (its English Porter stem, accents folded)."""
+    return _fold(_stemmer("porter").stemWord(_fold(word.casefold())))
+
+
+def inflected(queries: Sequence[Query], vocabulary: Vocabulary) -> list[Query]:
+    """``queries`` with each plain word of a question in another language
+    (:attr:`~.query.Query.languages`) also matching its other inflections in that
+    language: the index terms that share its Snowball stem there, found among the terms
+    the index holds (``vocabulary``, one call for every query) and joined to the word's
+    group as alternatives, at most :data:`FORMS` a word (those most messages hold
+    first), within :data:`~.query.MAX_TERMS` terms a query. "¿Cuánto tomaba?" also
+    matches "toma" and "tomo", "Wo hat Marco gearbeitet?" also "arbeitet". The index
+    itself stays as it is (one English Porter stemming), so a question without another
+    language (English ones, keyword searches) is searched exactly as before."""
+    wanted: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
+    for query in queries:
+        for term in query.terms:
+            if query.languages and _inflectable(term, query.languages):
+                key = (term.text, query.languages)
+                wanted[key] = frozenset().union(
+                    *(_stems(term.text, lang) for lang in query.languages)
+                )
+    if not wanted:
+        return list(queries)
+    found = vocabulary(sorted(frozenset().union(*wanted.values())))
+    out = []
+    for query in queries:
+        if not query.languages:
+            out.append(query)
+            continue
+        count = len(query.terms)
+        groups = []
+        for group in query.groups:
+            grown = list(group)
+            for term in group:
+                stems = wanted.get((term.text, query.languages))
+                if not stems:
+                    continue
+                forms = _forms(term.text, stems, query.languages, found)
+                for form in forms:
+                    if count >= MAX_TERMS:
+                        break
+                    if all(form != t.text.casefold() for t in grown):
+                        grown.append(Term(form, (form,)))
+                        count += 1
+            groups.append(tuple(grown))
+        out.append(replace(query, groups=tuple(groups)))
+    return out
+
+
+def _forms(
+    word: str,
+    stems: frozenset[str],
+    languages: Sequence[str],
+    found: Mapping[str, Sequence[tuple[str, int]]],
+) -> list[str]:
+    """The index terms of ``found`` (under the prefixes ``stems``) that are another form
+    of ``word`` in one of ``languages``: the same stem there."""
+    own = _own_form(word)
+    held: dict[str, int] = {}
+    for prefix in stems:
+        for term, count in found.get(prefix, ()):
+            if term == own or term in held or term in STOP_WORDS or term in ENGLISH_STOP_WORDS:
+                continue  # a function word is no form of a word that has a subject
+            # the index's form is the stem itself ("habite" is held as "habit", whose
+            # French stem is "hab"), or has the same stem
+            if term in stems or any(_stem(term, lang) in stems for lang in languages):
+                held[term] = count
+    ranked = sorted(held.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [term for term, _ in ranked[:FORMS]]

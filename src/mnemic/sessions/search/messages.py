@@ -219,7 +219,7 @@ def search_messages(
     else:
         head = follow(store, fused, cue, replace(filters, until=_until_of(filters, frame)),
                       limit=limit, question=text)  # fmt: skip
-    results = _resolve(store, head, query, weak=weak)
+    results = _resolve(store, head, store.forms_of(query), weak=weak)
     listed = "relevance"
     if cue is not None and not weak:
         results.sort(key=lambda r: (r.time, r.session_id, r.seq))

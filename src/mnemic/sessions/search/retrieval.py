@@ -320,7 +320,9 @@ def _held_by(
 ) -> Callable[[list[str]], list[str]]:
     """Those of some words of the question that the store's full-text index holds
     somewhere (:meth:`~mnemic.sessions.sql.SqlSessionStore.holds`: one probe per word,
-    the word alone: "Caroline" of "Caroline's" is held wherever the name is written). A
+    the word alone: "Caroline" of "Caroline's" is held wherever the name is written; a
+    word of a question in another language when one of its forms there is: "gearbeitet"
+    where the chat writes "arbeitet", :func:`~..index.stems.inflected`). A
     word none of ``query``'s terms searches (a question word the parser left out) is
     kept: the lexical side never asked for it; so is a word of what the question says
     about time (``frame``: "October" of "on October 6, 2022" is the time step's, and a
@@ -330,7 +332,8 @@ def _held_by(
         timed = {w.casefold() for said in frame.words for w in words(said)}
         searched = {w.casefold() for t in query.terms for w in words(t.text)} - timed
         probed = list(dict.fromkeys(w for w in asked if w.casefold() in searched))
-        holds = store.holds([Query(w, ((Term(w, (w,)),),)) for w in probed])
+        asked_for = [Query(w, ((Term(w, (w,)),),), languages=query.languages) for w in probed]
+        holds = store.holds(asked_for)
         unheld = {w for w, ok in zip(probed, holds, strict=True) if not ok}
         return [w for w in asked if w not in unheld]
 

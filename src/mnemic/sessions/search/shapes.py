@@ -326,7 +326,9 @@ def discover(
         ctx, ranked, shown, titled, demote=order == "rank", threads=cue is None
     )
     matched = {(r.session_id, r.seq): list(r.matched) for r in ranked if r.matched}
-    results = _results(ctx, chosen, roots, query, window, matched)
+    # what the results mark as matched: the other forms its words matched too
+    seen = store.forms_of(query.with_match("any") if relaxed else query)
+    results = _results(ctx, chosen, roots, seen, window, matched)
     if cue is not None:  # each keeps its place by relevance (IN_TIME_ORDER names it)
         for place, r in enumerate(results, 1):
             r["rank"] = place
@@ -334,7 +336,7 @@ def discover(
     for r in results if weak else ():
         r["weak"] = True
     if summarize and results:
-        _add_summaries(ctx, results, ranked, query)
+        _add_summaries(ctx, results, ranked, seen)
     searched = echoed(query.describe())
     out = {**base, "searched": searched, "results": results, "count": len(results)}
     out["retrieval"] = used

@@ -90,6 +90,9 @@ __all__ = ["SessionStore", "SqlSessionStore"]
 log = logging.getLogger(__name__)
 
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = ?)"
+FORMS_KEPT = 64
+"""Searched queries whose other forms a store remembers for showing results (:meth:`~
+SqlSessionStore.forms_of`)."""
 
 
 class SqlSessionStore(Engine[Any]):
@@ -124,6 +127,8 @@ class SqlSessionStore(Engine[Any]):
         self._fields = FieldIndexer(segmenter)
         self.vectors: SqlVectors | None = SqlVectors(self)
         """The message vectors beside the text (None: this store keeps none)."""
+        self._forms: dict[Query, Query] = {}
+        """The latest searches' queries with the other forms they matched (:meth:`forms_of`)."""
 
     def __enter__(self) -> Self:
         return self
@@ -526,16 +531,41 @@ class SqlSessionStore(Engine[Any]):
         oldest); an empty query finds nothing."""
         if query.empty or limit <= 0:
             return []
-        return self._search(query, filters, limit, sort)
+        return self._search(self._inflected([query])[0], filters, limit, sort)
 
     def holds(self, queries: Sequence[Query]) -> list[bool]:
         """Whether any message of the store (whatever its session or time) matches each
         of ``queries``: the words of a question the full-text index can match at all
         (:func:`~mnemic.sessions.search.retrieval.readable_share`). One probe a query
-        that stops at the first match; an empty query holds nothing."""
-        asked = [q for q in queries if not q.empty]
+        that stops at the first match; an empty query holds nothing. A word of a
+        question in another language is held when another of its forms is."""
+        asked = self._inflected([q for q in queries if not q.empty])
         found = iter(self._holds(asked) if asked else [])
         return [False if q.empty else next(found) for q in queries]
+
+    def _inflected(self, queries: list[Query]) -> list[Query]:
+        """``queries`` whose words of a question in another language than English also
+        match their other inflections the index holds (:func:`~..index.stems.inflected`,
+        with one read of the index's terms for all of them); the others as they are."""
+        if not any(q.languages for q in queries):
+            return queries
+        from ..index.stems import inflected  # Snowball: loaded by the first such question
+
+        found = inflected(queries, self._vocabulary)
+        for asked, grown in zip(queries, found, strict=True):
+            if grown is not asked:
+                self._forms.pop(asked, None)  # the newest last: the oldest go first
+                self._forms[asked] = grown
+        while len(self._forms) > FORMS_KEPT:
+            self._forms.pop(next(iter(self._forms)))
+        return found
+
+    def forms_of(self, query: Query) -> Query:
+        """``query`` with the other forms of its words a recent search of it matched
+        (:meth:`_inflected`): what a result's snippet marks and its ``why`` lists as the
+        words it holds ("arbeitet" for "gearbeitet"); ``query`` itself when it had none.
+        Reads nothing."""
+        return self._forms.get(query, query)
 
     def stats(self) -> StoreStats:
         """Counts, sizes, sources and roles."""

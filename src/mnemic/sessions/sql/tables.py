@@ -146,7 +146,7 @@ class Counters(NamedTuple):
 class Engine(Protocol[C]):
     """What the shared statements run on: the extension point of the SQL session store.
 
-    A backend is a subclass of :class:`~.store.SqlSessionStore` that supplies the 19
+    A backend is a subclass of :class:`~.store.SqlSessionStore` that supplies the 20
     methods below its first three: :class:`~mnemic.backends.files.sqlite.
     SQLiteSessionStore` and :class:`~mnemic.backends.postgres.PostgresSessionStore`. The
     store's constructor sets the attributes (``_INDEXED`` is None unless the backend says
@@ -249,6 +249,13 @@ class Engine(Protocol[C]):
 
     def _search(self, query: Query, filters: SearchFilters, limit: int, sort: str) -> list[Hit]:
         """Ranked hits of a query that has terms (see :meth:`~.store.SqlSessionStore.search`)."""
+        ...
+
+    def _vocabulary(self, prefixes: Sequence[str]) -> dict[str, list[tuple[str, int]]]:
+        """The index's terms beginning with each of ``prefixes`` and how many messages
+        hold each (a backend may read a bounded sample), up to
+        :data:`~..index.query.VOCABULARY_LIMIT` a prefix (see
+        :func:`~..index.stems.inflected`)."""
         ...
 
     def _holds(self, queries: Sequence[Query]) -> list[bool]:

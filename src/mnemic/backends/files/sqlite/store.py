@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 from ....errors import ReadOnlyHome, SessionStoreBusy, SessionStoreError, StorageError
 from ....sessions.index.fields import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
-from ....sessions.index.query import Query
+from ....sessions.index.query import VOCABULARY_LIMIT, Query
 from ....sessions.index.segment import DEFAULT_SEGMENTER, Segmenter
 from ....sessions.sql.store import SqlSessionStore
 from ....sessions.sql.tables import Batch, Dialect, IndexCache
@@ -77,6 +77,15 @@ _INSERT_MESSAGE = (
 )
 
 _INDEX_ROW = "INSERT INTO messages_fts(rowid, body, aux) VALUES (?, ?, ?)"
+
+VOCABULARY_TABLE = (
+    "CREATE VIRTUAL TABLE IF NOT EXISTS temp.mnemic_vocabulary "
+    "USING fts5vocab(main, messages_fts, row)"
+)
+"""The index's terms and their message counts (a table of the connection, not the file)."""
+VOCABULARY_READ = (
+    "SELECT term, doc FROM temp.mnemic_vocabulary WHERE term >= ? AND term < ? LIMIT ?"
+)
 
 
 class SQLiteSessionStore(SqlSessionStore):
@@ -456,6 +465,28 @@ class SQLiteSessionStore(SqlSessionStore):
                 return self._retry(lambda: [probe(q) for q in queries])
             except sqlite3.DatabaseError as exc:
                 raise self._fail(exc, "search failed") from exc
+
+    def _vocabulary(self, prefixes: Sequence[str]) -> dict[str, list[tuple[str, int]]]:
+        """The index's terms under each prefix, read through an ``fts5vocab`` table of
+        this connection's own (``temp``: nothing is written to the file, so a read-only
+        one answers too); one range read a prefix; none when the engine refuses."""
+        self.flush_index()
+        out: dict[str, list[tuple[str, int]]] = {}
+        with self._lock:
+            try:
+                self._conn.execute(VOCABULARY_TABLE)
+                for prefix in prefixes:
+                    rows = self._conn.execute(
+                        VOCABULARY_READ, (prefix, prefix + "\U0010ffff", VOCABULARY_LIMIT)
+                    )
+                    out[prefix] = [(str(term), int(docs)) for term, docs in rows]
+            except sqlite3.OperationalError as exc:
+                if _is_busy(exc):
+                    raise
+                log.warning("the index's vocabulary cannot be read (%s)", exc)
+            except sqlite3.DatabaseError as exc:
+                raise self._fail(exc, "search failed") from exc
+        return out
 
     def _db_bytes(self) -> int:
         size = 0
