@@ -30,7 +30,13 @@ Sets (each split into dev and test with a fixed seed, by conversation or by temp
   builder in ``bench/data/strangers1/``): every question is in the **test** split, a pure
   held-out set with nothing to tune on; not in the default ``--sets``;
 * ``strangers1-xl``: the same questions asked in Chinese, Spanish or German
-  (``bench/data/recall_strangers1-xl.json``, same evidence), test split only.
+  (``bench/data/recall_strangers1-xl.json``, same evidence), test split only;
+* ``strangers2``: a second stranger's three conversations (a grandmother and her grandson,
+  two bakery co-founders, two former colleagues) and 234 questions, with more facts that
+  change over time (``bench/data/recall_strangers2.json``, source in
+  ``bench/data/strangers2/``): test split only, not in the default ``--sets``;
+* ``strangers2-xl``: 127 of them asked in Chinese, Spanish, German, French, Portuguese or
+  Italian (``bench/data/recall_strangers2-xl.json``, same evidence), test split only.
 
 Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no stemming,
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
@@ -75,6 +81,12 @@ LOCOMO_SPLIT = {"dev": ["conv-26", "conv-30", "conv-42"], "test": ["conv-41", "c
 STRANGERS = HERE / "data" / "recall_strangers1.json"
 STRANGERS_XL = HERE / "data" / "recall_strangers1-xl.json"
 """A held-out set written by a stranger: every question is test, none is ever dev."""
+STRANGER_SETS = {
+    "strangers1": (STRANGERS, STRANGERS_XL),
+    "strangers2": (HERE / "data" / "recall_strangers2.json",
+                   HERE / "data" / "recall_strangers2-xl.json"),
+}  # fmt: skip
+"""Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
 DIA = re.compile(r"^D(\d+):(\d+)$")
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 TURN_K = (5, 10, 25, 50)
@@ -261,22 +273,23 @@ def strangers_questions(
     xl: list[dict[str, Any]],
     corpora: dict[str, Corpus],
     sets: Sequence[str],
+    name: str = "strangers1",
 ) -> list[Question]:
-    """The questions of ``strangers1`` (English) and ``strangers1-xl`` (the same asked in
-    another language, grouped by category and ``lang:``), all in the test split."""
+    """The questions of ``name`` (English) and ``name-xl`` (the same asked in another
+    language, grouped by category and ``lang:``), all in the test split."""
     out = []
-    if "strangers1" in sets:
+    if name in sets:
         for sample in data:
             sid = str(sample["sample_id"])
             known = set(corpora[sid].keys.values())
             for qa in sample["qa"]:
                 cat = CATEGORIES[int(qa["category"])]
-                out.append(Question("strangers1", "test", sid, str(qa["question"]), [cat],
+                out.append(Question(name, "test", sid, str(qa["question"]), [cat],
                                     _evidence(qa, known)))  # fmt: skip
-    if "strangers1-xl" in sets:
+    if f"{name}-xl" in sets:
         for e in xl:
             groups = [CATEGORIES[int(e["category"])], f"lang:{e['lang']}"]
-            out.append(Question("strangers1-xl", "test", str(e["sample_id"]), str(e["question"]),
+            out.append(Question(f"{name}-xl", "test", str(e["sample_id"]), str(e["question"]),
                                 groups, list(e["evidence"])))  # fmt: skip
     return out
 
@@ -479,11 +492,12 @@ def main() -> None:
                 chats["histories"] = [h for h in chats["histories"] if h["id"] in asked]
             corpora.update(longchat_corpora(chats, work, embedder))
             questions += longchat_questions(chats)
-        if ("strangers1" in sets or "strangers1-xl" in sets) and args.split != "dev":
-            strangers = json.loads(STRANGERS.read_text(encoding="utf-8"))
-            xl = json.loads(STRANGERS_XL.read_text(encoding="utf-8"))
-            corpora.update(locomo_corpora(strangers, work, embedder))
-            questions += strangers_questions(strangers, xl, corpora, sets)
+        for name, (path, xl_path) in STRANGER_SETS.items():
+            if (name in sets or f"{name}-xl" in sets) and args.split != "dev":
+                strangers = json.loads(path.read_text(encoding="utf-8"))
+                xl = json.loads(xl_path.read_text(encoding="utf-8"))
+                corpora.update(locomo_corpora(strangers, work, embedder))
+                questions += strangers_questions(strangers, xl, corpora, sets, name)
         if args.split != "all":
             questions = [q for q in questions if q.split == args.split]
         print(f"{len(questions)} questions, {len(corpora)} stores "

@@ -22,6 +22,8 @@ OUT = HERE.parent / "recall_strangers1.json"
 OUT_XL = HERE.parent / "recall_strangers1-xl.json"
 DATE = "%I:%M %p on %d %B, %Y"
 LABEL = re.compile(r"\s*\[\[([\w-]+)\]\]\s*$")
+LANGS = ("zh", "es", "de", "fr", "pt", "it")
+"""The languages a question may also be asked in (``strangers2`` reuses this parser)."""
 
 
 def parse(path: Path) -> tuple[dict[str, object], list[dict[str, object]]]:
@@ -65,7 +67,7 @@ def parse(path: Path) -> tuple[dict[str, object], list[dict[str, object]]]:
             qa.append(entry)
             for extra in parts[4:]:
                 lang, text = (s.strip() for s in extra.split(":", 1))
-                if lang not in ("zh", "es", "de"):
+                if lang not in LANGS:
                     sys.exit(f"{where}: unknown language {lang!r}")
                 xl.append({"sample_id": sample, "category": cat, "evidence": evidence,
                            "lang": lang, "question": text, "en": question})  # fmt: skip
