@@ -44,3 +44,218 @@ stranger out (issue 29; protocol written and committed before any figure was rea
 
 Writes the result after every fold; prints one JSON object on the last line.
 """
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import _scan_fresh as fresh
+import _scan_loso as loso
+import _scan_loso20 as loso20
+import _scan_training as training
+from mnemic.scan import classifier, features, pipeline, scan_text
+from mnemic.scan.normalise import mask_defensive
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+BENCH_DATA = ROOT / "bench" / "data"
+#: The strangers' sets of today's fit (scanner 20).
+TODAY_STRANGERS = ("a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl")
+#: The function words today's model was fitted with: the list before ``_UNTIL_REFIT``
+#: was dropped (two Arabic words joined to "and", read as negations since scanner 21).
+UNTIL_REFIT = frozenset({"ولا".encode(), "ولم".encode()})
+NEW_STOP_WORDS = features.STOP_WORDS
+OLD_STOP_WORDS = features.STOP_WORDS | UNTIL_REFIT
+_PAIR_FINDING = pipeline.pair_finding
+
+
+class Recipe(NamedTuple):
+    shapes: bool
+    pairs: bool
+    refit_words: bool
+
+
+RECIPES = {
+    "today": Recipe(False, False, False),
+    "s22": Recipe(True, True, True),
+    "shape": Recipe(True, False, True),
+    "pairs": Recipe(False, True, True),
+}
+
+
+def configure(recipe: Recipe) -> None:
+    """Make the features, the fit's reading of split rows and the whole-store scan those
+    of ``recipe`` (module switches; one recipe at a time in a process)."""
+    features.SHAPES_ON = recipe.shapes
+    features.STOP_WORDS = NEW_STOP_WORDS if recipe.refit_words else OLD_STOP_WORDS
+    training.SPLIT_PAIRS = recipe.pairs
+    pipeline.pair_finding = _PAIR_FINDING if recipe.pairs else (lambda *a, **k: None)  # type: ignore[assignment]
+    # Every fit of a recipe featurises the same texts: once per text and recipe.
+    training.features = functools.lru_cache(maxsize=None)(features.features)
+    classifier._model = None
+
+
+class Fitted(NamedTuple):
+    weights: Any
+    bias: float
+    thresholds: dict[str, float]
+    public: dict[str, int]
+    seconds: float
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--table", choices=("set", "family", "lang"), help="print a result's table")
+    ap.add_argument("--merge", help="comma-separated result files of disjoint folds, to --out")
+    ap.add_argument("--recipes", default="today,s22")
+    ap.add_argument("--strangers", default=",".join(TODAY_STRANGERS), help="sets trained on")
+    ap.add_argument("--folds", default=",".join(loso20.FRESH_FOLDS + TODAY_STRANGERS))
+    ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan22_loso.json")
+    args = ap.parse_args()
+    if args.merge:
+        merged = loso20.merge([Path(p) for p in args.merge.split(",")])
+        args.out.write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")
+        return
+    if args.table:
+        print(loso20.markdown(args.out, args.table))
+        return
+    chosen = {k: RECIPES[k] for k in args.recipes.split(",")}
+    folds = args.folds.split(",")
+    strangers = tuple(args.strangers.split(","))
+    corpus = DATA / "threats" / "train"
+    base = training.Data(corpus, BENCH_DATA, fresh=(), strangers=())
+    _, dev0 = training.assemble(base, strangers=False)
+    dev_benign = [r.text for r in dev0 if r.y == 0]
+    public = loso.public_benign_dev()
+    held = {
+        "fresh8_dev": [
+            dict(r, set="fresh8")
+            for r in fresh.load(fresh.EIGHTH.path, fresh.EIGHTH.seed)
+            if r["split"] == "dev"
+        ],
+        "fresh9_dev": [
+            dict(r, set="fresh9")
+            for r in fresh.load(fresh.NINTH.path, fresh.NINTH.seed)
+            if r["split"] == "dev"
+        ],
+    }
+
+    def fit(exclude: str | None) -> Fitted:
+        t0 = time.perf_counter()
+        data = training.Data(
+            corpus,
+            BENCH_DATA,
+            fresh=tuple(n for n in loso20.FRESH_FOLDS if n != exclude),
+            strangers=tuple(n for n in strangers if n != exclude),
+        )
+        train, _ = training.assemble(data, dev_in_fit=True)
+        w, b = training.fit_rows(train, stranger_weight=2.0)
+        score = training.scorer(w, b)
+        thresholds = loso.thresholds_for([score(t) for t in dev_benign], loso.VARIANTS["fp1"])
+        loso.install(w, b, thresholds)
+        pub = [scan_text(t, "memory", "balanced").verdict for t in public]
+        return Fitted(
+            w,
+            b,
+            thresholds,
+            {"n": len(pub), "block": pub.count("block"), "hold": pub.count("hold")},
+            round(time.perf_counter() - t0, 1),
+        )
+
+    out: dict[str, Any] = {
+        "protocol": "docs/scanner.md, Scanner 22 (bench/_scan_loso22.py)",
+        "recipes": {k: r._asdict() for k, r in chosen.items()},
+        "strangers": list(strangers),
+        "folds": {},
+        "full": {},
+    }
+    scored: dict[str, list[dict[str, Any]]] = {k: [] for k in chosen}
+
+    def save() -> None:
+        out["pooled"] = {k: loso.summarise(v, "balanced") for k, v in scored.items() if v}
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+
+    def score_rows(rows0: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        rows = [dict(r) for r in rows0]
+        model = classifier.model()
+        for r in rows:
+            ctx = training.context_list(r)
+            text = training.fit_text(r) if ctx and training.SPLIT_PAIRS else r["text"]
+            r["score"] = model.score(mask_defensive(text))
+        for r, v in zip(rows, loso.verdicts(rows, "balanced"), strict=True):
+            r["verdict_balanced"] = v
+        return rows
+
+    for rname, recipe in chosen.items():
+        configure(recipe)
+        for name in folds:
+            f = fit(name)
+            rows = score_rows(loso20.fold_rows(name))
+            scored[rname] += rows
+            fig = loso.summarise(rows, "balanced")
+            out["folds"].setdefault(name, {})[rname] = {
+                "attacks": fig["attacks"],
+                "honest": fig["honest"],
+                "auc": loso.auc(*loso20._labelled(rows)),
+                "thresholds": f.thresholds,
+                "public_dev_benign": f.public,
+                "fit_seconds": f.seconds,
+            }
+            print(
+                loso.line(f"{name} {rname}", fig),
+                "auc",
+                loso.auc(*loso20._labelled(rows)),
+                "public",
+                f.public,
+                f.seconds,
+                "s",
+                file=sys.stderr,
+                flush=True,
+            )
+            save()
+        if not args.no_full:
+            f = fit(None)
+            fit_dev = [scan_text(t, "memory", "balanced").verdict for t in dev_benign]
+            full: dict[str, Any] = {
+                "thresholds": f.thresholds,
+                "public_dev_benign": f.public,
+                "fit_dev_benign": {
+                    "n": len(fit_dev),
+                    "block": fit_dev.count("block"),
+                    "hold": fit_dev.count("hold"),
+                },
+            }
+            for hname, hrows in held.items():
+                full[hname] = loso.summarise(score_rows(hrows), "balanced")
+                print(loso.line(f"full {rname} {hname}", full[hname]), flush=True)
+            print(f"full {rname}", f.public, full["fit_dev_benign"], flush=True)
+            out["full"][rname] = full
+            save()
+    configure(RECIPES["s22"])
+    save()
+    for rname, fig in out.get("pooled", {}).items():
+        print(loso.line(f"pooled {rname}", fig), flush=True)
+    print(
+        json.dumps(
+            {
+                k: {
+                    "caught": v["attacks"]["caught"],
+                    "honest_hold": v["honest"]["hold"],
+                    "honest_block": v["honest"]["block"],
+                }
+                for k, v in out.get("pooled", {}).items()
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
