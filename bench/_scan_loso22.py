@@ -109,6 +109,51 @@ class Fitted(NamedTuple):
     seconds: float
 
 
+def _load_any(path: Path) -> classifier.Model:
+    """A model file of any feature version (the previous model, to time it beside the
+    new one in one process)."""
+    raw = path.read_bytes()
+    end1 = raw.index(b"\n", len(classifier.MAGIC))
+    end2 = raw.index(b"\n", end1 + 1)
+    fields = dict(kv.split("=", 1) for kv in raw[len(classifier.MAGIC) : end1].decode().split())
+    view = memoryview(bytearray(raw[end2 + 1 :])).cast("f")
+    thresholds = {k: float(fields[k]) for k in ("strict", "balanced", "lenient")}
+    return classifier.Model(view, float(fields["bias"]), thresholds)
+
+
+def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
+    """Per-entry time of the whole scanner (``balanced``, memory; a split row read with
+    its context) over the strangers' rows, the previous model (today's features) and the
+    shipped one in turn, ``rounds`` times each, in one process."""
+    from mnemic import scan as _scan
+
+    rows = [
+        dict(d, set=p.stem)
+        for p in sorted((BENCH_DATA / "scan_strangers").glob("*.jsonl"))
+        for d in training.stranger_dicts(p)
+    ]
+    out: dict[str, Any] = {"n": len(rows)}
+    for rnd in range(rounds):
+        for tag, recipe, model in (
+            ("before", RECIPES["today"], _load_any(old)),
+            ("after", RECIPES["s22"], classifier.Model.load(classifier.MODEL_PATH)),
+        ):
+            configure(recipe)
+            classifier._model = model
+            _scan._memo.clear()
+            times = []
+            for r in rows:
+                t0 = time.perf_counter()
+                fresh.verdict(r, "balanced")
+                times.append(time.perf_counter() - t0)
+            times.sort()
+            ms = round(1000 * times[len(times) // 2], 3)
+            out.setdefault(tag, []).append(ms)
+            print(f"round {rnd} {tag}: p50 {ms} ms", file=sys.stderr, flush=True)
+    configure(RECIPES["s22"])
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--table", choices=("set", "family", "lang"), help="print a result's table")
@@ -118,7 +163,13 @@ def main() -> None:
     ap.add_argument("--folds", default=",".join(loso20.FRESH_FOLDS + TODAY_STRANGERS))
     ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan22_loso.json")
+    ap.add_argument("--p50", type=Path, help="time a previous model file against the shipped one")
     args = ap.parse_args()
+    if args.p50:
+        res = p50(args.p50)
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        print(json.dumps(res))
+        return
     if args.merge:
         merged = loso20.merge([Path(p) for p in args.merge.split(",")])
         args.out.write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")

@@ -67,6 +67,8 @@ WORDS: frozenset[bytes] = frozenset(_TEXT.encode("utf-8").split())
 # to a note word (intent._near_references), so "andere", "otra", "другой" stay function words.
 # A concession marker ("aunque", scanner 21) only says where a clause lies: a function word.
 _ONLY_BESIDE = frozenset({"other", "entryword", "concede", "concedepost"})
+
+
 def _is_concept(word: str) -> bool:
     # The intent layer's own reading of one word: any concept (negations included).
     return any(c not in _ONLY_BESIDE for _, _, c in intent._matches(intent._fold(word)))
