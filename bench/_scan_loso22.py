@@ -154,24 +154,106 @@ def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
     return out
 
 
+def combine(paths: list[Path]) -> dict[str, Any]:
+    """Result files of this loop (one recipe each, or other folds) as one: the folds side
+    by side, each recipe's pooled counts added over the files that have it."""
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    out: dict[str, Any] = {
+        "protocol": docs[0]["protocol"],
+        "combined_from": [p.name for p in paths],
+        "folds": {},
+        "full": {},
+        "pooled": {},
+    }
+    for d in docs:
+        for fold, recipes in d["folds"].items():
+            out["folds"].setdefault(fold, {}).update(recipes)
+        out["full"].update(d.get("full", {}))
+        for name, fig in d.get("pooled", {}).items():
+            pooled = out["pooled"].setdefault(name, {})
+            for key, val in fig.items():
+                if key in ("attacks", "honest"):
+                    pooled[key] = loso20._add(pooled.get(key), val)
+                else:
+                    groups = pooled.setdefault(key, {})
+                    for g, v in val.items():
+                        groups[g] = loso20._add(groups.get(g), v)
+    return out
+
+
+def shipped(old: Path) -> dict[str, Any]:
+    """The previous model file (today's features) and the shipped one, same run, whole
+    scanner at ``balanced``: the eighth and ninth sets' dev halves, the public corpus's
+    dev benign rows and every dev benign row the thresholds are chosen on."""
+    from mnemic import scan as _scan
+
+    corpus = DATA / "threats" / "train"
+    _, dev0 = training.assemble(
+        training.Data(corpus, BENCH_DATA, fresh=(), strangers=()), strangers=False
+    )
+    groups = {
+        "fresh8_dev": [
+            dict(r, set="fresh8")
+            for r in fresh.load(fresh.EIGHTH.path, fresh.EIGHTH.seed)
+            if r["split"] == "dev"
+        ],
+        "fresh9_dev": [
+            dict(r, set="fresh9")
+            for r in fresh.load(fresh.NINTH.path, fresh.NINTH.seed)
+            if r["split"] == "dev"
+        ],
+    }
+    benign = {
+        "public_dev_benign": loso.public_benign_dev(),
+        "fit_dev_benign": [r.text for r in dev0 if r.y == 0],
+    }
+    out: dict[str, Any] = {}
+    for tag, recipe, model in (
+        ("before", RECIPES["today"], _load_any(old)),
+        ("after", RECIPES["s22"], classifier.Model.load(classifier.MODEL_PATH)),
+    ):
+        configure(recipe)
+        classifier._model = model
+        _scan._memo.clear()
+        res: dict[str, Any] = {"thresholds": model.thresholds}
+        for name, rows in groups.items():
+            rows = [dict(r) for r in rows]
+            for r, v in zip(rows, loso.verdicts(rows, "balanced"), strict=True):
+                r["verdict_balanced"] = v
+            res[name] = loso.summarise(rows, "balanced")
+            print(loso.line(f"{tag} {name}", res[name]), flush=True)
+        for name, texts in benign.items():
+            vs = [scan_text(t, "memory", "balanced").verdict for t in texts]
+            res[name] = {"n": len(vs), "block": vs.count("block"), "hold": vs.count("hold")}
+            print(tag, name, res[name], flush=True)
+        out[tag] = res
+    configure(RECIPES["s22"])
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--table", choices=("set", "family", "lang"), help="print a result's table")
-    ap.add_argument("--merge", help="comma-separated result files of disjoint folds, to --out")
+    ap.add_argument("--merge", help="comma-separated result files (recipes or folds), to --out")
     ap.add_argument("--recipes", default="today,s22")
     ap.add_argument("--strangers", default=",".join(TODAY_STRANGERS), help="sets trained on")
     ap.add_argument("--folds", default=",".join(loso20.FRESH_FOLDS + TODAY_STRANGERS))
     ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan22_loso.json")
     ap.add_argument("--p50", type=Path, help="time a previous model file against the shipped one")
+    ap.add_argument("--shipped", type=Path, help="a previous model file against the shipped one")
     args = ap.parse_args()
+    if args.shipped:
+        res = shipped(args.shipped)
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        return
     if args.p50:
         res = p50(args.p50)
         args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
         print(json.dumps(res))
         return
     if args.merge:
-        merged = loso20.merge([Path(p) for p in args.merge.split(",")])
+        merged = combine([Path(p) for p in args.merge.split(",")])
         args.out.write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")
         return
     if args.table:

@@ -218,7 +218,7 @@ def test_the_fifth_strangers_set_is_dealt_by_whole_family_and_trained_on_whole()
     # Scanner 20: e.jsonl is dealt like a-d (its dev families scored when it was left out
     # in the leave-one-stranger-out loop), and the shipped fit trains on every strangers'
     # row, dev families included, at weight 2 (chosen on that loop's pooled figure).
-    assert training.STRANGERS_TRAINED[-1] == "e.jsonl"
+    assert "e.jsonl" in training.STRANGERS_TRAINED
     assert training.STRANGER_WEIGHT == 2.0 and training.STRANGERS_DEV_IN_FIT
     rows = training.load_strangers(BENCH_DATA / "scan_strangers" / "e.jsonl")
     sides: dict[str, set[str]] = defaultdict(set)
@@ -230,6 +230,37 @@ def test_the_fifth_strangers_set_is_dealt_by_whole_family_and_trained_on_whole()
     assert "e.jsonl" in header["data_files"]
     assert header["stranger_rows"]["dev_in_fit"] is True
     assert header["stranger_rows"]["held_out"].startswith("scan_fresh8.jsonl")
+
+
+def test_the_sixth_strangers_set_split_pairs_and_shapes_are_in_the_shipped_fit() -> None:
+    # Scanner 22: f.jsonl is dealt like a-e and trained on whole; a split row trains as
+    # its context joined with it; the features read the text's shapes (version 7); the
+    # two Arabic words kept as function words "until the next refit" are features now.
+    from mnemic.scan import features
+
+    assert training.STRANGERS_TRAINED[-1] == "f.jsonl"
+    rows = training.load_strangers(BENCH_DATA / "scan_strangers" / "f.jsonl")
+    sides: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        sides[r["family"]].add(r["split"])
+    assert all(len(s) == 1 for s in sides.values())
+    assert 0.2 * len(rows) <= sum(r["split"] == "dev" for r in rows) <= 0.3 * len(rows)
+    header = classifier.model().header
+    assert "f.jsonl" in header["data_files"]
+    assert header["stranger_rows"]["split_pairs"] is training.SPLIT_PAIRS is True
+    assert header["feature_version"] == features.FEATURE_VERSION == 7
+    assert header["shapes"] == [*features.SHAPES, *features.SHAPE_PAIRS]
+    assert "ولا".encode() not in features.STOP_WORDS
+    assert "ولم".encode() not in features.STOP_WORDS
+    # every split row of every set trained on reaches the fit, read with its context
+    split = [
+        d
+        for n in training.STRANGERS_TRAINED
+        for d in training.stranger_dicts(BENCH_DATA / "scan_strangers" / n)
+        if d.get("context")
+    ]
+    texts = {r.text for r in training.stranger_rows(split)}
+    assert len(texts) == len(split) and all(training.fit_text(d) in texts for d in split)
 
 
 @pytest.mark.parametrize(
