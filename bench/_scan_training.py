@@ -381,17 +381,11 @@ FRESH_TRAINED = (
 )
 #: Training sets written by more strangers that the classifier trains on (scanner 16:
 #: ``scan_strangers/{a,b,c}.jsonl``, dealt into train and dev by family with
-#: :data:`STRANGERS_SEED`, :func:`deal_strangers`; scanner 19 added ``d.jsonl``, scanner
-#: 20 ``e.jsonl`` and scanner 22 ``f.jsonl``, dealt by the same rule). A set added later is
-#: not trained on until it is named here and the model is refitted and measured.
-STRANGERS_TRAINED: tuple[str, ...] = (
-    "a.jsonl",
-    "b.jsonl",
-    "c.jsonl",
-    "d.jsonl",
-    "e.jsonl",
-    "f.jsonl",
-)
+#: :data:`STRANGERS_SEED`, :func:`deal_strangers`; scanner 19 added ``d.jsonl`` and scanner
+#: 20 ``e.jsonl``, dealt by the same rule). A set added later is not trained on until it is
+#: named here and the model is refitted and measured: ``f.jsonl`` was a fold of scanner
+#: 22's loop, and its fold did not keep the protocol's rule (docs/scanner.md, Scanner 22).
+STRANGERS_TRAINED: tuple[str, ...] = ("a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl")
 STRANGERS_SEED = 1616
 #: The share of each family's rows that the deal gives to dev.
 STRANGERS_DEV_SHARE = 0.25

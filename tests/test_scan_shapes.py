@@ -193,10 +193,10 @@ def test_the_fit_weighs_each_shape_toward_an_attack_and_its_twin_stays_allowed(
     assert scan_text(honest, "memory", "balanced").verdict == "allow"
 
 
-@pytest.mark.parametrize("shape", ["agent", "steer"])
+@pytest.mark.parametrize("shape", ["agent"])
 def test_a_shape_takes_an_agent_voice_request_over_the_threshold(shape: str) -> None:
-    # Both were allowed by scanner 21's model (0.83 and 0.80 against 0.854); no intent
-    # reads them (no credential, file or address).
+    # Allowed by scanner 21's model (0.83 against 0.854), held since scanner 22 (0.92
+    # against 0.867); no intent reads it (no credential, file or address).
     from mnemic.scan import scan_text
 
     attack, _ = _PAIRS[shape]
