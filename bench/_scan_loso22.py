@@ -40,7 +40,11 @@ stranger out (issue 29; protocol written and committed before any figure was rea
    loaded; ``scan_fresh10*`` is never opened. The lead measures held-out sets once.
 
     .venv/bin/python bench/_scan_loso22.py [--recipes today,s22] [--folds ...]
-        [--out bench/results/scan22_loso.json]
+        [--strangers a.jsonl,...] [--out bench/results/scan22_loso.json]
+    .venv/bin/python bench/_scan_loso22.py --merge A.json,B.json --out FILE  # one table
+    .venv/bin/python bench/_scan_loso22.py --table set|family|lang --out FILE
+    .venv/bin/python bench/_scan_loso22.py --shipped OLD_MODEL --out FILE    # dev, same run
+    .venv/bin/python bench/_scan_loso22.py --p50 OLD_MODEL --out FILE        # per-entry time
 
 Writes the result after every fold; prints one JSON object on the last line.
 """
