@@ -91,6 +91,8 @@ RECIPES = {
     "shape": Recipe(True, False, True),
     "pairs": Recipe(False, True, True),
 }
+#: The recipe shipped (chosen by the rule among those run: docs/scanner.md, Scanner 22).
+SHIPPED = "pairs"
 
 
 def configure(recipe: Recipe) -> None:
@@ -140,7 +142,7 @@ def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
     for rnd in range(rounds):
         for tag, recipe, model in (
             ("before", RECIPES["today"], _load_any(old)),
-            ("after", RECIPES["s22"], classifier.Model.load(classifier.MODEL_PATH)),
+            ("after", RECIPES[SHIPPED], classifier.Model.load(classifier.MODEL_PATH)),
         ):
             configure(recipe)
             classifier._model = model
@@ -154,7 +156,7 @@ def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
             ms = round(1000 * times[len(times) // 2], 3)
             out.setdefault(tag, []).append(ms)
             print(f"round {rnd} {tag}: p50 {ms} ms", file=sys.stderr, flush=True)
-    configure(RECIPES["s22"])
+    configure(RECIPES[SHIPPED])
     return out
 
 
@@ -214,7 +216,7 @@ def shipped(old: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for tag, recipe, model in (
         ("before", RECIPES["today"], _load_any(old)),
-        ("after", RECIPES["s22"], classifier.Model.load(classifier.MODEL_PATH)),
+        ("after", RECIPES[SHIPPED], classifier.Model.load(classifier.MODEL_PATH)),
     ):
         configure(recipe)
         classifier._model = model
@@ -231,7 +233,7 @@ def shipped(old: Path) -> dict[str, Any]:
             res[name] = {"n": len(vs), "block": vs.count("block"), "hold": vs.count("hold")}
             print(tag, name, res[name], flush=True)
         out[tag] = res
-    configure(RECIPES["s22"])
+    configure(RECIPES[SHIPPED])
     return out
 
 
@@ -376,7 +378,7 @@ def main() -> None:
             print(f"full {rname}", f.public, full["fit_dev_benign"], flush=True)
             out["full"][rname] = full
             save()
-    configure(RECIPES["s22"])
+    configure(RECIPES[SHIPPED])
     save()
     for rname, fig in out.get("pooled", {}).items():
         print(loso.line(f"pooled {rname}", fig), flush=True)

@@ -24,6 +24,7 @@ from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mnemic.scan import features as _features
 from mnemic.scan.classifier import MAGIC
 from mnemic.scan.features import (
     BUCKET_BITS,
@@ -709,7 +710,7 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
             "dev_in_fit": STRANGERS_DEV_IN_FIT,
             "split_pairs": SPLIT_PAIRS,
         },
-        "shapes": [*SHAPES, *SHAPE_PAIRS],
+        "shapes": [*SHAPES, *SHAPE_PAIRS] if _features.SHAPES_ON else [],
         "dev_benign_rows": len(dev_benign),
         "thresholds": thresholds,
         "thresholds_from_dev": chosen,

@@ -22,11 +22,12 @@ repeats (a note that says one harmless phrase forty times scores as that phrase 
   the end of one character and the whole next one, which plays the part of a character
   bigram.
 
-* since scanner 22, the text's *shapes* (:func:`shape_features`): whether it speaks to the
-  agent, claims a speaker or an authority, grants a standing permission or a default,
-  points at another entry or a step, names a future trigger, steers a choice, claims the
-  user's trust or speaks in the agent's own voice; one bucket per shape present and one
-  per pair of them, the same bucket whatever the language that raised it.
+* with :data:`SHAPES_ON` (off in the shipped model, scanner 22), the text's *shapes*
+  (:func:`shape_features`): whether it speaks to the agent, claims a speaker or an
+  authority, grants a standing permission or a default, points at another entry or a step,
+  names a future trigger, steers a choice, claims the user's trust or speaks in the agent's
+  own voice; one bucket per shape present and one per pair of them, the same bucket
+  whatever the language that raised it.
 
 Function words carry no request, yet they name a language: with few honest notes in
 most languages besides English, a model that reads "diese", "jeden" or "werden" learns
@@ -349,9 +350,11 @@ _DENSE = re.compile(
 )
 _FOLD_MARKS = re.compile("[\u0300-\u036f\u064b-\u065f\u0670\u0640]")
 _SHAPE_TOKEN = re.compile(r"\w+(?:[':-]\w+)*")
-#: Whether :func:`shape_features` reads the shapes (a benchmark turns it off to score a
-#: model fitted without them in the same process; the shipped model needs them).
-SHAPES_ON = True
+#: Whether :func:`shape_features` reads the shapes. Off: scanner 22's leave-one-stranger-out
+#: loop caught 540 of 919 attacks with split pairs alone and 532 with the shapes added
+#: (docs/scanner.md), so the shipped model is fitted without them; a benchmark turns them
+#: on to fit and score a model with them in the same process.
+SHAPES_ON = False
 
 
 class _ShapeIndex:
