@@ -232,10 +232,11 @@ def test_the_fifth_strangers_set_is_dealt_by_whole_family_and_trained_on_whole()
     assert header["stranger_rows"]["held_out"].startswith("scan_fresh8.jsonl")
 
 
-def test_split_pairs_and_shapes_are_in_the_shipped_fit_and_the_sixth_set_is_not() -> None:
+def test_split_pairs_are_in_the_shipped_fit_and_the_shapes_and_the_sixth_set_are_not() -> None:
     # Scanner 22: a split row trains as its context joined with it; the two Arabic words
-    # kept as function words "until the next refit" are features now (version 7). f.jsonl is dealt like a-e and was a fold of the loop;
-    # its fold did not keep the protocol's rule, so it is not trained on (docs/scanner.md).
+    # kept as function words "until the next refit" are features now (version 7). f.jsonl
+    # is dealt like a-e and was a fold of the loop; its fold did not keep the protocol's
+    # rule, so it is not trained on (docs/scanner.md).
     from mnemic.scan import features
 
     assert training.STRANGERS_TRAINED[-1] == "e.jsonl"
