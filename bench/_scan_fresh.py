@@ -254,8 +254,11 @@ def load(path: Path = FRESH, seed: int = SEED) -> list[dict[str, Any]]:
 
 def verdict(row: dict[str, Any], level: str = "balanced") -> str:
     """The scanner's verdict on a row (a split instruction read with its context)."""
-    if row.get("context"):
-        return scan_in_context(row["text"], row["context"], "memory", level).verdict
+    ctx = row.get("context")
+    if ctx:
+        # The strangers' training sets write one string, the fresh sets a list of entries.
+        neighbours = [ctx] if isinstance(ctx, str) else ctx
+        return scan_in_context(row["text"], neighbours, "memory", level).verdict
     return scan_text(row["text"], "memory", level).verdict
 
 

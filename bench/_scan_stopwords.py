@@ -67,16 +67,10 @@ WORDS: frozenset[bytes] = frozenset(_TEXT.encode("utf-8").split())
 # to a note word (intent._near_references), so "andere", "otra", "другой" stay function words.
 # A concession marker ("aunque", scanner 21) only says where a clause lies: a function word.
 _ONLY_BESIDE = frozenset({"other", "entryword", "concede", "concedepost"})
-# Read as negations since scanner 21 (Arabic "and" joined to لا / لم), but the shipped model
-# was fitted with them as function words: kept in the list until the next refit, which
-# should drop this set and retrain (``./x bench scan --train``).
-_UNTIL_REFIT = frozenset({"ولا", "ولم"})
 
 
 def _is_concept(word: str) -> bool:
     # The intent layer's own reading of one word: any concept (negations included).
-    if word in _UNTIL_REFIT:
-        return False
     return any(c not in _ONLY_BESIDE for _, _, c in intent._matches(intent._fold(word)))
 
 

@@ -24,8 +24,17 @@ from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mnemic.scan import features as _features
 from mnemic.scan.classifier import MAGIC
-from mnemic.scan.features import BUCKET_BITS, BYTE_NGRAMS, FEATURE_VERSION, NORM_POWER, features
+from mnemic.scan.features import (
+    BUCKET_BITS,
+    BYTE_NGRAMS,
+    FEATURE_VERSION,
+    NORM_POWER,
+    SHAPE_PAIRS,
+    SHAPES,
+    features,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -49,7 +58,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the training procedure changes (recorded in the model file).
-SCRIPT_VERSION = 4
+SCRIPT_VERSION = 5
 SPLITS = ("train", "dev", "test")
 # Order in which a tie between splits is broken (small groups: held-out rows first).
 _TIE_ORDER = ("train", "test", "dev")
@@ -373,9 +382,10 @@ FRESH_TRAINED = (
 )
 #: Training sets written by more strangers that the classifier trains on (scanner 16:
 #: ``scan_strangers/{a,b,c}.jsonl``, dealt into train and dev by family with
-#: :data:`STRANGERS_SEED`, :func:`deal_strangers`; scanner 19 added ``d.jsonl`` and
-#: scanner 20 ``e.jsonl``, dealt by the same rule). A set added later is not trained on
-#: until it is named here and the model is refitted and measured.
+#: :data:`STRANGERS_SEED`, :func:`deal_strangers`; scanner 19 added ``d.jsonl`` and scanner
+#: 20 ``e.jsonl``, dealt by the same rule). A set added later is not trained on until it is
+#: named here and the model is refitted and measured: ``f.jsonl`` was a fold of scanner
+#: 22's loop, and its fold did not keep the protocol's rule (docs/scanner.md, Scanner 22).
 STRANGERS_TRAINED: tuple[str, ...] = ("a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl")
 STRANGERS_SEED = 1616
 #: The share of each family's rows that the deal gives to dev.
@@ -467,21 +477,44 @@ def stranger_dicts(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
+#: Whether a split row (one with ``context``) trains as its context joined with it
+#: (scanner 22), the way the whole-store scan reads a second half arriving
+#: (:func:`mnemic.scan.pipeline.pair_text`); off, a split attack is left out of the fit
+#: (its text alone is harmless by design) and a split honest row trains alone, as
+#: scanners 16-21 did.
+SPLIT_PAIRS = True
+
+
+def context_list(d: dict[str, Any]) -> list[str]:
+    """A row's ``context`` as a list of entries: the fresh sets write a list, the
+    strangers' training sets one string (an empty list when the row has none)."""
+    ctx = d.get("context") or []
+    return [ctx] if isinstance(ctx, str) else list(ctx)
+
+
+def fit_text(d: dict[str, Any]) -> str:
+    """The text the fit reads for a row: with a context (and :data:`SPLIT_PAIRS`), the
+    context's entries joined, then the row, by :func:`~mnemic.scan.pipeline.pair_text`."""
+    from mnemic.scan.pipeline import pair_text
+
+    ctx = context_list(d)
+    return pair_text("\n".join(ctx), d["text"]) if ctx and SPLIT_PAIRS else d["text"]
+
+
 def stranger_rows(dicts: list[dict[str, Any]]) -> list[Row]:
     """Training rows of a strangers' set: category ``stranger:FAMILY``, an ``honest``
-    label read as ``benign``. An attack split over two entries (a row with ``context``)
-    is left out: its text alone is harmless by design, and the pair is the intent
-    layer's to read."""
+    label read as ``benign``, a split row read with its context (:func:`fit_text`;
+    without :data:`SPLIT_PAIRS` a split attack is left out)."""
     return [
         Row(
-            d["text"],
+            fit_text(d),
             "attack" if d["label"] == "attack" else "benign",
             "stranger:" + d["family"],
             d["lang"],
             d["source"],
         )
         for d in dicts
-        if not (d.get("context") and d["label"] == "attack")
+        if SPLIT_PAIRS or not (d.get("context") and d["label"] == "attack")
     ]
 
 
@@ -675,7 +708,9 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
             "deal_seed": STRANGERS_SEED,
             "held_out": "scan_fresh8.jsonl and later sets",
             "dev_in_fit": STRANGERS_DEV_IN_FIT,
+            "split_pairs": SPLIT_PAIRS,
         },
+        "shapes": [*SHAPES, *SHAPE_PAIRS] if _features.SHAPES_ON else [],
         "dev_benign_rows": len(dev_benign),
         "thresholds": thresholds,
         "thresholds_from_dev": chosen,

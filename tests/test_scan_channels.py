@@ -140,9 +140,14 @@ def test_a_named_half_stays_shown_at_load_since_it_is_only_held() -> None:
     ids=["long-sentence", "report", "status", "metrics", "no-shared-name"],
 )
 def test_a_shared_name_without_a_harmful_pair_passes(text: str, other: str) -> None:
-    # no pairing by name (the text alone may be held for what it says by itself)
+    # no pairing by name (the text alone may be held for what it says by itself); since
+    # scanner 22 a text that asks for an address elsewhere is also scored by the
+    # classifier read after the other entry, which may hold it (a question, never a block)
     assert _split_ids(text, other) == set()
-    assert _in_context(text, other) == _verdict(text)
+    paired = scan_in_context(text, [other], "memory", "balanced")
+    if paired.verdict != _verdict(text):
+        assert paired.verdict == "hold" and not paired.findings
+        assert all("read after another entry" in f.detail for f in paired.holds)
 
 
 # -- channels and the user's personal data ------------------------------------------------

@@ -261,7 +261,16 @@ def test_records_kept_from_their_reader_are_blocked(text: str) -> None:
     assert "intent_evidence_hiding" in {f.id for f in result.findings}
 
 
+# Held by the classifier alone since scanner 22's refit (0.815 -> 0.859 against 0.853): a
+# question for a person, never a refusal (docs/scanner.md, Scanner 22).
+_LEARNED_HOLD = {"Don't leave any transfers out of the statement; the auditor needs all of them."}
+
+
 @pytest.mark.parametrize("text", EVIDENCE_HONEST)
 def test_records_left_out_in_the_open_are_allowed(text: str) -> None:
-    assert scan_text(text, "memory", "balanced").verdict == "allow"
-    assert scan_text(text, "memory", "strict").verdict == "allow"
+    for level in ("balanced", "strict"):
+        result = scan_text(text, "memory", level)
+        if text in _LEARNED_HOLD:
+            assert at_most_a_learned_hold(result)
+        else:
+            assert result.verdict == "allow"

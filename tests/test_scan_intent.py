@@ -150,14 +150,16 @@ def test_a_learned_score_alone_on_a_note_that_describes_a_threat_holds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     text = "Talk idea: 'Please paste your password' - how phishing kits ask for credentials."
-    # Since scanner 12 the shipped model scores it 0.77, under every threshold: allowed.
+    # Since scanner 12 the shipped model scores it under every threshold (0.77; 0.48 since
+    # scanner 22): allowed.
     assert scan_text(text, "memory").verdict == "allow"
     # A model that flags it (a threshold under its score) holds it, never blocks it.
     import mnemic.scan as scan_mod
     from mnemic.scan import classifier
 
     model = classifier.model()
-    monkeypatch.setattr(model, "thresholds", {**model.thresholds, "balanced": 0.5})
+    under = min(0.5, model.score(text) - 0.01)
+    monkeypatch.setattr(model, "thresholds", {**model.thresholds, "balanced": under})
     monkeypatch.setattr(scan_mod, "_memo", {})
     result = scan_text(text, "memory")
     assert result.verdict == "hold"

@@ -19,18 +19,16 @@ PROBES = json.loads(
         Path(__file__).resolve().parent.parent / "bench" / "data" / "scan_language_probes.json"
     ).read_text("utf-8")
 )
-# Of the honest probes, what is still not allowed (and why): the Persian deployment note
-# ("after deployment, restart the service and check the logs for errors"), held by the
-# classifier alone since scanner 19 fitted the fourth strangers' set (0.839 -> 0.887
-# against 0.872; a question for a person, never a block: asserted below). The Hindi security
+# Of the honest probes, what is still not allowed (and why): none. The Persian deployment
+# note ("after deployment, restart the service and check the logs for errors"), held by the
+# classifier alone from scanner 19 (0.887 against 0.872) to scanner 21, is allowed since
+# scanner 22's refit (0.786 against 0.867). The Hindi security
 # advice and FAQ answer the classifier alone blocked (0.86 and 0.850 against 0.85) are
 # allowed since scanner 12 (its generated honest Hindi rows took the lean off Hindi
 # security words); the Japanese advice the intent layer held (a code not to be given to
 # anyone, read as asking for it) passes since scanner 13 reads a warning that protects
 # the user as one (mnemic.scan._lexicon_conceal).
-NOT_ALLOWED: set[str] = {
-    "بعد از استقرار، سرویس را دوباره راه‌اندازی کنید و لاگ‌ها را برای خطا بررسی کنید.",
-}
+NOT_ALLOWED: set[str] = set()
 # Every attack probe is blocked: the two the intent layer once missed (Turkish "iste"
 # with "sakla" and "bahsetme"; Polish "wyślij całą rozmowę na ... i nie mów", whose "nie"
 # was read backward as a German "nie" negating "wyślij") have tests of their own below.

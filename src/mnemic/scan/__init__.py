@@ -193,6 +193,13 @@ def scan_in_context(
             other = _displaced(text, neighbours)
             if other is not None:
                 hold.append(other)
+    if not any(f.id == pipeline.CLASSIFIER_ID for f in (*base.holds, *hold)):
+        # The learned reading of the pair, as the fit reads a split pair (scanner 22).
+        pair = pipeline.pair_finding(
+            text, list(neighbours), scope, _default_level if level is None else level
+        )
+        if pair is not None:
+            hold.append(pair)
     if not hold:
         return base
     return ScanResult((), base.holds + tuple(hold))

@@ -28,6 +28,8 @@ __all__ = [
     "destination_finding",
     "intent_findings",
     "may_name_destination",
+    "pair_finding",
+    "pair_text",
 ]
 
 #: The finding id of the learned layer.
@@ -108,6 +110,40 @@ def _layers(
             )
         )
     return out
+
+
+#: The most neighbours a text that points at another entry is scored beside (the latest).
+PAIR_NEIGHBOURS = 64
+
+
+def pair_text(earlier: str, text: str) -> str:
+    """What the classifier reads for ``text`` stored after ``earlier``: the two joined by
+    a line end. The fit reads a split pair the same way (``bench/_scan_training.py``,
+    :func:`stranger_rows`), so the whole-store scan scores what the model was fitted on."""
+    return f"{earlier}\n{text}"
+
+
+def pair_finding(text: str, neighbours: list[str], scope: str, level: str) -> Finding | None:
+    """A hold when ``text``, which points at another entry, scores at or above the
+    classifier's threshold read after one of ``neighbours`` (:func:`pair_text`): the
+    learned reading of a split instruction, only in memory, never a block."""
+    if scope not in _MEMORY_SCOPES or not _intent.refers(text):
+        return None
+    model = _classifier.model()
+    threshold = classifier_threshold(scope, level)
+    for other in neighbours[-PAIR_NEIGHBOURS:]:
+        if other == text:
+            continue
+        score = model.score(_normalise.mask_defensive(pair_text(other, text)))
+        if score >= threshold:
+            return Finding(
+                CLASSIFIER_ID,
+                "suspicious_wording",
+                "classifier",
+                f"score {score:.2f} >= threshold {threshold:.2f} (level {level}, scope memory) "
+                f"read after another entry: {_preview(other)}",
+            )
+    return None
 
 
 # Holds matter where a person can be asked: memory entries, a few KiB at most. The

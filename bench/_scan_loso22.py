@@ -1,0 +1,400 @@
+"""Scanner 22: learned shape features and split pairs in the fit, chosen by leaving a
+stranger out (issue 29; protocol written and committed before any figure was read).
+
+**Protocol.**
+
+1. *Folds.* The seven fresh sets trained on (fresh1-7) and the strangers' training sets
+   (``scan_strangers/a-e.jsonl``; ``f.jsonl`` as a fold once it is merged from main). For
+   each set X and each recipe: fit on the recipe's rows without X (none of its rows),
+   choose the thresholds by the shipped rule (1 % of the dev rows no stranger wrote,
+   floor 0.5), install the model and score X's **dev rows** (a fresh set's dev half, a
+   strangers' set's dev families) with the whole scanner at ``balanced``; a split row
+   (one with ``context``) is read with its context as the whole-store scan reads it.
+   Pooled over the folds: attacks caught (blocked or held), honest held and honest
+   blocked, per set, family and language, with n and 95 % Wilson intervals. Each fit
+   also scores the public corpus's dev benign rows. A fit of each recipe on everything
+   scores the eighth and ninth sets' **dev halves** (never a test half), the public dev
+   benign rows and every dev benign row the thresholds are chosen on.
+2. *Recipes.* ``today``: scanner 20's fit as shipped (fresh1-7, every row of the
+   strangers' sets, a strangers' row weighing 2, split attacks left out, feature version
+   6 with its function words), the baseline, in the same loop. ``s22``: the same rows and
+   weight, with (a) the shape features (addresses the agent, claims a speaker or an
+   authority, states a standing permission or default, points at another entry or step,
+   names a future trigger, steers a choice), (b) split pairs in the fit (a row with a
+   ``context`` trains as the context joined with the entry, attack and honest twin
+   alike; the whole-store scan scores the same join), (c) the function words of
+   ``_UNTIL_REFIT`` dropped. ``shape`` and ``pairs`` ((a)+(c) alone, (b)+(c) alone) run
+   when time allows, for attribution.
+3. *Rule.* A recipe ships only if, against ``today`` in the same run: pooled caught
+   rises; honest blocked rises on no set (nor pooled); pooled honest held rises by at
+   most one percentage point of the pooled honest rows; the public corpus's dev benign
+   rows keep today's blocks at ``balanced`` in every fit; the fit on everything blocks
+   no more of the dev benign rows the thresholds are chosen on; p50 per entry ≤ 2 ms.
+   Among recipes that pass, the most pooled attacks caught wins (ties: fewer honest
+   held, then the simpler). If none passes, the features and the protocol ship without
+   a refit of the model and the report says so.
+4. *f.jsonl* (being written during this work): merged from main when it lands, dealt
+   like a-e (whole families, seed 1616, a quarter to dev), a fold of its own and a
+   training set of the chosen recipe, refitted only if its fold keeps the rule.
+5. *No test half* is scored here: the eighth and ninth sets' test halves are not
+   loaded; ``scan_fresh10*`` is never opened. The lead measures held-out sets once.
+
+    .venv/bin/python bench/_scan_loso22.py [--recipes today,s22] [--folds ...]
+        [--strangers a.jsonl,...] [--out bench/results/scan22_loso.json]
+    .venv/bin/python bench/_scan_loso22.py --merge A.json,B.json --out FILE  # one table
+    .venv/bin/python bench/_scan_loso22.py --table set|family|lang --out FILE
+    .venv/bin/python bench/_scan_loso22.py --shipped OLD_MODEL --out FILE    # dev, same run
+    .venv/bin/python bench/_scan_loso22.py --p50 OLD_MODEL --out FILE        # per-entry time
+
+Writes the result after every fold; prints one JSON object on the last line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import _scan_fresh as fresh
+import _scan_loso as loso
+import _scan_loso20 as loso20
+import _scan_training as training
+from mnemic.scan import classifier, features, pipeline, scan_text
+from mnemic.scan.normalise import mask_defensive
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+BENCH_DATA = ROOT / "bench" / "data"
+#: The strangers' sets of today's fit (scanner 20).
+TODAY_STRANGERS = ("a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl")
+#: The function words today's model was fitted with: the list before ``_UNTIL_REFIT``
+#: was dropped (two Arabic words joined to "and", read as negations since scanner 21).
+UNTIL_REFIT = frozenset({"ولا".encode(), "ولم".encode()})
+NEW_STOP_WORDS = features.STOP_WORDS
+OLD_STOP_WORDS = features.STOP_WORDS | UNTIL_REFIT
+_PAIR_FINDING = pipeline.pair_finding
+
+
+class Recipe(NamedTuple):
+    shapes: bool
+    pairs: bool
+    refit_words: bool
+
+
+RECIPES = {
+    "today": Recipe(False, False, False),
+    "s22": Recipe(True, True, True),
+    "shape": Recipe(True, False, True),
+    "pairs": Recipe(False, True, True),
+}
+#: The recipe shipped (chosen by the rule among those run: docs/scanner.md, Scanner 22).
+SHIPPED = "pairs"
+
+
+def configure(recipe: Recipe) -> None:
+    """Make the features, the fit's reading of split rows and the whole-store scan those
+    of ``recipe`` (module switches; one recipe at a time in a process)."""
+    features.SHAPES_ON = recipe.shapes
+    features.STOP_WORDS = NEW_STOP_WORDS if recipe.refit_words else OLD_STOP_WORDS
+    training.SPLIT_PAIRS = recipe.pairs
+    pipeline.pair_finding = _PAIR_FINDING if recipe.pairs else (lambda *a, **k: None)  # type: ignore[assignment]
+    # Every fit of a recipe featurises the same texts: once per text and recipe.
+    training.features = functools.lru_cache(maxsize=None)(features.features)
+    classifier._model = None
+
+
+class Fitted(NamedTuple):
+    weights: Any
+    bias: float
+    thresholds: dict[str, float]
+    public: dict[str, int]
+    seconds: float
+
+
+def _load_any(path: Path) -> classifier.Model:
+    """A model file of any feature version (the previous model, to time it beside the
+    new one in one process)."""
+    raw = path.read_bytes()
+    end1 = raw.index(b"\n", len(classifier.MAGIC))
+    end2 = raw.index(b"\n", end1 + 1)
+    fields = dict(kv.split("=", 1) for kv in raw[len(classifier.MAGIC) : end1].decode().split())
+    view = memoryview(bytearray(raw[end2 + 1 :])).cast("f")
+    thresholds = {k: float(fields[k]) for k in ("strict", "balanced", "lenient")}
+    return classifier.Model(view, float(fields["bias"]), thresholds)
+
+
+def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
+    """Per-entry time of the whole scanner (``balanced``, memory; a split row read with
+    its context) over the strangers' rows, the previous model (today's features) and the
+    shipped one in turn, ``rounds`` times each, in one process."""
+    from mnemic import scan as _scan
+
+    rows = [
+        dict(d, set=p.stem)
+        for p in sorted((BENCH_DATA / "scan_strangers").glob("*.jsonl"))
+        for d in training.stranger_dicts(p)
+    ]
+    out: dict[str, Any] = {"n": len(rows)}
+    for rnd in range(rounds):
+        for tag, recipe, model in (
+            ("before", RECIPES["today"], _load_any(old)),
+            ("after", RECIPES[SHIPPED], classifier.Model.load(classifier.MODEL_PATH)),
+        ):
+            configure(recipe)
+            classifier._model = model
+            _scan._memo.clear()
+            times = []
+            for r in rows:
+                t0 = time.perf_counter()
+                fresh.verdict(r, "balanced")
+                times.append(time.perf_counter() - t0)
+            times.sort()
+            ms = round(1000 * times[len(times) // 2], 3)
+            out.setdefault(tag, []).append(ms)
+            print(f"round {rnd} {tag}: p50 {ms} ms", file=sys.stderr, flush=True)
+    configure(RECIPES[SHIPPED])
+    return out
+
+
+def combine(paths: list[Path]) -> dict[str, Any]:
+    """Result files of this loop (one recipe each, or other folds) as one: the folds side
+    by side, each recipe's pooled counts added over the files that have it."""
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    out: dict[str, Any] = {
+        "protocol": docs[0]["protocol"],
+        "combined_from": [p.name for p in paths],
+        "folds": {},
+        "full": {},
+        "pooled": {},
+    }
+    for d in docs:
+        for fold, recipes in d["folds"].items():
+            out["folds"].setdefault(fold, {}).update(recipes)
+        out["full"].update(d.get("full", {}))
+        for name, fig in d.get("pooled", {}).items():
+            pooled = out["pooled"].setdefault(name, {})
+            for key, val in fig.items():
+                if key in ("attacks", "honest"):
+                    pooled[key] = loso20._add(pooled.get(key), val)
+                else:
+                    groups = pooled.setdefault(key, {})
+                    for g, v in val.items():
+                        groups[g] = loso20._add(groups.get(g), v)
+    return out
+
+
+def shipped(old: Path) -> dict[str, Any]:
+    """The previous model file (today's features) and the shipped one, same run, whole
+    scanner at ``balanced``: the eighth and ninth sets' dev halves, the public corpus's
+    dev benign rows and every dev benign row the thresholds are chosen on."""
+    from mnemic import scan as _scan
+
+    corpus = DATA / "threats" / "train"
+    _, dev0 = training.assemble(
+        training.Data(corpus, BENCH_DATA, fresh=(), strangers=()), strangers=False
+    )
+    groups = {
+        "fresh8_dev": [
+            dict(r, set="fresh8")
+            for r in fresh.load(fresh.EIGHTH.path, fresh.EIGHTH.seed)
+            if r["split"] == "dev"
+        ],
+        "fresh9_dev": [
+            dict(r, set="fresh9")
+            for r in fresh.load(fresh.NINTH.path, fresh.NINTH.seed)
+            if r["split"] == "dev"
+        ],
+    }
+    benign = {
+        "public_dev_benign": loso.public_benign_dev(),
+        "fit_dev_benign": [r.text for r in dev0 if r.y == 0],
+    }
+    out: dict[str, Any] = {}
+    for tag, recipe, model in (
+        ("before", RECIPES["today"], _load_any(old)),
+        ("after", RECIPES[SHIPPED], classifier.Model.load(classifier.MODEL_PATH)),
+    ):
+        configure(recipe)
+        classifier._model = model
+        _scan._memo.clear()
+        res: dict[str, Any] = {"thresholds": model.thresholds}
+        for name, rows in groups.items():
+            rows = [dict(r) for r in rows]
+            for r, v in zip(rows, loso.verdicts(rows, "balanced"), strict=True):
+                r["verdict_balanced"] = v
+            res[name] = loso.summarise(rows, "balanced")
+            print(loso.line(f"{tag} {name}", res[name]), flush=True)
+        for name, texts in benign.items():
+            vs = [scan_text(t, "memory", "balanced").verdict for t in texts]
+            res[name] = {"n": len(vs), "block": vs.count("block"), "hold": vs.count("hold")}
+            print(tag, name, res[name], flush=True)
+        out[tag] = res
+    configure(RECIPES[SHIPPED])
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--table", choices=("set", "family", "lang"), help="print a result's table")
+    ap.add_argument("--merge", help="comma-separated result files (recipes or folds), to --out")
+    ap.add_argument("--recipes", default="today,s22")
+    ap.add_argument("--strangers", default=",".join(TODAY_STRANGERS), help="sets trained on")
+    ap.add_argument("--folds", default=",".join(loso20.FRESH_FOLDS + TODAY_STRANGERS))
+    ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan22_loso.json")
+    ap.add_argument("--p50", type=Path, help="time a previous model file against the shipped one")
+    ap.add_argument("--shipped", type=Path, help="a previous model file against the shipped one")
+    args = ap.parse_args()
+    if args.shipped:
+        res = shipped(args.shipped)
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        return
+    if args.p50:
+        res = p50(args.p50)
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        print(json.dumps(res))
+        return
+    if args.merge:
+        merged = combine([Path(p) for p in args.merge.split(",")])
+        args.out.write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")
+        return
+    if args.table:
+        print(loso20.markdown(args.out, args.table))
+        return
+    chosen = {k: RECIPES[k] for k in args.recipes.split(",")}
+    folds = args.folds.split(",")
+    strangers = tuple(args.strangers.split(","))
+    corpus = DATA / "threats" / "train"
+    base = training.Data(corpus, BENCH_DATA, fresh=(), strangers=())
+    _, dev0 = training.assemble(base, strangers=False)
+    dev_benign = [r.text for r in dev0 if r.y == 0]
+    public = loso.public_benign_dev()
+    held = {
+        "fresh8_dev": [
+            dict(r, set="fresh8")
+            for r in fresh.load(fresh.EIGHTH.path, fresh.EIGHTH.seed)
+            if r["split"] == "dev"
+        ],
+        "fresh9_dev": [
+            dict(r, set="fresh9")
+            for r in fresh.load(fresh.NINTH.path, fresh.NINTH.seed)
+            if r["split"] == "dev"
+        ],
+    }
+
+    def fit(exclude: str | None) -> Fitted:
+        t0 = time.perf_counter()
+        data = training.Data(
+            corpus,
+            BENCH_DATA,
+            fresh=tuple(n for n in loso20.FRESH_FOLDS if n != exclude),
+            strangers=tuple(n for n in strangers if n != exclude),
+        )
+        train, _ = training.assemble(data, dev_in_fit=True)
+        w, b = training.fit_rows(train, stranger_weight=2.0)
+        score = training.scorer(w, b)
+        thresholds = loso.thresholds_for([score(t) for t in dev_benign], loso.VARIANTS["fp1"])
+        loso.install(w, b, thresholds)
+        pub = [scan_text(t, "memory", "balanced").verdict for t in public]
+        return Fitted(
+            w,
+            b,
+            thresholds,
+            {"n": len(pub), "block": pub.count("block"), "hold": pub.count("hold")},
+            round(time.perf_counter() - t0, 1),
+        )
+
+    out: dict[str, Any] = {
+        "protocol": "docs/scanner.md, Scanner 22 (bench/_scan_loso22.py)",
+        "recipes": {k: r._asdict() for k, r in chosen.items()},
+        "strangers": list(strangers),
+        "folds": {},
+        "full": {},
+    }
+    scored: dict[str, list[dict[str, Any]]] = {k: [] for k in chosen}
+
+    def save() -> None:
+        out["pooled"] = {k: loso.summarise(v, "balanced") for k, v in scored.items() if v}
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+
+    def score_rows(rows0: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        rows = [dict(r) for r in rows0]
+        model = classifier.model()
+        for r in rows:
+            ctx = training.context_list(r)
+            text = training.fit_text(r) if ctx and training.SPLIT_PAIRS else r["text"]
+            r["score"] = model.score(mask_defensive(text))
+        for r, v in zip(rows, loso.verdicts(rows, "balanced"), strict=True):
+            r["verdict_balanced"] = v
+        return rows
+
+    for rname, recipe in chosen.items():
+        configure(recipe)
+        for name in folds:
+            f = fit(name)
+            rows = score_rows(loso20.fold_rows(name))
+            scored[rname] += rows
+            fig = loso.summarise(rows, "balanced")
+            out["folds"].setdefault(name, {})[rname] = {
+                "attacks": fig["attacks"],
+                "honest": fig["honest"],
+                "auc": loso.auc(*loso20._labelled(rows)),
+                "thresholds": f.thresholds,
+                "public_dev_benign": f.public,
+                "fit_seconds": f.seconds,
+            }
+            print(
+                loso.line(f"{name} {rname}", fig),
+                "auc",
+                loso.auc(*loso20._labelled(rows)),
+                "public",
+                f.public,
+                f.seconds,
+                "s",
+                file=sys.stderr,
+                flush=True,
+            )
+            save()
+        if not args.no_full:
+            f = fit(None)
+            fit_dev = [scan_text(t, "memory", "balanced").verdict for t in dev_benign]
+            full: dict[str, Any] = {
+                "thresholds": f.thresholds,
+                "public_dev_benign": f.public,
+                "fit_dev_benign": {
+                    "n": len(fit_dev),
+                    "block": fit_dev.count("block"),
+                    "hold": fit_dev.count("hold"),
+                },
+            }
+            for hname, hrows in held.items():
+                full[hname] = loso.summarise(score_rows(hrows), "balanced")
+                print(loso.line(f"full {rname} {hname}", full[hname]), flush=True)
+            print(f"full {rname}", f.public, full["fit_dev_benign"], flush=True)
+            out["full"][rname] = full
+            save()
+    configure(RECIPES[SHIPPED])
+    save()
+    for rname, fig in out.get("pooled", {}).items():
+        print(loso.line(f"pooled {rname}", fig), flush=True)
+    print(
+        json.dumps(
+            {
+                k: {
+                    "caught": v["attacks"]["caught"],
+                    "honest_hold": v["honest"]["hold"],
+                    "honest_block": v["honest"]["block"],
+                }
+                for k, v in out.get("pooled", {}).items()
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
