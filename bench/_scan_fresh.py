@@ -122,7 +122,7 @@ purchases), worded as preferences, standing instructions, house rules, team deci
 notes from "IT", "legal" or "the bank", facts, conditional and delayed triggers, and as
 text that reaches memory unbidden (a web page, a README, a changelog, an issue comment, an
 e-mail summary, a calendar invite, a PDF line, a transcript, a support ticket, a review, a
-form field); honest look-alikes in the same family, language and framing; fifty-two
+form field); honest look-alikes in the same family, language and framing; fifty-one
 languages besides English (Sinhala, Khmer, Burmese, Georgian, Armenian, Azerbaijani,
 Kazakh, Uzbek and Nepali among them) and mixed text. It was measured once, on the scanner
 as it stood when the set was written, and is not tuned on.
