@@ -220,8 +220,7 @@ NINTH = _numbered(9, 90909, "session-45")
 #: The tenth set, by a seventh hand that had not read the scanner, dealt with its own seed.
 TENTH = _numbered(10, 101010, "session-46")
 SETS = {
-    s.name: s
-    for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH)
+    s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH)
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the
 #: sixth and seventh since scanner 20): not held out.
