@@ -17,7 +17,7 @@ from typing import Any
 import mcp_types as types
 import pytest
 from mcp import Client
-from mcp.shared.exceptions import MCPError
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import local_directory, open_project, project_of_roots
@@ -211,7 +211,12 @@ async def test_a_connection_with_a_project_lists_and_reads_its_archive_and_long_
             assert [e["text"] for e in archived["entries"]] == ["Deploys with the kestrel script."]
             long = await _json_resource(c, "mnemic://project/long")
             assert "Proj." in json.dumps(long) and "kestrel" not in json.dumps(long)
-            with pytest.raises(MCPError, match="read when asked for, not live"):
+            # The handshake generation's subscribe, which the SDK warns is deprecated;
+            # the server still serves it, so its refusal is still checked.
+            with (
+                pytest.warns(MCPDeprecationWarning, match="resources/subscribe"),
+                pytest.raises(MCPError, match="read when asked for, not live"),
+            ):
                 await c.subscribe_resource("mnemic://project/archive")
             glob = await _json_resource(c, "mnemic://archive")
             assert [e["text"] for e in glob["entries"]] == ["Global fact."]
@@ -219,3 +224,22 @@ async def test_a_connection_with_a_project_lists_and_reads_its_archive_and_long_
         assert "mnemic://project/archive" not in await _resources(c)
         with pytest.raises(MCPError, match="no project: start the server with --project"):
             await c.read_resource("mnemic://project/archive")
+
+
+@pytest.mark.anyio
+async def test_a_listen_stream_naming_a_project_resource_watches_only_the_global_ones(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """The 2026-07-28 generation (``subscriptions/listen``): a project's resources are read
+    when asked for, so a stream naming one watches the global resources it names and
+    nothing else, as the handshake generation's subscribe refuses it."""
+    (proj,) = _dirs(tmp_path, "proj")
+    home = Home.open(home_path)
+    _stores(home, Proj=proj)
+    srv = MnemicMCP(home, project=str(proj))
+    async with (
+        _client(srv, None, mode="auto") as c,
+        c.listen(resource_subscriptions=["mnemic://project/archive", "mnemic://memory"]),
+    ):
+        assert srv.live is not None
+        assert srv.live.watched() == {"mnemic://memory"}
