@@ -270,6 +270,19 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             holds += findings
             findings = []
         findings += block
+        if (
+            findings
+            and scope in _MEMORY_SCOPES
+            and all(f.id in _STRICT_LEVEL_ONLY for f in findings if f.category not in _NOT_THREATS)
+            and any(f.id in _STRICT_LEVEL_ONLY for f in findings)
+        ):
+            # A bare download-and-run one-liner, the level `strict`'s own rule, alone: an
+            # install note, a red team's lab payload or a warning against it as often as a
+            # payload, and wrapped in "always run" or a trigger other layers block it. In
+            # memory a person can be asked, so it holds; a skill has no one to ask and
+            # refuses it (scanner 23).
+            holds += [f for f in findings if f.id in _STRICT_LEVEL_ONLY]
+            findings = [f for f in findings if f.id not in _STRICT_LEVEL_ONLY]
         if quoted and any(f.category not in _NOT_THREATS for f in findings):
             findings += quoted  # beside another layer's finding, the quote blocks as before
         elif quoted:
