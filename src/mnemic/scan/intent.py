@@ -368,6 +368,14 @@ FRAMES: tuple[_Frame, ...] = (
     ),
     _Frame(
         "persistence",
+        "block",
+        "persistence",
+        "points the package manager's configuration at an outside index without telling "
+        "the user",
+        "pkgconf dest covert",
+    ),
+    _Frame(
+        "persistence",
         "hold",
         "persistence",
         "writes an outside address into startup or package configuration",
@@ -763,8 +771,22 @@ def _matches(sentence: str) -> list[_Match]:
     return [
         m
         for m in found
-        if (m[2] != "cred" or not _field_name(sentence, m[0])) and not _inside_object(m, found)
+        if (m[2] != "cred" or not _field_name(sentence, m[0]))
+        and not _inside_object(m, found)
+        and not (m[2] == "userdata" and _setting_file(sentence, m[0]))
     ]
+
+
+# "name = value in PATH" (or "name: value"): a setting and the file it is written in.
+_SETTING_IN = re.compile(r"[\w.-]+[ \t]*[=:][ \t]*\S+[ \t]+(?:in|inside|в|en|em|im|dans)[ \t]+$")
+
+
+def _setting_file(sentence: str, start: int) -> bool:
+    """Whether the path at ``start`` follows "name = value in": it names the file a
+    setting is written in ("index-url = https://mirror.corp/simple in
+    ~/.config/pip/pip.conf"), not the user's data to take. An upload of the same file
+    names it as its object and is read as before (scanner 23)."""
+    return _SETTING_IN.search(sentence, max(0, start - 300), start) is not None
 
 
 def _inside_object(m: _Match, found: list[_Match]) -> bool:
