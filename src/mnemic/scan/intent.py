@@ -970,6 +970,8 @@ def _tag(sentence: str) -> Tags:
     if not found:
         return Tags(frozenset(), frozenset(), {})
     others = [m for m in found if m[2] not in _NEGATIONS]
+    # "don't ask her for her password": the request itself negated, no covert word
+    refused = [a for m in others if m[2] == "covert" for a in _asks_for(sentence, m, others)]
     # A negation word inside a longer key ("no longer applies", "without asking",
     # "не спрашивая") is part of that key, not a negation.
     covered = bytearray(len(sentence) + 1)
@@ -994,9 +996,12 @@ def _tag(sentence: str) -> Tags:
     present: set[str] = set()
     negated: set[str] = set()
     words: dict[str, str] = {}
+    if refused:
+        others = [m for m in others if m[2] != "covert" or not _asks_for(sentence, m, others)]
     for start, end, concept in others:
-        if concept in _ACTIONS and _is_negated(
-            start, end, before_plain, before_dense, after, sentence
+        if concept in _ACTIONS and (
+            (start, end, concept) in refused
+            or _is_negated(start, end, before_plain, before_dense, after, sentence)
         ):
             negated.add(concept)
         else:
@@ -1019,6 +1024,28 @@ def _tag(sentence: str) -> Tags:
     if "override" in present and _conceded_override(others):
         present.add(CONCEDED)
     return Tags(frozenset(present), frozenset(negated), words)
+
+
+def _asks_for(sentence: str, m: _Match, found: list[_Match]) -> list[_Match]:
+    """The request a covert "don't ask" ``m`` negates, when its verb has the object a
+    phrase gives it ("don't ask her for her password": the phrase "ask ... for" right
+    after it in the clause): a request refused, not permission skipped. Only that
+    phrase is negated ("don't ask, just send it" keeps its covert reading; scanner 23)."""
+    start, end, _ = m
+    words = sentence[start:end].split()
+    gap = _prose.GAPPED.get(words[-1]) if words else None
+    if gap is None:
+        return []
+    for o in found:
+        between = sentence[end : o[0]]
+        if (
+            o[2] == gap[1]
+            and o[0] >= end
+            and len(between.split()) <= _prose.GAP_REACH
+            and not _CLAUSE_BREAK.search(between)
+        ):
+            return [o]
+    return []
 
 
 #: Marks a sentence whose override words stand inside a concessive clause (see
