@@ -1303,6 +1303,11 @@ def _own_notes(frame: _Frame, words: Mapping[str, str]) -> bool:
 
 def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
     best: dict[str, Intent] = {}
+    # What any sentence of the note states: a concept a frame needs absent from its
+    # window, stated elsewhere in the note ("the patient asked us to delete her chat
+    # history. Done; confirm to her the entries were removed"), may be the very act
+    # the window's words report, so a person decides (scanner 23).
+    stated: frozenset[str] = frozenset().union(*(t.present for t in tags))
     for present, negated, words, unread in _windows(tags):
         if not present and not negated:
             continue
@@ -1320,7 +1325,8 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
                 # alone still blocks.
                 verdict = "hold"
             if verdict == "block" and (
-                _told_to_user(frame, present)
+                (frame.absent & stated)
+                or _told_to_user(frame, present)
                 or _own_notes(frame, words)
                 or (frame.name == "safety_override" and CONCEDED in present)
             ):
