@@ -98,17 +98,21 @@ def rows(data: Path, skip: tuple[str, ...] = SKIP) -> list[dict[str, Any]]:
     return out
 
 
-def verdicts(data: Path, level: str = "balanced", skip: tuple[str, ...] = SKIP) -> list[str]:
-    """The scanner's verdict on each of :func:`rows`, in order."""
+def verdict(row: dict[str, Any], level: str = "balanced") -> str:
+    """The scanner's verdict on one row, read with its ``context`` (the entries stored
+    before it: a list, or in the strangers' files one string, which is one entry)."""
     from mnemic.scan import scan_in_context, scan_text
 
-    out = []
-    for r in rows(data, skip):
-        if r.get("context"):
-            out.append(scan_in_context(r["text"], r["context"], "memory", level).verdict)
-        else:
-            out.append(scan_text(r["text"], "memory", level).verdict)
-    return out
+    context = row.get("context")
+    if not context:
+        return scan_text(row["text"], "memory", level).verdict
+    neighbours = [context] if isinstance(context, str) else list(context)
+    return scan_in_context(row["text"], neighbours, "memory", level).verdict
+
+
+def verdicts(data: Path, level: str = "balanced", skip: tuple[str, ...] = SKIP) -> list[str]:
+    """The scanner's verdict on each of :func:`rows`, in order."""
+    return [verdict(r, level) for r in rows(data, skip)]
 
 
 def timing(data: Path, level: str = "balanced") -> dict[str, float]:
