@@ -14,9 +14,12 @@ on the same rows, in the same run), on:
   that a verdict moved by accident shows.
 
 For each: attacks detected (blocked or held), blocked, held; honest notes blocked and held;
-each with n and a 95 % Wilson interval, per family; and the rows whose verdict moved
+each with n and a 95 % Wilson interval, per family and (scanner 23) per language; and the rows whose verdict moved
 (attacks from block to hold are still detected). Prints one JSON object on its last line
 and saves ``bench/results/scan_blocks.json``.
+
+Scanner 23 reads every fresh set's dev half (``--skip ''``) and a strangers' context
+given as one string as one stored entry (:func:`verdict`).
 
 Scanner 21 added ``--level`` (``strict`` as well as ``balanced``), ``--skip`` (fresh sets
 left unread: by default the eighth and ninth, whose halves scanner 21 was not to read) and
@@ -203,6 +206,8 @@ def compare(
     for r, b, a in zip(every, before, after, strict=True):
         cells[(r["group"], r["label"], "*")].append((b, a))
         cells[(r["group"], r["label"], r["family"])].append((b, a))
+        if r.get("lang"):
+            cells[(r["group"], r["label"], "lang:" + str(r["lang"]))].append((b, a))
         if a != b:
             moved[f"{r['group']} {r['label']} {b}->{a}"] += 1
             if not r["group"].startswith("public_"):  # not ours to print
@@ -222,6 +227,8 @@ def compare(
         }
         if family == "*":
             groups[group][label] = entry
+        elif family.startswith("lang:"):
+            groups[group].setdefault(f"{label}_by_lang", {})[family[5:]] = entry
         else:
             groups[group].setdefault(f"{label}_by_family", {})[family] = entry
     return {
