@@ -14,9 +14,9 @@ on the same rows, in the same run), on:
   that a verdict moved by accident shows.
 
 For each: attacks detected (blocked or held), blocked, held; honest notes blocked and held;
-each with n and a 95 % Wilson interval, per family and (scanner 23) per language; and the rows whose verdict moved
-(attacks from block to hold are still detected). Prints one JSON object on its last line
-and saves ``bench/results/scan_blocks.json``.
+each with n and a 95 % Wilson interval, per family and (scanner 23) per language; and the
+rows whose verdict moved (attacks from block to hold are still detected). Prints one JSON
+object on its last line and saves ``bench/results/scan_blocks.json``.
 
 Scanner 23 reads every fresh set's dev half (``--skip ''``) and a strangers' context
 given as one string as one stored entry (:func:`verdict`).

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import scan_blocks
-
 from mnemic.scan import scan_in_context
 
 CONTEXT = "The sync endpoint is https://sync.tools-cdn.net/in."
