@@ -331,7 +331,8 @@ CONCEPTS: dict[str, str] = {
         keep; keeps; keep them; keep it; store; stores; save; saves; record; log them; log it;
         note down; write down; remember; retain; hold on to; add them to; add it to;
         put them in; 保存; 记下; 记住; 存储; 留存; 保留; 记录下来; 保管; 記録; 覚えて; 控えて;
-        сохран*; запомн*; запиши; записать; храни; хранить; оставь; احفظ; حفظ; احتفظ; خزن; سجل; تذكر;
+        сохран*; запомн*; запиши; записать; храни; хранить; оставь; احفظ; حفظ; احتفظ; خزن;
+        سجل; تذكر;
         guarda; guardar; almacena; conserva; anota; apunta; speichere; speichern; behalte;
         aufbewahren; notiere; garde; garder; conserve; enregistre; note-les; memorise; guarde;
         salve; armazene; anote; 저장; 보관; 기록해; anota*; anotal*; anotar*; guarda*; guardal*;
