@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 2513238564
+SOURCE_CRC = 4201762573
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -6627,7 +6627,6 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('覚えて', 'keep'),
     ('控えて', 'keep'),
     ('احفظ', 'keep'),
-    ('حفظ', 'keep'),
     ('احتفظ', 'keep'),
     ('خزن', 'keep'),
     ('سجل', 'keep'),
@@ -7450,7 +7449,6 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('말고', 'neg'),
     ('마세요', 'neg'),
     ('금지', 'neg'),
-    ('عدم', 'neg'),
     ('فلا', 'neg'),
     ('मत', 'neg'),
     ('नहीं', 'neg'),

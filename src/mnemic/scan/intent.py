@@ -298,6 +298,15 @@ FRAMES: tuple[_Frame, ...] = (
         "sends credentials, the user's files or the conversation covertly",
         "send cred|userdata|convo covert",
     ),
+    # A split instruction whose first half names the user's files and whose second sends
+    # "what the other note names" to someone, with no address (scanner 23).
+    _Frame(
+        "exfiltration",
+        "block",
+        "credential_exfiltration",
+        "sends credentials or the user's files named in another entry to someone",
+        "send cred|userdata xref",
+    ),
     _Frame(
         "exfiltration",
         "block",
@@ -773,7 +782,30 @@ def _matches(sentence: str) -> list[_Match]:
         if (m[2] != "cred" or not _field_name(sentence, m[0]))
         and not _inside_object(m, found)
         and not (m[2] == "userdata" and _setting_file(sentence, m[0]))
+        and not (m[2] == "hide" and _claim_noun(sentence, m))
     ]
+
+
+# What may open the clause a verb of saying governs ("claim that…", "claims to be…",
+# "claim you never…", "claim the notes are gone"): function words only.
+_CLAUSE_OPENERS = frozenset(
+    "that to you it its it's they he she we i there nothing no none the this these those "
+    "your his her their our my everything all".split()
+)
+_CLAIM = re.compile(r"claims?")
+
+
+def _claim_noun(sentence: str, m: _Match) -> bool:
+    """Whether "claim" or "claims" at ``m`` is the noun (an insurance or expense claim,
+    "the claims team", "claims over 50 EUR need a receipt"), not the verb of a false
+    statement: the verb governs a clause ("claim that…", "claim you never…"), the noun
+    does not. A word of its own only (scanner 23)."""
+    if not _CLAIM.fullmatch(sentence[m[0] : m[1]]):
+        return False
+    nxt = _TOKEN.search(sentence, m[1])
+    if nxt is None or _CLAUSE_BREAK.search(sentence, m[1], nxt.start()):
+        return True
+    return nxt.group() not in _CLAUSE_OPENERS
 
 
 # "name = value in PATH" (or "name: value"): a setting and the file it is written in.

@@ -331,8 +331,7 @@ CONCEPTS: dict[str, str] = {
         keep; keeps; keep them; keep it; store; stores; save; saves; record; log them; log it;
         note down; write down; remember; retain; hold on to; add them to; add it to;
         put them in; 保存; 记下; 记住; 存储; 留存; 保留; 记录下来; 保管; 記録; 覚えて; 控えて;
-        сохран*; запомн*; запиши; записать; храни; хранить; оставь; احفظ; حفظ; احتفظ; خزن;
-        سجل; تذكر;
+        сохран*; запомн*; запиши; записать; храни; хранить; оставь; احفظ; احتفظ; خزن; سجل; تذكر;
         guarda; guardar; almacena; conserva; anota; apunta; speichere; speichern; behalte;
         aufbewahren; notiere; garde; garder; conserve; enregistre; note-les; memorise; guarde;
         salve; armazene; anote; 저장; 보관; 기록해; anota*; anotal*; anotar*; guarda*; guardal*;
@@ -722,7 +721,7 @@ CONCEPTS: dict[str, str] = {
         refuse to; refuses to; 不; 别; 勿; 不要; 不得; 禁止; 切勿; 从不; 永远不; 绝不; 决不;
         不能; 不可; не; никогда; нельзя; запрещено; ни в коем случае; لا; لن; لم; أبدا; ابدا;
         ممنوع; إياك; nunca; jamas; ni; nicht; nie; niemals; kein; keine; keinen; ne; pas;
-        jamais; aucun; nao; 않; 말고; 마세요; 금지; non; عدم;
+        jamais; aucun; nao; 않; 말고; 마세요; 금지; non;
         فلا
 
     """,
