@@ -789,8 +789,35 @@ def _matches(sentence: str) -> list[_Match]:
 # What may open the clause a verb of saying governs ("claim that…", "claims to be…",
 # "claim you never…", "claim the notes are gone"): function words only.
 _CLAUSE_OPENERS = frozenset(
-    "that to you it its it's they he she we i there nothing no none the this these those "
-    "your his her their our my everything all".split()
+    [
+        "that",
+        "to",
+        "you",
+        "it",
+        "its",
+        "it's",
+        "they",
+        "he",
+        "she",
+        "we",
+        "i",
+        "there",
+        "nothing",
+        "no",
+        "none",
+        "the",
+        "this",
+        "these",
+        "those",
+        "your",
+        "his",
+        "her",
+        "their",
+        "our",
+        "my",
+        "everything",
+        "all",
+    ]
 )
 _CLAIM = re.compile(r"claims?")
 
