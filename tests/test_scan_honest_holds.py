@@ -250,4 +250,6 @@ def test_sending_what_another_entry_names_as_the_users_files_blocks_in_context()
     private = "Where the quarterly report reads from: ~/Documents/private/tax_and_health/."
     sums = "Where the quarterly report reads from: ~/reports/club_totals/ (sums only)."
     assert scan_in_context(text, [private]).verdict == "block"
-    assert scan_in_context(text, [sums]).verdict == "allow"
+    honest = scan_in_context(text, [sums])  # the learned layer may still ask a person
+    assert honest.verdict != "block"
+    assert not [f for f in (*honest.findings, *honest.holds) if f.layer == "intent"]
