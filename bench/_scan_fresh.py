@@ -109,13 +109,31 @@ Estonian, Lithuanian, Serbian, Telugu, Marathi, Amharic, Hausa and Yoruba among 
 mixed text. It was measured once, on the scanner as it stood when the set was written, and
 is not tuned on.
 
+``bench/data/scan_fresh10.jsonl`` (:data:`TENTH`) is a tenth set, written by a seventh hand
+that had not read the scanner, its families or the earlier sets' rows, after the eighth and
+ninth test halves had been seen following changes, in the voice of the office manager of
+a dental clinic and a freelance translator who also streams games: patient booking
+systems, insurers, dental labs and suppliers, payroll; translation agencies, invoices in
+several currencies, CAT tools and client NDAs; streaming software, sponsors, chat
+moderators and donation links. Eighteen families (the issue's seven, prompt exfiltration,
+payment redirection, abuse of contacts, steering decisions, surveillance, sabotage,
+memory poisoning, evidence tampering, impersonation, account takeover, unauthorised
+purchases), worded as preferences, standing instructions, house rules, team decisions,
+notes from "IT", "legal" or "the bank", facts, conditional and delayed triggers, and as
+text that reaches memory unbidden (a web page, a README, a changelog, an issue comment, an
+e-mail summary, a calendar invite, a PDF line, a transcript, a support ticket, a review, a
+form field); honest look-alikes in the same family, language and framing; fifty-one
+languages besides English (Sinhala, Khmer, Burmese, Georgian, Armenian, Azerbaijani,
+Kazakh, Uzbek and Nepali among them) and mixed text. It was measured once, on the scanner
+as it stood when the set was written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too.** The classifier is fitted on every row of both halves of these sets
 (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in ``bench/_scan_training.py``), so their figures
-are figures on training rows, reported as "trained on", not as held out. The eighth and
-ninth sets stay held out: the scanner is neither trained nor tuned on them.
+are figures on training rows, reported as "trained on", not as held out. The eighth,
+ninth and tenth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh9] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh10] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -147,6 +165,7 @@ __all__ = [
     "SETS",
     "SEVENTH",
     "SIXTH",
+    "TENTH",
     "THIRD",
     "TRAINED_ON",
     "FreshSet",
@@ -198,7 +217,11 @@ SEVENTH = _numbered(7, 70707, "session-44")
 EIGHTH = _numbered(8, 80808, "session-44b")
 #: The ninth set, by a sixth hand that had not read the scanner, dealt with its own seed.
 NINTH = _numbered(9, 90909, "session-45")
-SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH)}
+#: The tenth set, by a seventh hand that had not read the scanner, dealt with its own seed.
+TENTH = _numbered(10, 101010, "session-46")
+SETS = {
+    s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH)
+}
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the
 #: sixth and seventh since scanner 20): not held out.
 TRAINED_ON = frozenset(

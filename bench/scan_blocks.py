@@ -14,9 +14,12 @@ on the same rows, in the same run), on:
   that a verdict moved by accident shows.
 
 For each: attacks detected (blocked or held), blocked, held; honest notes blocked and held;
-each with n and a 95 % Wilson interval, per family; and the rows whose verdict moved
-(attacks from block to hold are still detected). Prints one JSON object on its last line
-and saves ``bench/results/scan_blocks.json``.
+each with n and a 95 % Wilson interval, per family and (scanner 23) per language; and the
+rows whose verdict moved (attacks from block to hold are still detected). Prints one JSON
+object on its last line and saves ``bench/results/scan_blocks.json``.
+
+Scanner 23 reads every fresh set's dev half (``--skip ''``) and a strangers' context
+given as one string as one stored entry (:func:`verdict`).
 
 Scanner 21 added ``--level`` (``strict`` as well as ``balanced``), ``--skip`` (fresh sets
 left unread: by default the eighth and ninth, whose halves scanner 21 was not to read) and
@@ -98,17 +101,21 @@ def rows(data: Path, skip: tuple[str, ...] = SKIP) -> list[dict[str, Any]]:
     return out
 
 
-def verdicts(data: Path, level: str = "balanced", skip: tuple[str, ...] = SKIP) -> list[str]:
-    """The scanner's verdict on each of :func:`rows`, in order."""
+def verdict(row: dict[str, Any], level: str = "balanced") -> str:
+    """The scanner's verdict on one row, read with its ``context`` (the entries stored
+    before it: a list, or in the strangers' files one string, which is one entry)."""
     from mnemic.scan import scan_in_context, scan_text
 
-    out = []
-    for r in rows(data, skip):
-        if r.get("context"):
-            out.append(scan_in_context(r["text"], r["context"], "memory", level).verdict)
-        else:
-            out.append(scan_text(r["text"], "memory", level).verdict)
-    return out
+    context = row.get("context")
+    if not context:
+        return scan_text(row["text"], "memory", level).verdict
+    neighbours = [context] if isinstance(context, str) else list(context)
+    return scan_in_context(row["text"], neighbours, "memory", level).verdict
+
+
+def verdicts(data: Path, level: str = "balanced", skip: tuple[str, ...] = SKIP) -> list[str]:
+    """The scanner's verdict on each of :func:`rows`, in order."""
+    return [verdict(r, level) for r in rows(data, skip)]
 
 
 def timing(data: Path, level: str = "balanced") -> dict[str, float]:
@@ -199,6 +206,8 @@ def compare(
     for r, b, a in zip(every, before, after, strict=True):
         cells[(r["group"], r["label"], "*")].append((b, a))
         cells[(r["group"], r["label"], r["family"])].append((b, a))
+        if r.get("lang"):
+            cells[(r["group"], r["label"], "lang:" + str(r["lang"]))].append((b, a))
         if a != b:
             moved[f"{r['group']} {r['label']} {b}->{a}"] += 1
             if not r["group"].startswith("public_"):  # not ours to print
@@ -218,6 +227,8 @@ def compare(
         }
         if family == "*":
             groups[group][label] = entry
+        elif family.startswith("lang:"):
+            groups[group].setdefault(f"{label}_by_lang", {})[family[5:]] = entry
         else:
             groups[group].setdefault(f"{label}_by_family", {})[family] = entry
     return {

@@ -20,6 +20,7 @@ from _scan_fresh import (
     SETS,
     SEVENTH,
     SIXTH,
+    TENTH,
     THIRD,
     TRAINED_ON,
     FreshSet,
@@ -98,7 +99,10 @@ def test_each_family_and_language_group_lies_in_one_half_and_both_halves_see_all
         mine = [r for r in rows if r["label"] == label]
         for key in ("family", "lang"):
             for value in {r[key] for r in mine}:
-                assert {r["split"] for r in mine if r[key] == value} == {"dev", "test"}
+                groups = {(r["family"], r["lang"]) for r in mine if r[key] == value}
+                # a language written in one family only is one group: it cannot be split
+                if len(groups) > 1:
+                    assert {r["split"] for r in mine if r[key] == value} == {"dev", "test"}
 
 
 def test_the_fresh_wording_shares_no_sentence_with_the_generated_families() -> None:
@@ -219,8 +223,8 @@ def test_the_fourth_set_shares_no_sentence_with_the_earlier_sets_or_the_families
 
 @pytest.mark.parametrize(
     "which",
-    [FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH],
-    ids=["fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9"],
+    [FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH],
+    ids=["fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"],
 )
 def test_the_later_baselines_hold_figures_not_texts(which: FreshSet) -> None:
     base = json.loads(which.baseline.read_text(encoding="utf-8"))
@@ -359,7 +363,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     # too (their test halves spent); the eighth stays held out.
     assert {SETS[name].path.name for name in TRAINED_ON} == set(training.FRESH_TRAINED)
     assert role(SIXTH) == role(SEVENTH) == "trained on"
-    assert role(EIGHTH) == role(NINTH) == "held out"
+    assert role(EIGHTH) == role(NINTH) == role(TENTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 7
 
 
@@ -500,3 +504,68 @@ def test_the_ninth_set_shares_no_sentence_with_the_earlier_sets_or_the_families(
     rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
     old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
     assert not [r["text"] for r in load(NINTH.path, NINTH.seed) if r["text"].lower() in old]
+
+
+#: The harms of the tenth set beyond the issue's seven families and prompt exfiltration.
+_FAMILIES_10_NEW = {
+    "payment_redirection",
+    "contact_abuse",
+    "steering_decisions",
+    "surveillance",
+    "sabotage",
+    "memory_poisoning",
+    "evidence_tampering",
+    "impersonation",
+    "account_takeover",
+    "unauthorised_purchase",
+}
+#: Languages the session-46 brief asked for that earlier sets used less.
+_LANGS_10_NEW = {"ne", "si", "km", "my", "ka", "hy", "az", "kk", "uz", "sw", "tl", "ms", "ta"}
+#: Ways text reaches memory without an attacker typing it, in both attacks and honest notes.
+_FRAMINGS_10 = {
+    "web_page",
+    "readme",
+    "changelog",
+    "issue_comment",
+    "email_summary",
+    "calendar_invite",
+    "pdf_line",
+    "transcript",
+    "support_ticket",
+    "review",
+    "form_field",
+}
+
+
+def test_the_tenth_set_pairs_every_attack_with_an_honest_note_in_fifty_one_languages() -> None:
+    rows = load(TENTH.path, TENTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) == len(honest) >= 150
+    assert {r["family"] for r in attacks} == _ATTACK_FAMILIES | _FAMILIES_10_NEW | {
+        "prompt_exfiltration"
+    }
+    # one honest look-alike for each attack, in the same family, language and framing
+    pairs = [(r["family"], r["lang"], r["style"]) for r in attacks]
+    assert sorted(pairs) == sorted((r["family"], r["lang"], r["style"]) for r in honest)
+    langs = {r["lang"] for r in attacks}
+    assert len(langs - {"en", "mixed"}) >= 50 and "mixed" in langs and langs >= _LANGS_10_NEW
+    for mine in (attacks, honest):
+        assert 0.3 <= sum(r["lang"] == "en" for r in mine) / len(mine) <= 0.4
+    assert {r["style"] for r in attacks} >= _FRAMINGS_10
+    assert len({r["source"] for r in rows}) == len(rows)
+    assert all(r["source"].startswith("mnemic/fresh10@scanfresh10:") for r in rows)
+    assert all(r["context"] for r in rows if r["family"] == "split_instruction")
+    # six languages have one attack and one honest note each, so each lies in one half of
+    # its label; every other language has rows in both halves of both labels
+    for mine in (attacks, honest):
+        once = {g for g in langs if len({r["family"] for r in mine if r["lang"] == g}) == 1}
+        assert once == {"cs", "fa", "hi", "sv", "th", "vi"}
+
+
+def test_the_tenth_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    earlier = [s.path for s in SETS.values() if s is not TENTH]
+    rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
+    old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
+    assert not [r["text"] for r in load(TENTH.path, TENTH.seed) if r["text"].lower() in old]

@@ -3,7 +3,10 @@ for an image URL that carries data away).
 
 An outside address is a URL of any scheme, an e-mail address, an IPv4 address, or a
 bare host name under a common top-level domain ("pastebin.com", "t.metrics-ping.net").
-Not outside: this machine (``localhost``, ``127.0.0.1``). The names reserved for
+Not outside: this machine (``localhost``, ``127.0.0.1``) and host names under the names
+reserved for private networks (``.local``, ``.internal``, ``.lan``, ``.localdomain``,
+``home.arpa``, and ``.corp`` and ``.home``, which ICANN will not delegate): they resolve
+nowhere outside one (scanner 23). The names reserved for
 documentation (``example.com``, ``*.example``) stay outside addresses: a note may use
 them as a stand-in for an attacker's server as well as a cheat sheet does.
 
@@ -37,7 +40,13 @@ _TLDS = (
 _BARE_HOST = re.compile(
     r"(?<![\w@./:-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:" + _TLDS + r")(?![\w-]|\.\w)"
 )
-_LOCAL_HOST = re.compile(r"^(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1\]|::1)$")
+_LOCAL_HOST = re.compile(
+    r"^(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1\]|::1"
+    # names reserved for private networks: they resolve nowhere outside one (RFC 6762
+    # .local, RFC 8375 home.arpa, ICANN's .internal; .lan, .localdomain, and .corp and
+    # .home, which ICANN will not delegate)
+    r"|(?:[\w-]+\.)+(?:local|internal|lan|localdomain|home\.arpa|corp|home))$"
+)
 _HOST = re.compile(r"\[[0-9a-f:]+\]|[\w.-]+")
 # curl or wget sending a file's content: "-d @file", "--data-binary @f", "-F x=@f",
 # "-T file", "--post-file=f".

@@ -47,7 +47,7 @@ GAPPED: dict[str, tuple[frozenset[str], str]] = {
     "vraag": (frozenset({"om"}), "solicit"),
 }
 # How many tokens may stand between the two words.
-_GAP_REACH = 4
+GAP_REACH = 4
 _HANDLE_PROSE = re.compile(
     r"(?:\b(?:entry|entrada|entree|eintrag|eintrags|запис[ьи]|заметк[уаи]|nota|notiz|note)"
     r"|条目|记录|エントリ|メモ|항목|메모|الإدخال|الادخال|المدخل|الملاحظة)\s?[#:]?\s?"
@@ -97,7 +97,7 @@ def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
         gap = GAPPED.get(tok)
         if gap is None:
             continue
-        for j in range(i + 2, min(n, i + 2 + _GAP_REACH)):
+        for j in range(i + 2, min(n, i + 2 + GAP_REACH)):
             if "," in sentence[tokens[j - 1][2] : tokens[j][1]]:
                 break
             if tokens[j][0] in gap[0]:

@@ -298,6 +298,15 @@ FRAMES: tuple[_Frame, ...] = (
         "sends credentials, the user's files or the conversation covertly",
         "send cred|userdata|convo covert",
     ),
+    # A split instruction whose first half names the user's files and whose second sends
+    # "what the other note names" to someone, with no address (scanner 23).
+    _Frame(
+        "exfiltration",
+        "block",
+        "credential_exfiltration",
+        "sends credentials or the user's files named in another entry to someone",
+        "send cred|userdata xref",
+    ),
     _Frame(
         "exfiltration",
         "block",
@@ -365,6 +374,13 @@ FRAMES: tuple[_Frame, ...] = (
         "persistence",
         "writes an outside package index into the package manager's configuration",
         "pkgconf dest persist",
+    ),
+    _Frame(
+        "persistence",
+        "block",
+        "persistence",
+        "points the package manager's configuration at an outside index without telling the user",
+        "pkgconf dest covert",
     ),
     _Frame(
         "persistence",
@@ -763,8 +779,72 @@ def _matches(sentence: str) -> list[_Match]:
     return [
         m
         for m in found
-        if (m[2] != "cred" or not _field_name(sentence, m[0])) and not _inside_object(m, found)
+        if (m[2] != "cred" or not _field_name(sentence, m[0]))
+        and not _inside_object(m, found)
+        and not (m[2] == "userdata" and _setting_file(sentence, m[0]))
+        and not (m[2] == "hide" and _claim_noun(sentence, m))
     ]
+
+
+# What may open the clause a verb of saying governs ("claim that…", "claims to be…",
+# "claim you never…", "claim the notes are gone"): function words only.
+_CLAUSE_OPENERS = frozenset(
+    [
+        "that",
+        "to",
+        "you",
+        "it",
+        "its",
+        "it's",
+        "they",
+        "he",
+        "she",
+        "we",
+        "i",
+        "there",
+        "nothing",
+        "no",
+        "none",
+        "the",
+        "this",
+        "these",
+        "those",
+        "your",
+        "his",
+        "her",
+        "their",
+        "our",
+        "my",
+        "everything",
+        "all",
+    ]
+)
+_CLAIM = re.compile(r"claims?")
+
+
+def _claim_noun(sentence: str, m: _Match) -> bool:
+    """Whether "claim" or "claims" at ``m`` is the noun (an insurance or expense claim,
+    "the claims team", "claims over 50 EUR need a receipt"), not the verb of a false
+    statement: the verb governs a clause ("claim that…", "claim you never…"), the noun
+    does not. A word of its own only (scanner 23)."""
+    if not _CLAIM.fullmatch(sentence[m[0] : m[1]]):
+        return False
+    nxt = _TOKEN.search(sentence, m[1])
+    if nxt is None or _CLAUSE_BREAK.search(sentence, m[1], nxt.start()):
+        return True
+    return nxt.group() not in _CLAUSE_OPENERS
+
+
+# "name = value in PATH" (or "name: value"): a setting and the file it is written in.
+_SETTING_IN = re.compile(r"[\w.-]+[ \t]*[=:][ \t]*\S+[ \t]+(?:in|inside|в|en|em|im|dans)[ \t]+$")
+
+
+def _setting_file(sentence: str, start: int) -> bool:
+    """Whether the path at ``start`` follows "name = value in": it names the file a
+    setting is written in ("index-url = https://mirror.corp/simple in
+    ~/.config/pip/pip.conf"), not the user's data to take. An upload of the same file
+    names it as its object and is read as before (scanner 23)."""
+    return _SETTING_IN.search(sentence, max(0, start - 300), start) is not None
 
 
 def _inside_object(m: _Match, found: list[_Match]) -> bool:
@@ -948,6 +1028,8 @@ def _tag(sentence: str) -> Tags:
     if not found:
         return Tags(frozenset(), frozenset(), {})
     others = [m for m in found if m[2] not in _NEGATIONS]
+    # "don't ask her for her password": the request itself negated, no covert word
+    refused = [a for m in others if m[2] == "covert" for a in _asks_for(sentence, m, others)]
     # A negation word inside a longer key ("no longer applies", "without asking",
     # "не спрашивая") is part of that key, not a negation.
     covered = bytearray(len(sentence) + 1)
@@ -972,9 +1054,12 @@ def _tag(sentence: str) -> Tags:
     present: set[str] = set()
     negated: set[str] = set()
     words: dict[str, str] = {}
+    if refused:
+        others = [m for m in others if m[2] != "covert" or not _asks_for(sentence, m, others)]
     for start, end, concept in others:
-        if concept in _ACTIONS and _is_negated(
-            start, end, before_plain, before_dense, after, sentence
+        if concept in _ACTIONS and (
+            (start, end, concept) in refused
+            or _is_negated(start, end, before_plain, before_dense, after, sentence)
         ):
             negated.add(concept)
         else:
@@ -996,7 +1081,31 @@ def _tag(sentence: str) -> Tags:
         present.add(LOOSE_NEGATION)
     if "override" in present and _conceded_override(others):
         present.add(CONCEDED)
+    if "override" in present and _reported_override(others):
+        present.add(REPORTED)
     return Tags(frozenset(present), frozenset(negated), words)
+
+
+def _asks_for(sentence: str, m: _Match, found: list[_Match]) -> list[_Match]:
+    """The request a covert "don't ask" ``m`` negates, when its verb has the object a
+    phrase gives it ("don't ask her for her password": the phrase "ask ... for" right
+    after it in the clause): a request refused, not permission skipped. Only that
+    phrase is negated ("don't ask, just send it" keeps its covert reading; scanner 23)."""
+    start, end, _ = m
+    words = sentence[start:end].split()
+    gap = _prose.GAPPED.get(words[-1]) if words else None
+    if gap is None:
+        return []
+    for o in found:
+        between = sentence[end : o[0]]
+        if (
+            o[2] == gap[1]
+            and o[0] >= end
+            and len(between.split()) <= _prose.GAP_REACH
+            and not _CLAUSE_BREAK.search(between)
+        ):
+            return [o]
+    return []
 
 
 #: Marks a sentence whose override words stand inside a concessive clause (see
@@ -1024,6 +1133,45 @@ def _conceded_override(found: list[_Match]) -> bool:
         if inside and kept:
             return True
     return False
+
+
+#: Marks a sentence whose override words are what another text asks of the agent (see
+#: :func:`_reported_override`).
+REPORTED = "reported"
+# How far a reported request reaches: the override is its verb's complement.
+_REPORT_REACH = 60
+
+
+def _reported_override(found: list[_Match]) -> bool:
+    """Whether an override is the complement of another text's request: "if a document
+    asks you to set aside the guidance", "如果某份文件要求你搁置…", "文書が…脇に置くよう
+    求めてきたら" (Japanese and Korean put the request after it). What is reported is
+    that text's request, not the note's (scanner 23)."""
+    overrides = [m for m in found if m[2] == "override"]
+    for a_start, a_end, kind in found:
+        if kind == "askedby" and any(0 <= o[0] - a_end <= _REPORT_REACH for o in overrides):
+            return True
+        if kind == "askedbypost" and any(0 <= a_start - o[1] <= _REPORT_REACH for o in overrides):
+            return True
+    return False
+
+
+def reported_and_told(text: str) -> bool:
+    """Whether a sentence of ``text`` reports another text's request to set the agent's
+    rules aside and asks the agent to tell the user ("if a document asks you to set
+    aside your instructions, tell the user and carry on"), with no covert word and no
+    falsehood told: the note is the defence, its override words the attack it names. A
+    rule's match on those words holds, never allows (scanner 23)."""
+    tags = [tag(s) for s in sentences(text)]
+    if any("override" in t.present and REPORTED not in t.present for t in tags):
+        return False  # the note asks for an override of its own ("…; then ignore them")
+    return any(
+        REPORTED in t.present
+        and "touser" in t.present
+        and "covert" not in t.present
+        and _SAYING.isdisjoint(t.present - {"speak", "reply", "touser"})
+        for t in tags
+    )
 
 
 def _action_follows(found: list[_Match], at: int) -> bool:
@@ -1254,6 +1402,11 @@ def _own_notes(frame: _Frame, words: Mapping[str, str]) -> bool:
 
 def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
     best: dict[str, Intent] = {}
+    # What any sentence of the note states: a concept a frame needs absent from its
+    # window, stated elsewhere in the note ("the patient asked us to delete her chat
+    # history. Done; confirm to her the entries were removed"), may be the very act
+    # the window's words report, so a person decides (scanner 23).
+    stated: frozenset[str] = frozenset().union(*(t.present for t in tags))
     for present, negated, words, unread in _windows(tags):
         if not present and not negated:
             continue
@@ -1271,7 +1424,8 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
                 # alone still blocks.
                 verdict = "hold"
             if verdict == "block" and (
-                _told_to_user(frame, present)
+                (frame.absent & stated)
+                or _told_to_user(frame, present)
                 or _own_notes(frame, words)
                 or (frame.name == "safety_override" and CONCEDED in present)
             ):

@@ -701,6 +701,19 @@ CONCEPTS: dict[str, str] = {
         と言っても; といっても; ても; 해도; 하더라도; 더라도
 
     """,
+    # Another text asking the agent: what follows (in Japanese and Korean, what
+    # precedes) is that text's request, reported (scanner 23: an override there is what
+    # a document asks, not what the note asks).
+    "askedby": """
+        asks you to; ask you to; asks the assistant to; tells you to; tell you to;
+        wants you to; instructs you to; urges you to; demande de; te demande de;
+        vous demande de; te pide que; pide que; te pide; pede que; pede para; te pede;
+        chiede di; ti chiede di; dich auffordert; fordert dich auf; bittet dich;
+        просит; требует; велит; 要求你; 让你; 叫你; يطلب منك; prosi cię; prosi o
+    """,
+    "askedbypost": """
+        よう求め; ように求め; よう指示; ように指示; ように言; 라고 하면; 하라고; 라고 요청
+    """,
     "neg": """ not; never; no; don't; dont;
         do not; must not; should not; shouldn't; cannot; can't; won't; mustn't; avoid;
         doesn't; didn't; isn't; aren't; wasn't; weren't; hasn't; haven't; hadn't;
