@@ -10,7 +10,13 @@ import pytest
 from _tidy_pairs import planned
 from mnemic.ops.tidy.people import other_relatives, relatives
 from mnemic.ops.tidy.signals import profile
-from mnemic.ops.tidy.vetoes import apart, names_which, other_subject, plan_beside_fact
+from mnemic.ops.tidy.vetoes import (
+    apart,
+    changed_in_place,
+    names_which,
+    other_subject,
+    plan_beside_fact,
+)
 
 
 def _kind(a: str, b: str, *, learned: bool = False) -> str:
@@ -114,3 +120,34 @@ def test_one_person_with_another_value_still_contradicts() -> None:
     assert _kind(a, b) == "supersede"
     assert relatives("Der Mann am Empfang heißt Karl") == set()  # nobody's: a man
     assert relatives("La femme de ménage vient le lundi") == set()
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("চাল কেনা হয় করিম স্টোর থেকে", "ডাল কেনা হয় করিম স্টোর থেকে"),
+        ("화요일 합창 연습은 오후 7시에 시작한다", "목요일 합창 연습은 오후 7시에 시작한다"),
+        ("The flat is in council tax band B", "The flat is in council tax band E"),
+    ],
+)
+def test_one_word_changed_by_a_letter_is_no_near_duplicate(a: str, b: str) -> None:
+    assert changed_in_place(profile(a), profile(b))
+    assert _kind(a, b) != "merge"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User's debit card is a Visa Gold", "User's debit card is a Visa Gol"),
+        ("Jonas kümmert sich um die Backups", "Jonas kümert sich um die Backups"),
+    ],
+)
+def test_a_typo_in_place_is_still_a_near_duplicate(a: str, b: str) -> None:
+    assert not changed_in_place(profile(a), profile(b))
+    assert _kind(a, b) == "merge"
+
+
+def test_a_name_written_in_two_alphabets_is_no_change_in_place() -> None:
+    a = "Anna tłumaczy w piątki teksty z niemieckiego dla klienta Wołkow"
+    assert not changed_in_place(profile(a), profile(a.replace("Wołkow", "Wolkov")))
+    assert changed_in_place(profile(a), profile(a.replace("Wołkow", "Wolski")))

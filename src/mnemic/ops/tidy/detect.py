@@ -101,6 +101,7 @@ from .updates import (
     reworded_value,
 )
 from .vetoes import apart as two_facts
+from .vetoes import changed_in_place
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
 
@@ -379,7 +380,7 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         return Verdict(
             "duplicate", f"near-duplicate (one holds the other: {s.contained:.2f})", s.contained
         )
-    if s.alike >= t.merge_strict:
+    if s.alike >= t.merge_strict and not changed_in_place(a, b):  # "চাল" / "ডাল": two things
         return Verdict("duplicate", f"near-duplicate (lexical similarity {s.alike:.2f})", s.alike)
     if (
         s.cosine is not None

@@ -32,13 +32,21 @@ model's for it.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 
 from .lexicon import STOP_WORDS, stem
 from .signals import GENERIC, Profile
 
-__all__ = ["INTENT", "apart", "names_which", "other_subject", "plan_beside_fact"]
+__all__ = [
+    "INTENT",
+    "apart",
+    "changed_in_place",
+    "names_which",
+    "other_subject",
+    "plan_beside_fact",
+]
 
 _INF_ROMANCE = r"\w+(?:ar|er|ir|re)\b"
 _ACT = (
@@ -189,6 +197,47 @@ def other_subject(a: Profile, b: Profile) -> str:
             continue
         return name
     return ""
+
+
+_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
+
+
+def _plain(word: str) -> str:
+    """``word`` without its accents ("sokołow" -> "sokolow")."""
+    bare = unicodedata.normalize("NFKD", word.translate(_LETTERS))
+    return "".join(c for c in bare if not unicodedata.combining(c))
+
+
+def _typo(x: str, y: str) -> bool:
+    """Whether ``x`` and ``y`` are one word written two ways: the same letters but for
+    accents, a letter left out or doubled, two letters swapped, "w" for "v" ("Sokołow"
+    / "Sokolov", "kümmert" / "kümert", "Gold" / "Gol"). A letter changed is another
+    word: "চাল" / "ডাল" (rice, lentils), "토요일" / "일요일", band "C" / "D"."""
+    x, y = _plain(x).replace("w", "v"), _plain(y).replace("w", "v")
+    if x == y:
+        return True
+    if len(x) == len(y):
+        diff = [k for k in range(len(x)) if x[k] != y[k]]
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and x[diff[0]] == y[diff[1]]
+    short, long = sorted((x, y), key=len)
+    return len(long) - len(short) == 1 and any(
+        long[:k] + long[k + 1 :] == short for k in range(len(long))
+    )
+
+
+def changed_in_place(a: Profile, b: Profile) -> str:
+    """The word each entry has in the one place where they differ, written as a word and
+    not as a typo of the other ("চাল" / "ডাল"), or "": two things in one sentence."""
+    ta, tb = _TOKEN.findall(a.folded), _TOKEN.findall(b.folded)
+    ops = [op for op in difflib.SequenceMatcher(a=ta, b=tb, autojunk=False).get_opcodes()
+           if op[0] != "equal"]  # fmt: skip
+    if len(ops) != 1 or ops[0][0] != "replace":
+        return ""
+    _, i1, i2, j1, j2 = ops[0]
+    x, y = " ".join(ta[i1:i2]), " ".join(tb[j1:j2])
+    if _typo(x.replace(" ", ""), y.replace(" ", "")):
+        return ""
+    return f"{x} / {y}"
 
 
 def apart(a: Profile, b: Profile) -> str:
