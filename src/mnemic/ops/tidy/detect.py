@@ -100,8 +100,7 @@ from .updates import (
     reworded_update,
     reworded_value,
 )
-from .vetoes import apart as two_facts
-from .vetoes import changed_in_place
+from .vetoes import apart as two_facts, changed_in_place
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
 

@@ -96,11 +96,11 @@ auf Deutsch", "wil geen emoji") is a preference, no plan: "wants to" counts befo
 verb of doing something once (:data:`_ACT`), the Romance forms need an infinitive, and
 the present "wants" of the other languages is not read."""
 
-_COPULA = frozenset(
+_COPULAS = (
     "is are was were be been 's ist sind war waren es son está están era eran est sont "
-    "était étaient è sono era erano é são está estão foi zijn jest są este sunt är er "
-    "on je".split()
+    "était étaient è sono era erano é são está estão foi zijn jest są este sunt är er on je"
 )
+_COPULA = frozenset(_COPULAS.split())
 """A copula before a noun and its number makes them the value ("is *plot 17*")."""
 _LABEL = re.compile(r"^(?:\d{1,4}[a-z]?|[a-z]\d{0,3}|\d{1,3}[a-z]\d{1,2})$")
 """A label: a number of up to four digits, a letter and a number, a number and a letter
@@ -142,7 +142,7 @@ def _heads(p: Profile) -> dict[tuple[str, str], str]:
         noun, before, after = tokens[k - 1], tokens[: k - 1], tokens[k + 1 :]
         if stem(noun) not in p.words or any(t in _COPULA for t in (*before, noun)):
             continue
-        if len(before) > 4 or f"number:{tok}" not in p.stated and f"id:{tok}" not in p.stated:
+        if len(before) > 4 or not {f"number:{tok}", f"id:{tok}"} & p.stated:
             continue
         if before and before[-1] not in STOP_WORDS and stem(noun) not in p.names:
             continue  # a noun opens the sentence, follows an article or is a name
