@@ -151,3 +151,10 @@ def test_a_name_written_in_two_alphabets_is_no_change_in_place() -> None:
     a = "Anna tłumaczy w piątki teksty z niemieckiego dla klienta Wołkow"
     assert not changed_in_place(profile(a), profile(a.replace("Wołkow", "Wolkov")))
     assert changed_in_place(profile(a), profile(a.replace("Wołkow", "Wolski")))
+
+
+def test_the_user_misspelt_is_no_name_in_the_users_place() -> None:
+    a = "Användaren tränar på gymmet måndag och torsdag"
+    b = "Anvädaren tränar på gymet måndag och torsdag"
+    assert not other_subject(profile(a), profile(b))
+    assert not apart(profile(a), profile(b))

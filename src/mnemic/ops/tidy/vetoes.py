@@ -195,6 +195,8 @@ def other_subject(a: Profile, b: Profile) -> str:
             continue
         if _fold(name) in STOP_WORDS or _fold(theirs[1]) != words[k + 1]:
             continue
+        if any(_typo(_fold(name), w) for w in words[: k + 1]):
+            continue  # the user's word misspelt ("Anvädaren" / "Användaren") is no name
         return name
     return ""
 
