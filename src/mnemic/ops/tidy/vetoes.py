@@ -28,6 +28,11 @@ what the sentence says, never from the values it holds:
 :func:`apart` says which of them holds for a pair (empty: none); :func:`.detect.judge`
 gives such a pair no verdict, and :func:`.plan.plan` proposes nothing of the learned pair
 model's for it.
+
+* **one word changed by a letter** (:func:`changed_in_place`): two texts alike as a
+  whole that differ in one place, and there not by a typo ("চাল" / "ডাল", rice and
+  lentils; "토요일" / "일요일"; tax band "C" / "D"), are no near-duplicate
+  (:func:`.detect.judge`'s lexical-similarity merge asks it).
 """
 
 from __future__ import annotations
