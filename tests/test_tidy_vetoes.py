@@ -158,3 +158,16 @@ def test_the_user_misspelt_is_no_name_in_the_users_place() -> None:
     b = "Anvädaren tränar på gymet måndag och torsdag"
     assert not other_subject(profile(a), profile(b))
     assert not apart(profile(a), profile(b))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Bác sĩ chỉ định thuốc huyết áp buổi sáng", "Bác sĩ kê thuốc huyết áp buổi sáng"),
+        ("Lịch tập cố định vào thứ Hai", "Lịch tập vào thứ Hai"),
+        ("会議は月曜の予定", "会議は月曜"),
+        ("用户的保险计划是基础版", "用户的保险是基础版"),
+    ],
+)
+def test_a_word_for_plan_that_names_a_thing_is_no_plan(a: str, b: str) -> None:
+    assert not plan_beside_fact(profile(a), profile(b))

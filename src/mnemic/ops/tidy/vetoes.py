@@ -60,6 +60,8 @@ _ACT = (
 )
 """Verbs of doing something once: "wants to *visit*" is a plan, "wants to *be called*
 Sam" and "wants to *avoid* pesticides" are preferences."""
+_VI_DINH = "cố quyết nhất xác ổn chỉ quy giả khẳng ấn phủ thiết bền nhận phán suy kiên hiệp án"
+"""The first syllables of Vietnamese words that end in "định" and say no plan."""
 INTENT = re.compile(
     "|".join(
         (
@@ -89,9 +91,14 @@ INTENT = re.compile(
             r"chystá se|chtěl by|chtěla by|планирует|планируют|собирается|собираются|"
             r"хотел бы|хотела бы|планує|збирається)\b",
             # tr, vi, id, ms, tl
-            r"\b(?:planlıyor|düşünüyor|dự định|có ý định|định|berencana|balak)\b",
+            r"\b(?:planlıyor|düşünüyor|dự định|có ý định|berencana|balak)\b",
+            # vi "định" + a verb, not in a word of two syllables: "cố định" (fixed),
+            # "quyết định" (decided), "chỉ định" (prescribed)
+            "".join(f"(?<!{w} )" for w in _VI_DINH.split()) + r"\bđịnh (?=\w)",
             # zh, ja, ko
-            r"打算|计划|準備|准备|つもり|予定|計画|계획|예정|려고",
+            # "计划", "予定", "계획", "예정" are also nouns ("保险计划", "会議は月曜の予定"):
+            # only the forms that say someone means to
+            r"打算|つもり|려고|계획이다|계획이에요|계획입니다",
         )
     )
 )
