@@ -2,7 +2,7 @@
 often it would merge two honest facts.
 
 Usage: ./x bench tidy [--stores N] [--offline] [--no-tune] [--before EARLIER.json]
-                      [--fresh-only [--set fresh|fresh2|...|fresh7] [--half dev|test]
+                      [--fresh-only [--set fresh|fresh2|...|fresh8] [--half dev|test]
                                     [--misses] [--record-baseline]]
                       [--dev-only]
 
@@ -35,8 +35,9 @@ for the dev half only). The second hand-written set (``fresh2``, by a new hand) 
 reported beside it in the same form; ``--fresh-only --set fresh2`` runs it alone, and
 so are the third (``fresh3``, by a third hand: ``--set fresh3``), the fourth
 (``fresh4``, by a fourth hand: ``--set fresh4``), the fifth (``fresh5``, by a fifth
-hand: ``--set fresh5``), the sixth (``fresh6``, by a sixth hand: ``--set fresh6``) and
-the seventh (``fresh7``, by a seventh hand: ``--set fresh7``).
+hand: ``--set fresh5``), the sixth (``fresh6``, by a sixth hand: ``--set fresh6``), the
+seventh (``fresh7``, by a seventh hand: ``--set fresh7``) and the eighth (``fresh8``,
+by an eighth hand: ``--set fresh8``).
 ``--record-baseline`` (with ``--fresh-only``) writes both halves of one set, offline and
 with the embedder, to the set's baseline file, once: it refuses to overwrite one.
 ``--dev-only`` reports the dev halves alone (the generated one and each hand-written

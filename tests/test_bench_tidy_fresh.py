@@ -1,5 +1,5 @@
 """bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second
-to seventh sets' size and coverage, that each split file is the seeded deal by
+to eighth sets' size and coverage, that each split file is the seeded deal by
 (domain, language) cell, that a cell or a pair moved by hand is refused, and that
 ``--misses`` refuses the test half. Nothing here runs tidy on the pairs."""
 
@@ -15,6 +15,7 @@ import pytest
 import _tidy_fresh
 import tidy
 from _tidy_fresh import (
+    EIGHTH,
     FIFTH,
     FIRST,
     FOURTH,
@@ -180,6 +181,51 @@ def test_the_seventh_set_shares_no_sentence_with_the_earlier_ones() -> None:
     assert not [t for p in load(SEVENTH.pairs) for t in (p.a, p.b) if t.lower() in old]
 
 
+#: the eighth set's vocabulary of its own: a structural engineer's and a retired teacher's
+_DOMAINS_8 = {
+    "sites", "loads", "contractors", "inspections", "permits", "deadlines",
+    "garden", "choir", "grandchildren", "medication", "foodbank",
+}  # fmt: skip
+#: languages the eighth set added, none of them in an earlier set
+_LANGS_8_NEW = {"ka", "hy", "az", "lv", "et"}
+
+
+def test_the_eighth_set_has_every_kind_language_switches_and_plain_updates() -> None:
+    pairs = load(EIGHTH.pairs)
+    kinds = Counter(p.kind for p in pairs)
+    assert kinds == {"rewording": 130, "update": 82, "contradiction": 50, "honest": 142}
+    langs = {p.lang for p in pairs}
+    assert langs >= _LANGS_5_NEW | _LANGS_8_NEW and len(langs - {"en", "mixed"}) >= 14
+    earlier = {p.lang for s in SETS.values() if s is not EIGHTH for p in load(s.pairs)}
+    assert not _LANGS_8_NEW & earlier
+    assert 0.30 <= sum(p.lang == "en" for p in pairs) / len(pairs) <= 0.40
+    assert {p.domain for p in pairs} >= _DOMAINS_8 | _DOMAINS_4 and len(
+        {p.domain for p in pairs}
+    ) >= 12
+    rewordings = [p for p in pairs if p.kind == "rewording"]
+    switches = [p for p in rewordings if p.subtype == "language_switch"]
+    assert len(switches) >= len(rewordings) / 6 and {p.lang for p in switches} == {"mixed"}
+    assert {"units", "time_format", "date_format", "currency", "number_words"} <= {
+        p.subtype for p in rewordings
+    }
+    # most updates carry no marker word: only world knowledge or the value says so
+    updates = Counter(p.subtype for p in pairs if p.kind == "update")
+    assert {"new_holder", "tool_switch", "move", "number", "no_marker"} <= set(updates)
+    assert updates["marker"] + updates["since"] + updates["stopped"] < sum(updates.values()) / 3
+    assert len({p.id for p in pairs}) == len(pairs)
+    assert all(p.a != p.b for p in pairs)
+
+
+def test_the_eighth_set_shares_no_sentence_with_the_earlier_ones() -> None:
+    old = {
+        t.lower()
+        for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH)
+        for p in load(s.pairs)
+        for t in (p.a, p.b)
+    }
+    assert not [t for p in load(EIGHTH.pairs) for t in (p.a, p.b) if t.lower() in old]
+
+
 def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     assert {h: len(v) for h, v in load_halves(SECOND).items()} == {"dev": 252, "test": 163}
     assert {h: len(v) for h, v in load_halves(THIRD).items()} == {"dev": 184, "test": 223}
@@ -187,7 +233,8 @@ def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     assert {h: len(v) for h, v in load_halves(FIFTH).items()} == {"dev": 208, "test": 192}
     assert {h: len(v) for h, v in load_halves(SIXTH).items()} == {"dev": 186, "test": 214}
     assert {h: len(v) for h, v in load_halves(SEVENTH).items()} == {"dev": 208, "test": 208}
-    assert len({s.seed for s in SETS.values()}) == len(SETS) == 7
+    assert {h: len(v) for h, v in load_halves(EIGHTH).items()} == {"dev": 199, "test": 205}
+    assert len({s.seed for s in SETS.values()}) == len(SETS) == 8
     doc = json.loads(THIRD.split.read_text(encoding="utf-8"))
     assert doc["seed"] == 20261207 and doc["cells"] == make_split(load(THIRD.pairs), THIRD.seed)
     doc = json.loads(FOURTH.split.read_text(encoding="utf-8"))
@@ -202,6 +249,9 @@ def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     doc = json.loads(SEVENTH.split.read_text(encoding="utf-8"))
     assert doc["seed"] == 20261212
     assert doc["cells"] == make_split(load(SEVENTH.pairs), SEVENTH.seed)
+    doc = json.loads(EIGHTH.split.read_text(encoding="utf-8"))
+    assert doc["seed"] == 20261213
+    assert doc["cells"] == make_split(load(EIGHTH.pairs), EIGHTH.seed)
 
 
 def test_the_first_set_keeps_its_split() -> None:
@@ -272,8 +322,8 @@ def test_a_set_is_dealt_and_its_baseline_taken_once(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "which",
-    [SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH],
-    ids=["fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"],
+    [SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH],
+    ids=["fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8"],
 )
 @pytest.mark.parametrize("half", [None, "test"])
 def test_misses_are_listed_for_the_dev_half_only(half: str | None, which: FreshSet) -> None:

@@ -100,6 +100,7 @@ from .updates import (
     reworded_update,
     reworded_value,
 )
+from .vetoes import apart as two_facts, changed_in_place
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
 
@@ -129,6 +130,8 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             1.0,
         )
     if other_relatives(a.text, b.text):  # "the father" / "the son": two people
+        return None
+    if two_facts(a, b):  # a plan beside a fact, "Bus 42" / "Bus 24", another person
         return None
     promoted = promotion(a, b)  # "was promoted to Staff Engineer" / "job title is ..."
     if promoted is not None:
@@ -376,7 +379,7 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         return Verdict(
             "duplicate", f"near-duplicate (one holds the other: {s.contained:.2f})", s.contained
         )
-    if s.alike >= t.merge_strict:
+    if s.alike >= t.merge_strict and not changed_in_place(a, b):  # "চাল" / "ডাল": two things
         return Verdict("duplicate", f"near-duplicate (lexical similarity {s.alike:.2f})", s.alike)
     if (
         s.cosine is not None

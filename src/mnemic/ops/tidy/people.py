@@ -74,11 +74,26 @@ _KIN = frozenset(
     ojciec ojca matka matki syn syna córka córki brat siostra siostry żona żony mąż męża
     ciocia wujek babcia babci dziadek dziadka teściowa teść partnerka chłopak dziewczyna
     dzieci dziecko rodzice przyjaciel przyjaciółka koleżanka sąsiad sąsiadka wnuk wnuczka
+    siostrę siostrą siostrze córkę córką córce żonę żoną żonie mężem mężowi mamę mamą mamie
+    babcię babcią ciocię teściową wnuczkę przyjaciółkę koleżankę sąsiadkę partnerkę
     pappa mamma dotter bror syster fru maka sambo pojkvän flickvän mormor farmor
     morfar farfar kusin svärmor svärfar granne
     """
     )
 )
+_GREEK = frozenset(
+    unicodedata.normalize("NFKC", w).casefold()
+    for w in _listed(
+        """
+    μητέρα μητέρας μαμά πατέρας πατέρα μπαμπάς γιος γιου κόρη κόρης αδελφή αδερφή αδελφός
+    αδερφός σύζυγος σύζυγο γυναίκα άντρας γιαγιά παππούς θεία θείος εγγονός εγγονή ανιψιός
+    ανιψιά ξάδερφος ξαδέρφη φίλος φίλη γείτονας γειτόνισσα συνάδελφος παιδί παιδιά γονείς
+    """
+    )
+)
+"""Greek people (folded: a final sigma is "σ"); "γυναίκα" and "άντρας" are also "woman"
+and "man", read as a wife and a husband as the other languages' owned forms are not,
+since a Greek note names a woman by her name."""
 _SAME = {
     "mum": "mother", "mom": "mother", "dad": "father", "grandma": "grandmother",
     "grandpa": "grandfather", "neighbor": "neighbour", "fiance": "fiancé",
@@ -136,7 +151,7 @@ _VIETNAMESE = re.compile(
 _ROLES = frozenset(
     _listed(
         "manager doctor dentist landlord landlady lawyer accountant therapist teacher tutor "
-        "coach mentor assistant gp physio nanny babysitter"
+        "coach mentor assistant gp physio nanny babysitter mann frau femme"
     )
 )
 """People by their role, read as a person only when someone's ("the user's *manager*",
@@ -159,8 +174,13 @@ spouse or partner), as :func:`relatives` names them: "the user's manager is Tom"
 "... is Anna" give one role two values. Friends, colleagues, neighbours, children,
 siblings and the roles a person may have several of (a lawyer, a teacher, a coach) are
 not among them: "the user's friend is Tom" / "... is Anna" are two friends."""
-_OWNER = re.compile(r"(?:'s|s'|\b(?:my|his|her|their|our|your))\s+$")
-"""What says the next word is someone's: "user's", "my", "their"."""
+_OWNER = re.compile(
+    r"(?:'s|s'|\b(?:my|his|her|their|our|your)|\b(?:mein|dein|sein|ihr|unser|eur)(?:e|em|en|er|es)?"
+    r"|\beuer|\b(?:ma|mon|ta|ton|sa|son|notre|votre|leur))\s+$"
+)
+"""What says the next word is someone's: "user's", "my", "their", "ihr", "sa" (German
+and French: "*Ihr* Mann", "*sa* femme", where "Mann" and "femme" alone are "man" and
+"woman")."""
 _TOKEN = re.compile(r"[\u0600-\u06ff]+|[\u0900-\u097f]+|[^\W_]+(?:[-'][^\W_]+)*")
 _HAN_CHAR = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _HANGUL_CHAR = re.compile(r"[\uac00-\ud7af]")
@@ -193,6 +213,8 @@ def _person(token: str) -> str | None:
     """The person one ``token`` (folded) names, or None."""
     if token in _KIN:
         return _SAME.get(token, token)
+    if token in _GREEK:
+        return token
     if _HANGUL_CHAR.match(token):
         word = hangul_stem(token)
         return word if word in _HANGUL else None

@@ -21,6 +21,7 @@ from .model import TidyProposal
 from .pairmodel import PairModel, apart, explain, pair_model, read
 from .signals import PairSignals, Profile, compare, profile
 from .thresholds import THRESHOLDS, Thresholds
+from .vetoes import apart as two_facts
 
 __all__ = ["DAY", "plan", "shorten"]
 
@@ -104,7 +105,9 @@ def _learned(
             head, p, t = "merge", score.merge, t_merge
         else:
             continue
-        if not apart(profiles[old], profiles[new], s, head):
+        if not apart(profiles[old], profiles[new], s, head) and not two_facts(
+            profiles[old], profiles[new]
+        ):
             kind = "supersede" if head == "change" else "merge"
             found.append((p - t, kind, old, new, score.top))
     out = []
