@@ -44,6 +44,9 @@ from mnemic.ops.tidy.pairmodel import CASES, FEATURE_VERSION, MODEL_PATH
 
 GRID = [round(0.75 + 0.01 * i, 2) for i in range(25)] + [0.995, 1.01]
 MERGE_FLOOR = 0.8
+CROSSFIT_AIM = 0.01
+"""Tidy 19: the most the upper end of the 95 % interval of the model's honest share on
+cross-fitted scores may reach (half the issue's 2 % aim; the rules spend the rest)."""
 """The merge head's lowest decision point (LOSO, dev halves: at 0.75 one honest pair of
 the first set, two things said of one subject, was merged)."""
 KINDS = _tidy_fresh.KINDS
@@ -97,12 +100,18 @@ def choose(
     scores: Sequence[tuple[float, float]],
     kept: Sequence[tuple[bool, bool]],
     honest_share: float = 0.0,
+    aim: float | None = None,
 ) -> tuple[float, float]:
     """The decision points (merge, change) on ``pairs`` (see the module docstring);
     ``honest_share``: the share of their honest pairs the model may propose for (0:
-    none, tidy 15's rule)."""
+    none, tidy 15's rule); ``aim`` (tidy 19, in its place): the most their 95 % Wilson
+    interval's upper end may reach."""
     changes = sum(p.kind in tp.CHANGE_KINDS for p in pairs) or 1
-    allowed = int(honest_share * sum(p.kind in ("honest", "unrelated") for p in pairs))
+    n_honest = sum(p.kind in ("honest", "unrelated") for p in pairs)
+    allowed = int(honest_share * n_honest)
+    if aim is not None:
+        allowed = max((k for k in range(n_honest + 1) if wilson(k, n_honest)[1] <= aim),
+                      default=-1)  # fmt: skip
     best: tuple[int, float, float] = (-1, 1.01, 1.01)
     for tm, tc in itertools.product([t for t in GRID if t >= MERGE_FLOOR], GRID):
         flagged = honest = merged = 0
@@ -177,6 +186,19 @@ class Run:
             [self.pairs[i] for i in keep], [self.feats[case, version][i] for i in keep]
         )
 
+    def scores(
+        self, case: str, fitted: dict[str, Any], idx: Sequence[int], version: int
+    ) -> list[tuple[float, float]]:
+        """The heads' probabilities for the pairs ``idx`` under ``fitted``."""
+        model = tp.as_model({case: fitted}, {case: {"merge": 1.01, "change": 1.01}},
+                            {"cosine_feature": tp.COSINE_FEATURE,
+                             "feature_version": version})  # fmt: skip
+        out = []
+        for i in idx:
+            s = model.score(self.feats[case, version][i], case)
+            out.append((s.merge, s.change))
+        return out
+
     def thresholds(
         self,
         case: str,
@@ -185,20 +207,36 @@ class Run:
         version: int = FEATURE_VERSION,
         honest_share: float = 0.0,
     ) -> tuple[float, float]:
-        model = tp.as_model({case: fitted}, {case: {"merge": 1.01, "change": 1.01}},
-                            {"cosine_feature": tp.COSINE_FEATURE,
-                             "feature_version": version})  # fmt: skip
-        scores = []
-        for i in dev:
-            s = model.score(self.feats[case, version][i], case)
-            scores.append((s.merge, s.change))
         return choose(
             [self.pairs[i] for i in dev],
             [self.rules[case][i] for i in dev],
-            scores,
+            self.scores(case, fitted, dev, version),
             [self.kept[case][i] for i in dev],
             honest_share,
         )
+
+    def crossfit(
+        self, case: str, keep: Sequence[int], version: int, aim: float = CROSSFIT_AIM
+    ) -> tuple[dict[str, Any], tuple[float, float]]:
+        """Tidy 19's rule: the model fitted on every pair of ``keep``, its decision
+        points chosen on cross-fitted scores (each source but the generated one scored
+        by a fit on the other sources of ``keep``), the model's honest share with its
+        upper 95 % bound at most ``aim``."""
+        pool: list[int] = []
+        scores: list[tuple[float, float]] = []
+        for source in sorted({self.pairs[i].source for i in keep} - {"generated"}):
+            scored = [i for i in keep if self.pairs[i].source == source]
+            others = [i for i in keep if self.pairs[i].source != source]
+            pool += scored
+            scores += self.scores(case, self.fit(case, others, version), scored, version)
+        points = choose(
+            [self.pairs[i] for i in pool],
+            [self.rules[case][i] for i in pool],
+            scores,
+            [self.kept[case][i] for i in pool],
+            aim=aim,
+        )
+        return self.fit(case, keep, version), points
 
     def model(
         self,
@@ -207,13 +245,21 @@ class Run:
         version: int,
         sources: Sequence[str] | None,
         honest_share: float = 0.0,
+        rule: str = "none",
     ) -> Any:
         """A model fitted without ``held`` on the train shares of ``sources`` (None:
-        all), decision points chosen on their dev shares without ``held``."""
+        all), decision points chosen on their dev shares without ``held``; with the
+        ``crossfit`` rule, fitted on every share, points from :meth:`crossfit`."""
 
         def ok(p: tp.LPair) -> bool:
             return p.source != held and (sources is None or p.source in sources)
 
+        if rule == "crossfit":
+            every = [i for i, p in enumerate(self.pairs) if ok(p)]
+            fitted, (tm, tc) = self.crossfit(case, every, version)
+            return tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}},
+                               {"cosine_feature": tp.COSINE_FEATURE,
+                                "feature_version": version})  # fmt: skip
         train = [i for i, p in enumerate(self.pairs) if ok(p) and p.share == "train"]
         dev = [i for i, p in enumerate(self.pairs)
                if ok(p) and p.source != "generated" and p.share == "dev"]  # fmt: skip
@@ -248,7 +294,9 @@ def honest_line(s: dict[str, Any]) -> str:
     return f"honest joined {h['joined']['k']}/{h['joined']['n']} merged {h['false_merge']['k']}"
 
 
-def loso(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) -> dict[str, Any]:
+def loso(
+    run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0, rule: str = "none"
+) -> dict[str, Any]:
     """Tidy 17's selection figure: each set of :func:`left_out` scored with the rules
     alone, today's recipe (:data:`BASELINE_SOURCES`, feature version 1) and the
     candidate (every source, this feature version), both fitted and with decision
@@ -261,7 +309,7 @@ def loso(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) ->
         for held in left_out():
             models = {"baseline": run.model(case, held, 1, BASELINE_SOURCES),
                       "candidate": run.model(case, held, version, None,
-                                             honest_share)}  # fmt: skip
+                                             honest_share, rule)}  # fmt: skip
             scored = scored_pairs(held)
             got = {
                 "rules": _tidy_fresh.summary(
@@ -293,7 +341,9 @@ def loso(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) ->
     return out
 
 
-def ship(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) -> dict[str, Any]:
+def ship(
+    run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0, rule: str = "none"
+) -> dict[str, Any]:
     """Fit and write the shipped model (see the module docstring)."""
     if "semantic" not in run.cases:
         raise SystemExit(
@@ -304,17 +354,27 @@ def ship(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) ->
     every = list(range(len(run.pairs)))
     fitted, points = {}, {}
     for case in CASES:
-        tm, tc = run.thresholds(case, run.fit(case, train, version), dev, version, honest_share)
+        if rule == "crossfit":
+            fitted[case], (tm, tc) = run.crossfit(case, every, version)
+        else:
+            tm, tc = run.thresholds(case, run.fit(case, train, version), dev, version,
+                                    honest_share)  # fmt: skip
+            fitted[case] = run.fit(case, every, version)
         points[case] = {"merge": tm, "change": tc}
-        fitted[case] = run.fit(case, every, version)
     sources = sorted({p.source for p in run.pairs})
     meta = {"honest_share": honest_share, "data_hash": tp.data_hash(run.pairs),
+            "rule": rule, "aim": CROSSFIT_AIM if rule == "crossfit" else None,
             "pairs": len(run.pairs), "sources": sources,
             "embedder": run.embedder, "fit_seed": tp.FIT_SEED, "epochs": tp.EPOCHS,
             "rate": tp.RATE, "l2": tp.L2}  # fmt: skip
     tp.write_model(Path(MODEL_PATH), fitted, points, meta, version)
     print(f"wrote {MODEL_PATH}: {points}", flush=True)
     return {"thresholds": points, **meta}
+
+
+def _suffix(args: argparse.Namespace) -> str:
+    """The results file's suffix for a LOSO run with another rule (the fit has one file)."""
+    return "_crossfit" if args.rule == "crossfit" and not args.fit else ""
 
 
 def main() -> None:
@@ -335,6 +395,14 @@ def main() -> None:
         help="the share of the dev shares' honest pairs the candidate's (and the fit's) "
         "decision points may give a model proposal (0: none, tidy 15's rule)",
     )
+    parser.add_argument(
+        "--rule",
+        choices=("none", "crossfit"),
+        default="none",
+        help="how the candidate's (and the fit's) decision points are chosen: none (no "
+        "honest pair of the dev shares, tidy 15) or crossfit (tidy 19: cross-fitted "
+        "scores, the honest share's upper 95 %% bound under CROSSFIT_AIM)",
+    )
     args = parser.parse_args()
     run = Run(args.offline, (args.features,) if args.fit else (1, args.features))
     sources = sorted({p.source for p in run.pairs})
@@ -342,10 +410,11 @@ def main() -> None:
     if run.embedder:
         result["embedder"] = run.embedder
     if args.fit:
-        result["shipped"] = ship(run, args.features, args.honest_share)
+        result["shipped"] = ship(run, args.features, args.honest_share, args.rule)
     else:
-        result["loso"] = loso(run, args.features, args.honest_share)
-    emit("tidy_pairs" + ("_fit" if args.fit else ""), result)
+        result["rule"] = args.rule
+        result["loso"] = loso(run, args.features, args.honest_share, args.rule)
+    emit("tidy_pairs" + ("_fit" if args.fit else "") + _suffix(args), result)
 
 
 if __name__ == "__main__":
