@@ -1,6 +1,6 @@
 """Tidy 15 and 17: the learned pair layer, judged set by set (leave one set out), and its fit.
 
-Usage: ./x bench tidy_pairs [--offline] [--fit]
+Usage: ./x bench tidy_pairs [--offline] [--fit] [--rule none|crossfit]
 
 Without flags (tidy 17's protocol, ``docs/lifecycle.md``): each set of
 :func:`left_out` (fresh1-5, then each strangers' file) is left out in turn. Two models
@@ -22,7 +22,11 @@ shipped: ``docs/lifecycle.md``); fresh6 and later are held out (``./x bench tidy
 
 Decision points: per head, the lowest (grid 0.75-0.99, then off) at which no honest pair
 of the dev shares gets a proposal from the model, and at most 1 % of their updates and
-contradictions a merge; of those, the pair that flags the most.
+contradictions a merge; of those, the pair that flags the most. ``--rule crossfit``
+(tidy 19; results in ``tidy_pairs_crossfit.json``): the candidate is fitted on every
+share, and its points are chosen on cross-fitted scores (each source scored by a fit on
+the others) so that the upper end of the 95 % interval of the model's honest share is
+at most :data:`CROSSFIT_AIM`, in place of none.
 """
 
 from __future__ import annotations
