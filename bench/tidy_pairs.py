@@ -185,9 +185,11 @@ class Run:
                             for p in self.pairs] for case in self.cases}  # fmt: skip
         print(f"{len(self.pairs)} pairs read in {time.perf_counter() - start:.1f}s", flush=True)
 
-    def fit(self, case: str, keep: Sequence[int], version: int = FEATURE_VERSION) -> dict[str, Any]:
+    def fit(
+        self, case: str, keep: Sequence[int], version: int = FEATURE_VERSION, l2: float = tp.L2
+    ) -> dict[str, Any]:
         return tp.fit_heads(
-            [self.pairs[i] for i in keep], [self.feats[case, version][i] for i in keep]
+            [self.pairs[i] for i in keep], [self.feats[case, version][i] for i in keep], l2
         )
 
     def scores(
@@ -220,7 +222,12 @@ class Run:
         )
 
     def crossfit(
-        self, case: str, keep: Sequence[int], version: int, aim: float = CROSSFIT_AIM
+        self,
+        case: str,
+        keep: Sequence[int],
+        version: int,
+        aim: float = CROSSFIT_AIM,
+        l2: float = tp.L2,
     ) -> tuple[dict[str, Any], tuple[float, float]]:
         """Tidy 19's rule: the model fitted on every pair of ``keep``, its decision
         points chosen on cross-fitted scores (each source but the generated one scored
@@ -232,7 +239,7 @@ class Run:
             scored = [i for i in keep if self.pairs[i].source == source]
             others = [i for i in keep if self.pairs[i].source != source]
             pool += scored
-            scores += self.scores(case, self.fit(case, others, version), scored, version)
+            scores += self.scores(case, self.fit(case, others, version, l2), scored, version)
         points = choose(
             [self.pairs[i] for i in pool],
             [self.rules[case][i] for i in pool],
@@ -240,7 +247,7 @@ class Run:
             [self.kept[case][i] for i in pool],
             aim=aim,
         )
-        return self.fit(case, keep, version), points
+        return self.fit(case, keep, version, l2), points
 
     def model(
         self,
@@ -250,6 +257,7 @@ class Run:
         sources: Sequence[str] | None,
         honest_share: float = 0.0,
         rule: str = "none",
+        l2: float = tp.L2,
     ) -> Any:
         """A model fitted without ``held`` on the train shares of ``sources`` (None:
         all), decision points chosen on their dev shares without ``held``; with the
@@ -260,14 +268,14 @@ class Run:
 
         if rule == "crossfit":
             every = [i for i, p in enumerate(self.pairs) if ok(p)]
-            fitted, (tm, tc) = self.crossfit(case, every, version)
+            fitted, (tm, tc) = self.crossfit(case, every, version, l2=l2)
             return tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}},
                                {"cosine_feature": tp.COSINE_FEATURE,
                                 "feature_version": version})  # fmt: skip
         train = [i for i, p in enumerate(self.pairs) if ok(p) and p.share == "train"]
         dev = [i for i, p in enumerate(self.pairs)
                if ok(p) and p.source != "generated" and p.share == "dev"]  # fmt: skip
-        fitted = self.fit(case, train, version)
+        fitted = self.fit(case, train, version, l2)
         tm, tc = self.thresholds(case, fitted, dev, version, honest_share)
         return tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}},
                            {"cosine_feature": tp.COSINE_FEATURE,
@@ -299,7 +307,11 @@ def honest_line(s: dict[str, Any]) -> str:
 
 
 def loso(
-    run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0, rule: str = "none"
+    run: Run,
+    version: int = FEATURE_VERSION,
+    honest_share: float = 0.0,
+    rule: str = "none",
+    l2: float = tp.L2,
 ) -> dict[str, Any]:
     """Tidy 17's selection figure: each set of :func:`left_out` scored with the rules
     alone, today's recipe (:data:`BASELINE_SOURCES`, feature version 1) and the
@@ -313,7 +325,7 @@ def loso(
         for held in left_out():
             models = {"baseline": run.model(case, held, 1, BASELINE_SOURCES),
                       "candidate": run.model(case, held, version, None,
-                                             honest_share, rule)}  # fmt: skip
+                                             honest_share, rule, l2)}  # fmt: skip
             scored = scored_pairs(held)
             got = {
                 "rules": _tidy_fresh.summary(
@@ -346,7 +358,11 @@ def loso(
 
 
 def ship(
-    run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0, rule: str = "none"
+    run: Run,
+    version: int = FEATURE_VERSION,
+    honest_share: float = 0.0,
+    rule: str = "none",
+    l2: float = tp.L2,
 ) -> dict[str, Any]:
     """Fit and write the shipped model (see the module docstring)."""
     if "semantic" not in run.cases:
@@ -359,18 +375,18 @@ def ship(
     fitted, points = {}, {}
     for case in CASES:
         if rule == "crossfit":
-            fitted[case], (tm, tc) = run.crossfit(case, every, version)
+            fitted[case], (tm, tc) = run.crossfit(case, every, version, l2=l2)
         else:
-            tm, tc = run.thresholds(case, run.fit(case, train, version), dev, version,
+            tm, tc = run.thresholds(case, run.fit(case, train, version, l2), dev, version,
                                     honest_share)  # fmt: skip
-            fitted[case] = run.fit(case, every, version)
+            fitted[case] = run.fit(case, every, version, l2)
         points[case] = {"merge": tm, "change": tc}
     sources = sorted({p.source for p in run.pairs})
     meta = {"honest_share": honest_share, "data_hash": tp.data_hash(run.pairs),
             "rule": rule, "aim": CROSSFIT_AIM if rule == "crossfit" else None,
             "pairs": len(run.pairs), "sources": sources,
             "embedder": run.embedder, "fit_seed": tp.FIT_SEED, "epochs": tp.EPOCHS,
-            "rate": tp.RATE, "l2": tp.L2}  # fmt: skip
+            "rate": tp.RATE, "l2": l2}  # fmt: skip
     tp.write_model(Path(MODEL_PATH), fitted, points, meta, version)
     print(f"wrote {MODEL_PATH}: {points}", flush=True)
     return {"thresholds": points, **meta}
@@ -378,7 +394,11 @@ def ship(
 
 def _suffix(args: argparse.Namespace) -> str:
     """The results file's suffix for a LOSO run with another rule (the fit has one file)."""
-    return "_crossfit" if args.rule == "crossfit" and not args.fit else ""
+    if args.fit:
+        return ""
+    return ("_crossfit" if args.rule == "crossfit" else "") + (
+        f"_l2_{args.l2:g}" if args.l2 != tp.L2 else ""
+    )
 
 
 def main() -> None:
@@ -407,6 +427,12 @@ def main() -> None:
         "honest pair of the dev shares, tidy 15) or crossfit (tidy 19: cross-fitted "
         "scores, the honest share's upper 95 %% bound under CROSSFIT_AIM)",
     )
+    parser.add_argument(
+        "--l2",
+        type=float,
+        default=tp.L2,
+        help="the candidate's (and the fit's) L2 penalty (the baseline keeps tidy 15's)",
+    )
     args = parser.parse_args()
     run = Run(args.offline, (args.features,) if args.fit else (1, args.features))
     sources = sorted({p.source for p in run.pairs})
@@ -414,10 +440,11 @@ def main() -> None:
     if run.embedder:
         result["embedder"] = run.embedder
     if args.fit:
-        result["shipped"] = ship(run, args.features, args.honest_share, args.rule)
+        result["shipped"] = ship(run, args.features, args.honest_share, args.rule, args.l2)
     else:
         result["rule"] = args.rule
-        result["loso"] = loso(run, args.features, args.honest_share, args.rule)
+        result["l2"] = args.l2
+        result["loso"] = loso(run, args.features, args.honest_share, args.rule, args.l2)
     emit("tidy_pairs" + ("_fit" if args.fit else "") + _suffix(args), result)
 
 
