@@ -175,9 +175,12 @@ def _sigmoid(z: float) -> float:
 
 
 def fit(
-    feats: Sequence[list[tuple[int, float]]], labels: Sequence[int], weights: Sequence[float]
+    feats: Sequence[list[tuple[int, float]]],
+    labels: Sequence[int],
+    weights: Sequence[float],
+    l2: float = L2,
 ) -> tuple[array[float], float]:
-    """One head: logistic regression by AdaGrad; (float32 weights, bias)."""
+    """One head: logistic regression by AdaGrad, L2 penalty ``l2``; (float32 weights, bias)."""
     size = 1 << BUCKET_BITS
     w = [0.0] * size
     acc = [1e-8] * size
@@ -197,7 +200,7 @@ def fit(
             z = bias + sum(w[j] * x for j, x in f)
             g = (_sigmoid(z) - labels[i]) * cw[labels[i]] * weights[i]
             for j, x in f:
-                gj = g * x + L2 * w[j]
+                gj = g * x + l2 * w[j]
                 acc[j] += gj * gj
                 w[j] -= RATE * gj / math.sqrt(acc[j])
             bias_acc += g * g
@@ -222,11 +225,11 @@ def source_weights(pairs: Sequence[LPair]) -> list[float]:
 
 
 def fit_heads(
-    pairs: Sequence[LPair], feats: Sequence[list[str]]
+    pairs: Sequence[LPair], feats: Sequence[list[str]], l2: float = L2
 ) -> dict[str, tuple[array[float], float]]:
     idx = [list(zip([bucket(n) for n in f], values(f), strict=True)) for f in feats]
     wts = source_weights(pairs)
-    return {h: fit(idx, [p.labels[h] for p in pairs], wts) for h in HEADS}
+    return {h: fit(idx, [p.labels[h] for p in pairs], wts, l2) for h in HEADS}
 
 
 def as_model(

@@ -1,6 +1,6 @@
 """Tidy 15 and 17: the learned pair layer, judged set by set (leave one set out), and its fit.
 
-Usage: ./x bench tidy_pairs [--offline] [--fit]
+Usage: ./x bench tidy_pairs [--offline] [--fit] [--rule none|crossfit]
 
 Without flags (tidy 17's protocol, ``docs/lifecycle.md``): each set of
 :func:`left_out` (fresh1-5, then each strangers' file) is left out in turn. Two models
@@ -22,7 +22,11 @@ shipped: ``docs/lifecycle.md``); fresh6 and later are held out (``./x bench tidy
 
 Decision points: per head, the lowest (grid 0.75-0.99, then off) at which no honest pair
 of the dev shares gets a proposal from the model, and at most 1 % of their updates and
-contradictions a merge; of those, the pair that flags the most.
+contradictions a merge; of those, the pair that flags the most. ``--rule crossfit``
+(tidy 19; results in ``tidy_pairs_crossfit.json``): the candidate is fitted on every
+share, and its points are chosen on cross-fitted scores (each source scored by a fit on
+the others) so that the upper end of the 95 % interval of the model's honest share is
+at most :data:`CROSSFIT_AIM`, in place of none.
 """
 
 from __future__ import annotations
@@ -44,6 +48,9 @@ from mnemic.ops.tidy.pairmodel import CASES, FEATURE_VERSION, MODEL_PATH
 
 GRID = [round(0.75 + 0.01 * i, 2) for i in range(25)] + [0.995, 1.01]
 MERGE_FLOOR = 0.8
+CROSSFIT_AIM = 0.01
+"""Tidy 19: the most the upper end of the 95 % interval of the model's honest share on
+cross-fitted scores may reach (half the issue's 2 % aim; the rules spend the rest)."""
 """The merge head's lowest decision point (LOSO, dev halves: at 0.75 one honest pair of
 the first set, two things said of one subject, was merged)."""
 KINDS = _tidy_fresh.KINDS
@@ -97,12 +104,18 @@ def choose(
     scores: Sequence[tuple[float, float]],
     kept: Sequence[tuple[bool, bool]],
     honest_share: float = 0.0,
+    aim: float | None = None,
 ) -> tuple[float, float]:
     """The decision points (merge, change) on ``pairs`` (see the module docstring);
     ``honest_share``: the share of their honest pairs the model may propose for (0:
-    none, tidy 15's rule)."""
+    none, tidy 15's rule); ``aim`` (tidy 19, in its place): the most their 95 % Wilson
+    interval's upper end may reach."""
     changes = sum(p.kind in tp.CHANGE_KINDS for p in pairs) or 1
-    allowed = int(honest_share * sum(p.kind in ("honest", "unrelated") for p in pairs))
+    n_honest = sum(p.kind in ("honest", "unrelated") for p in pairs)
+    allowed = int(honest_share * n_honest)
+    if aim is not None:
+        allowed = max((k for k in range(n_honest + 1) if wilson(k, n_honest)[1] <= aim),
+                      default=-1)  # fmt: skip
     best: tuple[int, float, float] = (-1, 1.01, 1.01)
     for tm, tc in itertools.product([t for t in GRID if t >= MERGE_FLOOR], GRID):
         flagged = honest = merged = 0
@@ -172,10 +185,25 @@ class Run:
                             for p in self.pairs] for case in self.cases}  # fmt: skip
         print(f"{len(self.pairs)} pairs read in {time.perf_counter() - start:.1f}s", flush=True)
 
-    def fit(self, case: str, keep: Sequence[int], version: int = FEATURE_VERSION) -> dict[str, Any]:
+    def fit(
+        self, case: str, keep: Sequence[int], version: int = FEATURE_VERSION, l2: float = tp.L2
+    ) -> dict[str, Any]:
         return tp.fit_heads(
-            [self.pairs[i] for i in keep], [self.feats[case, version][i] for i in keep]
+            [self.pairs[i] for i in keep], [self.feats[case, version][i] for i in keep], l2
         )
+
+    def scores(
+        self, case: str, fitted: dict[str, Any], idx: Sequence[int], version: int
+    ) -> list[tuple[float, float]]:
+        """The heads' probabilities for the pairs ``idx`` under ``fitted``."""
+        model = tp.as_model({case: fitted}, {case: {"merge": 1.01, "change": 1.01}},
+                            {"cosine_feature": tp.COSINE_FEATURE,
+                             "feature_version": version})  # fmt: skip
+        out = []
+        for i in idx:
+            s = model.score(self.feats[case, version][i], case)
+            out.append((s.merge, s.change))
+        return out
 
     def thresholds(
         self,
@@ -185,20 +213,41 @@ class Run:
         version: int = FEATURE_VERSION,
         honest_share: float = 0.0,
     ) -> tuple[float, float]:
-        model = tp.as_model({case: fitted}, {case: {"merge": 1.01, "change": 1.01}},
-                            {"cosine_feature": tp.COSINE_FEATURE,
-                             "feature_version": version})  # fmt: skip
-        scores = []
-        for i in dev:
-            s = model.score(self.feats[case, version][i], case)
-            scores.append((s.merge, s.change))
         return choose(
             [self.pairs[i] for i in dev],
             [self.rules[case][i] for i in dev],
-            scores,
+            self.scores(case, fitted, dev, version),
             [self.kept[case][i] for i in dev],
             honest_share,
         )
+
+    def crossfit(
+        self,
+        case: str,
+        keep: Sequence[int],
+        version: int,
+        aim: float = CROSSFIT_AIM,
+        l2: float = tp.L2,
+    ) -> tuple[dict[str, Any], tuple[float, float]]:
+        """Tidy 19's rule: the model fitted on every pair of ``keep``, its decision
+        points chosen on cross-fitted scores (each source but the generated one scored
+        by a fit on the other sources of ``keep``), the model's honest share with its
+        upper 95 % bound at most ``aim``."""
+        pool: list[int] = []
+        scores: list[tuple[float, float]] = []
+        for source in sorted({self.pairs[i].source for i in keep} - {"generated"}):
+            scored = [i for i in keep if self.pairs[i].source == source]
+            others = [i for i in keep if self.pairs[i].source != source]
+            pool += scored
+            scores += self.scores(case, self.fit(case, others, version, l2), scored, version)
+        points = choose(
+            [self.pairs[i] for i in pool],
+            [self.rules[case][i] for i in pool],
+            scores,
+            [self.kept[case][i] for i in pool],
+            aim=aim,
+        )
+        return self.fit(case, keep, version, l2), points
 
     def model(
         self,
@@ -207,17 +256,26 @@ class Run:
         version: int,
         sources: Sequence[str] | None,
         honest_share: float = 0.0,
+        rule: str = "none",
+        l2: float = tp.L2,
     ) -> Any:
         """A model fitted without ``held`` on the train shares of ``sources`` (None:
-        all), decision points chosen on their dev shares without ``held``."""
+        all), decision points chosen on their dev shares without ``held``; with the
+        ``crossfit`` rule, fitted on every share, points from :meth:`crossfit`."""
 
         def ok(p: tp.LPair) -> bool:
             return p.source != held and (sources is None or p.source in sources)
 
+        if rule == "crossfit":
+            every = [i for i, p in enumerate(self.pairs) if ok(p)]
+            fitted, (tm, tc) = self.crossfit(case, every, version, l2=l2)
+            return tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}},
+                               {"cosine_feature": tp.COSINE_FEATURE,
+                                "feature_version": version})  # fmt: skip
         train = [i for i, p in enumerate(self.pairs) if ok(p) and p.share == "train"]
         dev = [i for i, p in enumerate(self.pairs)
                if ok(p) and p.source != "generated" and p.share == "dev"]  # fmt: skip
-        fitted = self.fit(case, train, version)
+        fitted = self.fit(case, train, version, l2)
         tm, tc = self.thresholds(case, fitted, dev, version, honest_share)
         return tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}},
                            {"cosine_feature": tp.COSINE_FEATURE,
@@ -248,7 +306,13 @@ def honest_line(s: dict[str, Any]) -> str:
     return f"honest joined {h['joined']['k']}/{h['joined']['n']} merged {h['false_merge']['k']}"
 
 
-def loso(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) -> dict[str, Any]:
+def loso(
+    run: Run,
+    version: int = FEATURE_VERSION,
+    honest_share: float = 0.0,
+    rule: str = "none",
+    l2: float = tp.L2,
+) -> dict[str, Any]:
     """Tidy 17's selection figure: each set of :func:`left_out` scored with the rules
     alone, today's recipe (:data:`BASELINE_SOURCES`, feature version 1) and the
     candidate (every source, this feature version), both fitted and with decision
@@ -261,7 +325,7 @@ def loso(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) ->
         for held in left_out():
             models = {"baseline": run.model(case, held, 1, BASELINE_SOURCES),
                       "candidate": run.model(case, held, version, None,
-                                             honest_share)}  # fmt: skip
+                                             honest_share, rule, l2)}  # fmt: skip
             scored = scored_pairs(held)
             got = {
                 "rules": _tidy_fresh.summary(
@@ -293,7 +357,13 @@ def loso(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) ->
     return out
 
 
-def ship(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) -> dict[str, Any]:
+def ship(
+    run: Run,
+    version: int = FEATURE_VERSION,
+    honest_share: float = 0.0,
+    rule: str = "none",
+    l2: float = tp.L2,
+) -> dict[str, Any]:
     """Fit and write the shipped model (see the module docstring)."""
     if "semantic" not in run.cases:
         raise SystemExit(
@@ -304,17 +374,31 @@ def ship(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) ->
     every = list(range(len(run.pairs)))
     fitted, points = {}, {}
     for case in CASES:
-        tm, tc = run.thresholds(case, run.fit(case, train, version), dev, version, honest_share)
+        if rule == "crossfit":
+            fitted[case], (tm, tc) = run.crossfit(case, every, version, l2=l2)
+        else:
+            tm, tc = run.thresholds(case, run.fit(case, train, version, l2), dev, version,
+                                    honest_share)  # fmt: skip
+            fitted[case] = run.fit(case, every, version, l2)
         points[case] = {"merge": tm, "change": tc}
-        fitted[case] = run.fit(case, every, version)
     sources = sorted({p.source for p in run.pairs})
     meta = {"honest_share": honest_share, "data_hash": tp.data_hash(run.pairs),
+            "rule": rule, "aim": CROSSFIT_AIM if rule == "crossfit" else None,
             "pairs": len(run.pairs), "sources": sources,
             "embedder": run.embedder, "fit_seed": tp.FIT_SEED, "epochs": tp.EPOCHS,
-            "rate": tp.RATE, "l2": tp.L2}  # fmt: skip
+            "rate": tp.RATE, "l2": l2}  # fmt: skip
     tp.write_model(Path(MODEL_PATH), fitted, points, meta, version)
     print(f"wrote {MODEL_PATH}: {points}", flush=True)
     return {"thresholds": points, **meta}
+
+
+def _suffix(args: argparse.Namespace) -> str:
+    """The results file's suffix for a LOSO run with another rule (the fit has one file)."""
+    if args.fit:
+        return ""
+    return ("_crossfit" if args.rule == "crossfit" else "") + (
+        f"_l2_{args.l2:g}" if args.l2 != tp.L2 else ""
+    )
 
 
 def main() -> None:
@@ -335,6 +419,20 @@ def main() -> None:
         help="the share of the dev shares' honest pairs the candidate's (and the fit's) "
         "decision points may give a model proposal (0: none, tidy 15's rule)",
     )
+    parser.add_argument(
+        "--rule",
+        choices=("none", "crossfit"),
+        default="none",
+        help="how the candidate's (and the fit's) decision points are chosen: none (no "
+        "honest pair of the dev shares, tidy 15) or crossfit (tidy 19: cross-fitted "
+        "scores, the honest share's upper 95 %% bound under CROSSFIT_AIM)",
+    )
+    parser.add_argument(
+        "--l2",
+        type=float,
+        default=tp.L2,
+        help="the candidate's (and the fit's) L2 penalty (the baseline keeps tidy 15's)",
+    )
     args = parser.parse_args()
     run = Run(args.offline, (args.features,) if args.fit else (1, args.features))
     sources = sorted({p.source for p in run.pairs})
@@ -342,10 +440,12 @@ def main() -> None:
     if run.embedder:
         result["embedder"] = run.embedder
     if args.fit:
-        result["shipped"] = ship(run, args.features, args.honest_share)
+        result["shipped"] = ship(run, args.features, args.honest_share, args.rule, args.l2)
     else:
-        result["loso"] = loso(run, args.features, args.honest_share)
-    emit("tidy_pairs" + ("_fit" if args.fit else ""), result)
+        result["rule"] = args.rule
+        result["l2"] = args.l2
+        result["loso"] = loso(run, args.features, args.honest_share, args.rule, args.l2)
+    emit("tidy_pairs" + ("_fit" if args.fit else "") + _suffix(args), result)
 
 
 if __name__ == "__main__":

@@ -268,3 +268,21 @@ def test_a_negation_of_another_thing_in_the_others_place_is_no_change() -> None:
         pa, pb = profile(a), profile(b)
         got = apart(pa, pb, compare(pa, pb), "change")
         assert (why in got) if why else got == "", (a, b, got)
+
+
+def test_crossfit_points_bound_the_honest_share_by_its_interval_not_by_its_maximum() -> None:
+    """Tidy 19's rule (``bench/tidy_pairs.py --rule crossfit``): the decision points may
+    give the model's proposals to as many honest pairs as keep the upper end of their
+    95 % interval under the aim; tidy 15's rule, none at all, sits above the one
+    honest pair that scores highest; too few honest pairs to bound the share leave the
+    model off."""
+    from tidy_pairs import choose
+
+    honest = [LPair("s", "dev", f"h{k}", "honest", "a", "b") for k in range(300)]
+    updates = [LPair("s", "dev", f"u{k}", "update", "a", "b") for k in range(20)]
+    pairs = honest + updates
+    scores = [(0.1, 0.93 if k == 0 else 0.1) for k in range(300)] + [(0.1, 0.93)] * 20
+    rules, kept = ["none"] * len(pairs), [(False, False)] * len(pairs)
+    assert choose(pairs, rules, scores, kept)[1] > 0.93  # the maximum: no update flagged
+    assert choose(pairs, rules, scores, kept, aim=0.02)[1] <= 0.93  # 1 of 300: upper 1.9 %
+    assert choose(pairs, rules, scores, kept, aim=0.01) == (1.01, 1.01)  # 0 of 300: 1.3 %
