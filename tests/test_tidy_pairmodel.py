@@ -151,7 +151,7 @@ def test_the_sets_the_model_was_fitted_on_are_reported_as_trained_on() -> None:
     assert _tidy_fresh.TRAINED_ON == ("fresh", "fresh2", "fresh3")
     sources = set(pair_model().header["sources"])
     assert set(_tidy_fresh.TRAINED_ON) <= sources
-    assert not {"fresh4", "fresh5", "fresh6", "fresh7"} & sources
+    assert not {"fresh4", "fresh5", "fresh6", "fresh7", "fresh8"} & sources
 
 
 def test_tidy_with_a_changed_model_file_uses_its_rules_and_says_so(
