@@ -20,6 +20,10 @@ per-round ratios.
   writers, from fork to exit); figures of other counts than 8 end in ``_at_N``.
   ``--modes mnemic,group`` also runs the writers with ``group_commit = "queue"``
   (figures named ``group_...``).
+- ``tool_threads``: ``tool_cpu``'s calls, timed by each thread's CPU clock (main, the
+  fsync helper, the flusher) and the process's, per call; no wrappers.
+- ``stages``: ``tool_cpu``'s calls with a timer around each stage (CPU and wall time of
+  the main thread, mean per call; ``bench/_write_stages.py``).
 - ``queue_files``: group commit's request files alone, in one process on the temp
   directory's file system (``TMPDIR``): a request of a tool call's size left, claimed,
   answered (an answer of a half-full store's size) and taken back, ``--ops`` times; CPU
@@ -70,6 +74,39 @@ def _tool_cpu(ops: int) -> dict[str, float]:
         return {"p50_ms": _p50_ms(took), "min_ms": round(min(took) * 1000.0, 3)}
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def _tool_threads(ops: int) -> dict[str, float]:
+    """``tool_cpu``'s calls, timed by each thread's own CPU clock (no wrappers): the
+    main thread, the fsync helper and the flusher, and the whole process, per call."""
+    import threading
+
+    _stub_fsync()
+    import curated
+
+    def clocks() -> dict[str, float]:
+        out = {}
+        for t in threading.enumerate():
+            if t.ident is not None:
+                out[t.name] = time.clock_gettime(time.pthread_getcpuclockid(t.ident))
+        return out
+
+    root, mem = curated._tool_home(True)
+    try:
+        for i in range(20):  # warm: the threads started, the history's first versions
+            curated._tool_round(mem, 100000 + i)
+        before, p0 = clocks(), time.process_time()
+        for i in range(ops):
+            curated._tool_round(mem, i)
+        after, p1 = clocks(), time.process_time()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    calls = 3 * ops
+    out = {"process_cpu_ms": round((p1 - p0) * 1000.0 / calls, 4)}
+    for name in ("MainThread", "mnemic-fsync", "mnemic-flusher"):
+        spent = after.get(name, 0.0) - before.get(name, 0.0)
+        out[f"{name}_cpu_ms"] = round(spent * 1000.0 / calls, 4)
+    return out
 
 
 def _queue_files(ops: int) -> dict[str, float]:
@@ -192,8 +229,14 @@ def _contention(procs_list: list[int], ops: int, modes: list[str]) -> dict[str, 
 
 
 def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
+    if part == "stages":
+        from _write_stages import stages
+
+        return stages(args.ops)
     if part == "tool_cpu":
         return _tool_cpu(args.ops)
+    if part == "tool_threads":
+        return _tool_threads(args.ops)
     if part == "queue_files":
         return _queue_files(args.ops)
     if part == "large_cpu":
