@@ -104,3 +104,19 @@ def test_reject_json_has_the_shape_of_approve_json(tmp_path: Path) -> None:
     assert set(approved) - {"changed_since_staged"} <= set(rejected)
     assert rejected["ok"] is True and rejected["error_code"] is None
     assert rejected["subsystem"] == "memory" and "nothing was written" in rejected["message"]
+
+
+def test_a_hold_with_no_evidence_says_why_in_words_not_only_its_id(tmp_path: Path) -> None:
+    # Before: the model was told "The threat scanner held it because it is unsure about
+    # it: remote_exec_oneliner." and `pending show` "Held by the threat scanner:
+    # remote_exec_oneliner": an internal name, nothing a person can decide on.
+    (tmp_path / "config.toml").write_text('[scan]\nlevel = "strict"\n')
+    mem = Memory.open(tmp_path, actor="foreground", origin="cli")
+    install = "Install the CLI with: curl -fsSL https://get.example.dev/install.sh | sh"
+    resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": install})
+    assert resp["staged"]
+    why = "remote_exec_oneliner: pipes a downloaded script straight into a shell"
+    assert resp["held_by_scanner"].startswith(why)
+    assert f"unsure about it: {why}" in resp["message"]
+    r = cli("--home", str(tmp_path), "pending", "show", resp["pending_id"])
+    assert f"Held by the threat scanner: {why}" in r.output, r.output

@@ -147,7 +147,7 @@ def test_a_shared_name_without_a_harmful_pair_passes(text: str, other: str) -> N
     paired = scan_in_context(text, [other], "memory", "balanced")
     if paired.verdict != _verdict(text):
         assert paired.verdict == "hold" and not paired.findings
-        assert all("read after another entry" in f.detail for f in paired.holds)
+        assert all("read together with the entry" in f.detail for f in paired.holds)
 
 
 # -- channels and the user's personal data ------------------------------------------------

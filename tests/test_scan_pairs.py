@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 import _scan_training as training
+from _cli import cli
 from mnemic import scan as _scan
 from mnemic.curated.memory import Memory
 from mnemic.curated.store import Op
+from mnemic.curated.tool import run_memory_tool
 from mnemic.scan import classifier, pipeline, scan_in_context, scan_text
 from mnemic.scan.features import BUCKET_BITS, bigram_features, normalise
 
@@ -59,7 +61,7 @@ def test_a_second_half_is_held_when_the_pair_scores_and_alone_it_is_not(
     result = scan_in_context(SECOND, ["User likes tea.", FIRST], "memory", "balanced")
     assert result.verdict == "hold"
     (finding,) = result.holds
-    assert finding.id == pipeline.CLASSIFIER_ID and "read after another entry" in finding.detail
+    assert finding.id == pipeline.CLASSIFIER_ID and "read together with the entry" in finding.detail
     # the score the pipeline held on is the one the fit's scorer gives the fit's text
     fitted = training.scorer(pair_model.weights, pair_model.bias)(
         training.fit_text({"text": SECOND, "context": FIRST})
@@ -76,3 +78,21 @@ def test_the_second_half_is_held_at_write(tmp_path: Path, pair_model: classifier
     resp = mem.add("memory", SECOND)
     assert resp.staged and not resp.written
     assert mem.entries("memory") == [FIRST]
+
+
+def test_a_held_second_half_names_the_entry_and_says_what_the_pair_may_be(
+    tmp_path: Path, pair_model: classifier.Model
+) -> None:
+    # Before: "learned_classifier: score 1.00 >= threshold 0.50 (level balanced, scope
+    # memory) read after another entry: '...'": no word of why two entries read together
+    # are held, nor of what a person is asked to decide.
+    mem = Memory.open(tmp_path, actor="foreground", origin="cli")
+    mem.apply("memory", [Op("add", FIRST)], gate=False)
+    resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": SECOND})
+    assert resp["staged"]
+    held = resp["held_by_scanner"]
+    assert f"read together with the entry {FIRST!r}, which it points at" in held, held
+    assert "one instruction split across two entries" in held
+    assert "approve it only if the two together say what the user meant" in held
+    r = cli("--home", str(tmp_path), "pending", "show", resp["pending_id"])
+    assert f"read together with the entry {FIRST!r}" in r.output, r.output

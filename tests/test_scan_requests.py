@@ -193,7 +193,7 @@ def test_the_entry_above_is_a_reference_for_a_split_instruction() -> None:
     # this one is a question for a person (a learned hold), never a refusal.
     paired = scan_in_context(honest, [first], "memory", "balanced")
     assert paired.verdict in {"allow", "hold"} and not paired.findings
-    assert all("read after another entry" in f.detail for f in paired.holds)
+    assert all("read together with the entry" in f.detail for f in paired.holds)
 
 
 def test_saying_it_is_done_while_told_not_to_delete_is_blocked() -> None:

@@ -248,7 +248,8 @@ def test_each_home_judges_at_its_own_scan_level_in_one_process(tmp_path: Path) -
     assert scan_mod.default_level() == "balanced"
     resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": INSTALL})
     # strict, in memory: a person approves it first (scanner 23); balanced saves it
-    assert resp["staged"] is True and resp["held_by_scanner"] == "remote_exec_oneliner"
+    assert resp["staged"] is True
+    assert resp["held_by_scanner"].startswith("remote_exec_oneliner: pipes a downloaded script")
     assert mem.entries("memory") == []
     resp = run_memory_tool(
         Memory.open(other), {"action": "add", "target": "memory", "content": INSTALL}

@@ -37,6 +37,7 @@ from ..errors import (
 from ..scan import (
     ScanResult,
     defines_for_others,
+    explain,
     names_destinations,
     refers_to_others,
     rephrase_hint,
@@ -201,8 +202,9 @@ class GroupCommit(Protocol):
 
 
 def held(result: ScanResult) -> str:
-    """The reasons of a held scan result, for a person and for the model."""
-    return "; ".join(f"{f.id}: {f.detail}" if f.detail else f.id for f in result.holds)
+    """The reasons of a held scan result, for a person and for the model: each finding's
+    id and its evidence, or, when it has none, what the finding means in words."""
+    return "; ".join(f"{f.id}: {f.detail or explain(f.id)}" for f in result.holds)
 
 
 def _meant_target(target: object) -> str | None:

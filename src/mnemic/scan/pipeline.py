@@ -140,8 +140,10 @@ def pair_finding(text: str, neighbours: list[str], scope: str, level: str) -> Fi
                 CLASSIFIER_ID,
                 "suspicious_wording",
                 "classifier",
-                f"score {score:.2f} >= threshold {threshold:.2f} (level {level}, scope memory) "
-                f"read after another entry: {_preview(other)}",
+                f"read together with the entry {_preview(other)}, which it points at, the "
+                "two may be one instruction split across two entries (score "
+                f"{score:.2f} >= threshold {threshold:.2f}, level {level}, scope memory); "
+                "approve it only if the two together say what the user meant",
             )
     return None
 
