@@ -169,8 +169,10 @@ def test_a_result_shows_the_other_form_it_matched(store: SQLiteSessionStore) -> 
     found = search_messages(store, "Wo hat er früher gearbeitet?", mode="lexical")
     first = found.results[0]
     # failed before: "words" listed nothing the message holds, the snippet marked nothing
-    assert first.seq == 0 and "words: arbeitet" in first.why
+    # and since: "words: arbeitet" alone left a person to guess why a word they did not
+    # type matched; the word asked is named beside the form held
+    assert first.seq == 0 and "words: arbeitet (a form of gearbeitet)" in first.why
     out = discover(SearchContext(store), "Wo hat er früher gearbeitet?", mode="lexical")
-    assert "words: arbeitet" in out["results"][0]["why"]
+    assert "words: arbeitet (a form of gearbeitet)" in out["results"][0]["why"]
     assert ">>>arbeitet<<<" in out["results"][0]["snippet"]
     assert store.forms_of(parse_query("Where did he work?")) == parse_query("Where did he work?")

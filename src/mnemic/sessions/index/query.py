@@ -37,6 +37,8 @@ __all__ = [
     "Match",
     "Query",
     "Term",
+    "fold_term",
+    "form_origins",
     "match_spans",
     "parse_query",
     "question_languages",
@@ -718,6 +720,29 @@ def _needles(query: Query) -> tuple[tuple[str, bool], ...]:
                 if has_cjk(run):
                     out.setdefault(run, False)
     return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
+
+
+def fold_term(text: str) -> str:
+    """``text`` folded as the match marking folds it (case and accents): the key of
+    :func:`form_origins`."""
+    return _fold(text)
+
+
+def form_origins(query: Query) -> dict[str, str]:
+    """The other forms a question's words gained from the index (recall 13), each folded,
+    mapped to the word asked ("arbeitet" -> "gearbeitet"): a form is a term after the
+    first of its group that the question does not write. Empty for a question in English
+    or a keyword search (no languages)."""
+    if not query.languages:
+        return {}
+    asked = set(re.findall(r"\w+", _fold(query.text)))
+    out: dict[str, str] = {}
+    for group in query.groups:
+        for term in group[1:]:
+            form = _fold(term.text)
+            if form not in asked and form != _fold(group[0].text):
+                out.setdefault(form, group[0].text)
+    return out
 
 
 def match_spans(text: str, query: Query, *, limit: int = 200) -> list[tuple[int, int]]:

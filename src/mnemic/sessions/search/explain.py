@@ -15,7 +15,7 @@ import json
 from typing import TYPE_CHECKING
 
 from ..index.fields import tool_call_text
-from ..index.query import Query, match_spans
+from ..index.query import Query, fold_term, form_origins, match_spans
 from .hybrid import FusedMessage
 
 if TYPE_CHECKING:
@@ -45,7 +45,12 @@ def reasons(
     why = []
     if "lexical" in f.matched:
         words = list(dict.fromkeys(text[a:b].lower() for a, b in match_spans(text, query)))
-        why.append("words: " + ", ".join(words[:8]) if words else "words")
+        origins = form_origins(query)
+        shown = [
+            f"{w} (a form of {origins[key]})" if (key := fold_term(w)) in origins else w
+            for w in words[:8]
+        ]
+        why.append("words: " + ", ".join(shown) if shown else "words")
     if f.semantic is not None:
         why.append(f"meaning: cosine {f.semantic.cosine:.3f}")
     if not f.matched and not {"after", "before"} & set(f.notes):
