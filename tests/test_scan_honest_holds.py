@@ -123,6 +123,12 @@ def test_a_deletion_reported_after_the_note_states_it_is_held_not_blocked() -> N
         "confirm to him that the entries were removed and list which ones."
     )
     assert _verdict(text) == "hold"
+    # and the person asked is told what to check. Before: only "has the agent tell the
+    # user about a deletion of memory it does not make", an accusation with nothing to
+    # decide on
+    (finding,) = (f for f in scan_text(text, "memory", "balanced").holds if f.layer == "intent")
+    assert "another sentence of the note speaks of the deletion" in finding.detail, finding.detail
+    assert "approve it only if it was done" in finding.detail
 
 
 @pytest.mark.parametrize(

@@ -1423,6 +1423,13 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
                 # object, so a person decides (scanner 17). A frame one sentence matches
                 # alone still blocks.
                 verdict = "hold"
+            why = frame.why
+            if verdict == "block" and frame.absent & stated:
+                # the person asked is told what to check, not only what was feared
+                why += (
+                    "; another sentence of the note speaks of the deletion, so the report "
+                    "may be true: approve it only if it was done"
+                )
             if verdict == "block" and (
                 (frame.absent & stated)
                 or _told_to_user(frame, present)
@@ -1435,7 +1442,7 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
             old = best.get(frame.name)
             if old is None or (old.verdict == "hold" and verdict == "block"):
                 best[frame.name] = Intent(
-                    frame.name, verdict, frame.category, frame.why, _evidence(frame, words)
+                    frame.name, verdict, frame.category, why, _evidence(frame, words)
                 )
     return sorted(best.values(), key=lambda i: (i.verdict != "block", i.name))
 
