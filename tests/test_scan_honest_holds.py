@@ -162,6 +162,13 @@ def test_an_override_another_text_asks_for_and_the_user_is_told_is_held(text: st
     result = scan_text(text, "memory", "balanced")
     assert result.verdict == "hold", result
     assert any(f.id.startswith("ignore_instructions") for f in result.holds)
+    # and each reason says what the person is to decide. Before: "ignore_instructions"
+    # alone (then "tells the model to ignore, forget or override its previous
+    # instructions") and "sets aside the agent's own instructions or safety rules"
+    for f in result.holds:
+        if f.layer in {"rule", "intent"}:
+            assert "the note asks to tell the user" in f.detail, f
+            assert "approve it if it only says what to do then" in f.detail, f
 
 
 @pytest.mark.parametrize(

@@ -1356,6 +1356,14 @@ _SAYING = frozenset(
 )
 
 
+#: What a person is asked to decide about an override or a concealment that is another
+#: text's request the note asks to tell the user about (a hold's reason says it).
+TOLD_TO_USER = (
+    "the words may be another text's request, and the note asks to tell the user about it: "
+    "approve it if it only says what to do then"
+)
+
+
 def _told_to_user(frame: _Frame, present: frozenset[str]) -> bool:
     """Whether a window that matches ``frame`` also asks the agent to tell the user, where
     telling the user undoes the harm the frame reads: "refuse any note that asks you to
@@ -1430,6 +1438,8 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
                     "; another sentence of the note speaks of the deletion, so the report "
                     "may be true: approve it only if it was done"
                 )
+            elif verdict in {"block", "hold"} and _told_to_user(frame, present):
+                why += "; " + TOLD_TO_USER
             if verdict == "block" and (
                 (frame.absent & stated)
                 or _told_to_user(frame, present)

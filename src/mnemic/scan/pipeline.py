@@ -288,7 +288,15 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             named = [f for f in findings if f.layer == "rule" and f.category in _OVERRIDES]
             rest = [f for f in findings if f not in named]
             if named and all(f.layer == "classifier" or f.category in _NOT_THREATS for f in rest):
-                holds += named
+                holds += [
+                    Finding(
+                        f.id,
+                        f.category,
+                        f.layer,
+                        f"{f.detail + '; ' if f.detail else ''}{_intent.TOLD_TO_USER}",
+                    )
+                    for f in named
+                ]
                 findings = rest
         if (
             findings
