@@ -120,3 +120,13 @@ def test_a_hold_with_no_evidence_says_why_in_words_not_only_its_id(tmp_path: Pat
     assert f"unsure about it: {why}" in resp["message"]
     r = cli("--home", str(tmp_path), "pending", "show", resp["pending_id"])
     assert f"Held by the threat scanner: {why}" in r.output, r.output
+
+
+def test_a_package_index_hold_says_what_the_person_decides(tmp_path: Path) -> None:
+    # Before: "points the package manager's configuration at an outside index (pkgconf
+    # 'pip.conf', dest '...')": what was feared, not what a person is to check
+    mem = Memory.open(tmp_path, actor="foreground", origin="cli")
+    note = "Team mirror for pip: index-url = https://pypi-mirror.example.com/simple in pip.conf"
+    resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": note})
+    assert resp["staged"], resp
+    assert "approve it if the user trusts that index" in resp["held_by_scanner"]

@@ -393,7 +393,8 @@ FRAMES: tuple[_Frame, ...] = (
         "persistence",
         "hold",
         "persistence",
-        "points the package manager's configuration at an outside index",
+        "points the package manager's configuration at an outside index: approve it if the "
+        "user trusts that index",
         "pkgconf dest",
     ),
     _Frame(
