@@ -130,3 +130,18 @@ def test_a_package_index_hold_says_what_the_person_decides(tmp_path: Path) -> No
     resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": note})
     assert resp["staged"], resp
     assert "approve it if the user trusts that index" in resp["held_by_scanner"]
+
+
+def test_a_learned_hold_says_in_words_what_the_score_means() -> None:
+    # Before: "learned_classifier: score 0.99 >= threshold 0.85 (level balanced, scope
+    # memory); words weighing most: helper, ...": a score, no word of what it reads
+    from mnemic.curated.store import held
+    from mnemic.scan import Finding, ScanResult
+
+    detail = "score 0.99 >= threshold 0.85 (level balanced, scope memory); words weighing most: x"
+    result = ScanResult(
+        (), (Finding("learned_classifier", "suspicious_wording", "classifier", detail),)
+    )
+    said = held(result)
+    assert said.startswith("learned_classifier: its wording reads like an instruction aimed at")
+    assert f"({detail})" in said and said.endswith("approve it if it is a plain note")

@@ -35,6 +35,7 @@ from ..errors import (
     WouldEmptyTarget,
 )
 from ..scan import (
+    Finding,
     ScanResult,
     defines_for_others,
     explain,
@@ -204,7 +205,18 @@ class GroupCommit(Protocol):
 def held(result: ScanResult) -> str:
     """The reasons of a held scan result, for a person and for the model: each finding's
     id and its evidence, or, when it has none, what the finding means in words."""
-    return "; ".join(f"{f.id}: {f.detail or explain(f.id)}" for f in result.holds)
+    return "; ".join(f"{f.id}: {_reason(f)}" for f in result.holds)
+
+
+def _reason(f: Finding) -> str:
+    """One held finding's reason: its evidence, or its meaning when it has none; a learned
+    score (not the pair reading, which says what it read) in words first."""
+    if f.layer == "classifier" and f.detail.startswith("score "):
+        return (
+            f"its wording reads like an instruction aimed at the model ({f.detail}); "
+            "approve it if it is a plain note"
+        )
+    return f.detail or explain(f.id)
 
 
 def _meant_target(target: object) -> str | None:
