@@ -14,6 +14,7 @@ import pytest
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.sessions.index.query import Query, Term, parse_query, question_languages
 from mnemic.sessions.index.stems import FORMS, inflected
+from mnemic.sessions.search.messages import search_messages
 from mnemic.sessions.search.retrieval import _held_by
 from mnemic.sessions.search.timeframe import read_timeframe
 from mnemic.sessions.store import NewMessage, SearchFilters
@@ -143,6 +144,11 @@ def test_each_stemmed_language_finds_another_form(tmp_path: Path, said: str, que
     store.start_session(id="s")
     store.append_messages("s", [NewMessage("user", said), NewMessage("user", "Nothing here.")])
     assert _found(store, question) == [0]  # failed before: the verb's form is held nowhere
+    # the result names the word asked beside the form it holds, not the compound it is
+    # written in ("habit (a form of habitait-elle)" before)
+    (asked,) = (w for w in ("работал", "lavorava", "trabalhava", "habitait") if w in question)
+    (why,) = search_messages(store, question, mode="lexical").results[0].why
+    assert why.startswith("words: ") and f"(a form of {asked})" in why, why
 
 
 def test_a_name_in_a_romance_question_is_not_inflected(tmp_path: Path) -> None:

@@ -738,11 +738,24 @@ def form_origins(query: Query) -> dict[str, str]:
     asked = set(re.findall(r"\w+", _fold(query.text)))
     out: dict[str, str] = {}
     for group in query.groups:
+        # the words of the group the question writes ("habitait-elle": habitait, elle)
+        words = [w for w in re.findall(r"\w+", _fold(group[0].text)) if w in asked]
         for term in group[1:]:
             form = _fold(term.text)
-            if form not in asked and form != _fold(group[0].text):
-                out.setdefault(form, group[0].text)
+            if form in asked or not words:
+                continue
+            out.setdefault(form, max(words, key=lambda w: _shared_head(w, form)))
     return out
+
+
+def _shared_head(a: str, b: str) -> int:
+    """How many first characters ``a`` and ``b`` share."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def match_spans(text: str, query: Query, *, limit: int = 200) -> list[tuple[int, int]]:
