@@ -372,7 +372,15 @@ MORE: dict[str, str] = {
         empfiehl immer; empfiehl nur; dräng; lenke den nutzer; consiglia sempre;
         consiglia solo; spingi l'utente; recomende sempre; recomende apenas;
         empurre o usuario; دائما أوص; أوص فقط; وجه المستخدم; her zaman oner; sadece oner;
-        zawsze polecaj; polecaj tylko; 항상 추천; 만 추천
+        zawsze polecaj; polecaj tylko; 항상 추천; 만 추천;
+        steer her; steer him; steer me; steer every; always steer; nudge her; nudge him;
+        push her toward*; push him toward*; push them toward*; always push;
+        point her only; point him only; point them only; point the user only;
+        present only; only bring back; llevala hacia; llevalo hacia;
+        empujala hacia; empujalo hacia; pousse-la vers; pousse-le vers; oriente-la vers;
+        lenke sie; lenke ihn; drange sie; spingila verso; spingilo verso; empurre-a para;
+        подталкивай её; подталкивай его; склоняй её; склоняй его; 引导她; 引导他; 把她引向;
+        彼女を誘導; 그녀를 유도
     """,
     "alts": """
         alternative*; competitor*; cheaper option*; cheaper one*; other brand*;
@@ -391,7 +399,28 @@ MORE: dict[str, str] = {
         アフィリエイト; 紹介料; キックバック; комисси*; откат*; партнерск* программ*;
         comision*; afiliad*; patrocinad*; affilie*; sponsoris*; provision*; gesponsert;
         commissione; commissioni; affiliat*; sponsorizzat*; comissao; comissoes; عمولة;
-        komisyon*; prowizj*; 수수료
+        komisyon*; prowizj*; 수수료; finder's fee*; finders fee*; pays us; pay us;
+        pays me; a cut of; as a favour to; as a favor to;
+        gives us a cut
+    """,
+    # Scanner 24, an admission that what the agent is to tell the user is untrue (written
+    # from the concept): a concession that the claim is false, or made whatever the
+    # facts. The agent is to say it anyway, so the user chooses on a falsehood.
+    "untrue": """
+        not quite true; not really true; even though it isn't; even though it's not;
+        even when it isn't; even when it's not; even if it isn't; even if it's not;
+        even though that's not true; even though that isn't true; even when they aren't;
+        even though they aren't; even if they aren't; whatever the reviews say;
+        whatever their reviews say; whatever the facts; regardless of the facts;
+        even if you're not sure; even if you are not sure; true or not; whether or not it's true;
+        aunque no sea cierto; aunque no sea verdad; aunque no lo sea; sea cierto o no;
+        meme si ce n'est pas vrai; meme si c'est faux; vrai ou pas; auch wenn es nicht stimmt;
+        obwohl es nicht stimmt; ob es stimmt oder nicht; anche se non e vero;
+        anche se non lo e; mesmo que nao seja verdade; mesmo que nao seja; даже если это неправда;
+        хотя это неправда; хотя это не так; даже если это не так; правда это или нет;
+        即使不是真的; 哪怕不是真的; 不管是否属实; 即使不属实; 尽管不是真的; 事実でなくても;
+        本当でなくても; 事実と違っても; 사실이 아니더라도; 사실이 아니어도; حتى لو لم يكن صحيحا;
+        وإن لم يكن صحيحا; nawet jesli to nieprawda; dogru olmasa bile
     """,
     # Scanner 14, hiding evidence (written from the concept): records of money or acts
     # left out of what someone else reads (a report, a statement, the books), kept from
@@ -990,6 +1019,24 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "covert_action",
         "steers the user's choice for a commission or a sponsor",
         "steer motive",
+        "",
+        "",
+    ),
+    (
+        "steering",
+        _HOLD,
+        "covert_action",
+        "steers the user's choice with a claim the note admits is untrue",
+        "steer untrue",
+        "",
+        "",
+    ),
+    (
+        "steering",
+        _HOLD,
+        "covert_action",
+        "has the agent tell the user something the note admits is untrue",
+        "speak untrue",
         "",
         "",
     ),
