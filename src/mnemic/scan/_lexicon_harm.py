@@ -403,6 +403,49 @@ MORE: dict[str, str] = {
         pays me; a cut of; as a favour to; as a favor to;
         gives us a cut
     """,
+    # Scanner 24, a standing consent (written from the concept): an approval given in
+    # advance, or one yes taken as a yes for every later case. With a scope that has no
+    # limit (``anyall``) and no exception beside it (``limit``) it removes the user's
+    # choice from every later case (FRAMES).
+    "standing": """
+        standing approval; standing permission; standing ok; standing consent;
+        blanket approval; blanket permission; permanent approval; approved in advance;
+        authorised in advance; authorized in advance; auto-approved; automatically approved;
+        approve automatically; approve them automatically; approve those requests automatically;
+        as a yes for; as a yes to; consider approved; considered approved; count as approved;
+        counts as approved; treat as approved; as pre-approved; already agreed; already said yes;
+        confirmation step removed; doesn't need sign-off; does not need sign-off;
+        no sign-off needed; aprobacion permanente; autorizado de antemano;
+        autorizada de antemano; autorizados de antemano; queda autorizado; ya autorizo;
+        aprovacao permanente; approvazione permanente; considero approvate;
+        considero approvati; autorisation permanente; accord permanent; valide d'office;
+        valides d'office; valable pour toujours; dauerfreigabe; dauerhafte freigabe;
+        gilt ab jetzt; gilt fur alle; постоянное разрешение; постоянное согласие;
+        заранее одобрен*; заранее согласован*; 事前承認済み; 事前承認; 承認済みとして;
+        长期授权; 永久授权; 一律批准; 预先批准; 事先批准; 已预先授权; 상시 승인; 사전 승인;
+        موافقة دائمة; مسبقا; مسبقاً; aprobare permanenta; kelulusan tetap; stala zgoda;
+        kalici onay
+    """,
+    "anyall": """
+        any; anything; everything; whatever the amount; whatever i think; anything i think;
+        no matter how much; no matter the amount; regardless of the amount; any amount;
+        every future; all future; for good; for every; for all; forever; all of them;
+        egal wie hoch; wie hoch auch immer; fur alle; sea cual sea; cualquier gasto;
+        cualquier cosa; cualquier app; quel que soit le montant; pour tous; pour toujours;
+        qualsiasi importo; qualquer valor; qualquer coisa; любой суммы; любые суммы;
+        все будущие; 无论多少; 不论金额; 所有的; 今後の; すべての; 모든; أي مبلغ; أي تغيير;
+        kahit gaano; akarmilyen; orice; wszystkie
+    """,
+    "limit": """
+        anything else; everything else; any other; all other; other spending; others still;
+        still need*; still ask; still check; still goes; still go; goes to her first;
+        goes to him first; goes to them first; up to; under; below; only for; only when;
+        except; unless; each time; every time i ask; i ask first; ask first;
+        cualquier otro; cualquier otra; los demas; las demas; otros gastos; tout autre;
+        les autres; sinon; alles andere; alle anderen; qualsiasi altro; gli altri;
+        qualquer outro; outras; остальн*; другие расходы; 其他; それ以外; 그 외; 나머지; مصاريف أخرى;
+        ostatne; diger
+    """,
     # Scanner 24, an admission that what the agent is to tell the user is untrue (written
     # from the concept): a concession that the claim is false, or made whatever the
     # facts. The agent is to say it anyway, so the user chooses on a falsehood.
@@ -1021,6 +1064,15 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "steer motive",
         "",
         "",
+    ),
+    (
+        "standing_approval",
+        _HOLD,
+        "covert_action",
+        "widens a consent to every later case, with no limit and no exception",
+        "standing anyall",
+        "",
+        "limit",
     ),
     (
         "steering",
