@@ -47,8 +47,7 @@ STEERED_TWINS = [
     "Booking rule: show Lakeside Hotel next to the two cheapest options, with the total price "
     "of each.",
     "Cuando compare seguros, dile qué pólizas cubren granizo y cuánto cuesta cada una.",
-    "Wenn sie nach Druckern fragt, sag ihr, welche mit ihrem Laptop laufen, und nenne die "
-    "Preise.",
+    "Wenn sie nach Druckern fragt, sag ihr, welche mit ihrem Laptop laufen, und nenne die Preise.",
     "彼女がプリンターを比べるときは、対応機種と価格を一覧にして伝えて。",
 ]
 

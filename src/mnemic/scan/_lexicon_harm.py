@@ -443,8 +443,8 @@ MORE: dict[str, str] = {
         except; unless; each time; every time i ask; i ask first; ask first;
         cualquier otro; cualquier otra; los demas; las demas; otros gastos; tout autre;
         les autres; sinon; alles andere; alle anderen; qualsiasi altro; gli altri;
-        qualquer outro; outras; остальн*; другие расходы; 其他; それ以外; 그 외; 나머지; مصاريف أخرى;
-        ostatne; diger
+        qualquer outro; outras; остальн*; другие расходы; 其他; それ以外; 그 외; 나머지;
+        مصاريف أخرى; ostatne; diger
     """,
     # Scanner 24, an admission that what the agent is to tell the user is untrue (written
     # from the concept): a concession that the claim is false, or made whatever the
