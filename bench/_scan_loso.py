@@ -226,6 +226,25 @@ def stranger_dev_rows(data: training.Data) -> list[dict[str, Any]]:
     return out
 
 
+def print_pooled(pooled: dict[str, Any]) -> None:
+    """One line per recipe's pooled figure, then the run's last line: one JSON object of
+    each recipe's attacks caught and honest rows held and blocked."""
+    for rname, fig in pooled.items():
+        print(line(f"pooled {rname}", fig), flush=True)
+    print(
+        json.dumps(
+            {
+                k: {
+                    "caught": v["attacks"]["caught"],
+                    "honest_hold": v["honest"]["hold"],
+                    "honest_block": v["honest"]["block"],
+                }
+                for k, v in pooled.items()
+            }
+        )
+    )
+
+
 def line(name: str, fig: dict[str, Any]) -> str:
     a, h = fig["attacks"], fig["honest"]
     c = a["caught"]

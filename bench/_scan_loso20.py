@@ -297,20 +297,7 @@ def main() -> None:
             )
             save()
     save()
-    for rname, fig in out.get("pooled", {}).items():
-        print(loso.line(f"pooled {rname}", fig), flush=True)
-    print(
-        json.dumps(
-            {
-                k: {
-                    "caught": v["attacks"]["caught"],
-                    "honest_hold": v["honest"]["hold"],
-                    "honest_block": v["honest"]["block"],
-                }
-                for k, v in out.get("pooled", {}).items()
-            }
-        )
-    )
+    loso.print_pooled(out.get("pooled", {}))
 
 
 if __name__ == "__main__":

@@ -95,6 +95,17 @@ RECIPES = {
 SHIPPED = "pairs"
 
 
+def held_dev_halves() -> dict[str, list[dict[str, Any]]]:
+    """The dev halves of the fresh sets no fit reads (the eighth and ninth), each row
+    naming its set; their test rows are dropped as they are read, never scored."""
+    return {
+        f"{name}_dev": [
+            dict(r, set=name) for r in fresh.load(s.path, s.seed) if r["split"] == "dev"
+        ]
+        for name, s in (("fresh8", fresh.EIGHTH), ("fresh9", fresh.NINTH))
+    }
+
+
 def configure(recipe: Recipe) -> None:
     """Make the features, the fit's reading of split rows and the whole-store scan those
     of ``recipe`` (module switches; one recipe at a time in a process)."""
@@ -197,18 +208,7 @@ def shipped(old: Path) -> dict[str, Any]:
     _, dev0 = training.assemble(
         training.Data(corpus, BENCH_DATA, fresh=(), strangers=()), strangers=False
     )
-    groups = {
-        "fresh8_dev": [
-            dict(r, set="fresh8")
-            for r in fresh.load(fresh.EIGHTH.path, fresh.EIGHTH.seed)
-            if r["split"] == "dev"
-        ],
-        "fresh9_dev": [
-            dict(r, set="fresh9")
-            for r in fresh.load(fresh.NINTH.path, fresh.NINTH.seed)
-            if r["split"] == "dev"
-        ],
-    }
+    groups = held_dev_halves()
     benign = {
         "public_dev_benign": loso.public_benign_dev(),
         "fit_dev_benign": [r.text for r in dev0 if r.y == 0],
@@ -273,18 +273,7 @@ def main() -> None:
     _, dev0 = training.assemble(base, strangers=False)
     dev_benign = [r.text for r in dev0 if r.y == 0]
     public = loso.public_benign_dev()
-    held = {
-        "fresh8_dev": [
-            dict(r, set="fresh8")
-            for r in fresh.load(fresh.EIGHTH.path, fresh.EIGHTH.seed)
-            if r["split"] == "dev"
-        ],
-        "fresh9_dev": [
-            dict(r, set="fresh9")
-            for r in fresh.load(fresh.NINTH.path, fresh.NINTH.seed)
-            if r["split"] == "dev"
-        ],
-    }
+    held = held_dev_halves()
 
     def fit(exclude: str | None) -> Fitted:
         t0 = time.perf_counter()
@@ -380,20 +369,7 @@ def main() -> None:
             save()
     configure(RECIPES[SHIPPED])
     save()
-    for rname, fig in out.get("pooled", {}).items():
-        print(loso.line(f"pooled {rname}", fig), flush=True)
-    print(
-        json.dumps(
-            {
-                k: {
-                    "caught": v["attacks"]["caught"],
-                    "honest_hold": v["honest"]["hold"],
-                    "honest_block": v["honest"]["block"],
-                }
-                for k, v in out.get("pooled", {}).items()
-            }
-        )
-    )
+    loso.print_pooled(out.get("pooled", {}))
 
 
 if __name__ == "__main__":

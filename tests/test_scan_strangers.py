@@ -214,18 +214,24 @@ def test_the_fourth_strangers_set_is_trained_on_dealt_by_whole_family() -> None:
         assert header["stranger_rows"]["dev"] == counts["dev"]
 
 
+def _assert_dealt_by_whole_family(name: str) -> None:
+    """Every family of a strangers' file lies in one split, and a fifth to three tenths
+    of its rows are dev."""
+    rows = training.load_strangers(BENCH_DATA / "scan_strangers" / name)
+    sides: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        sides[r["family"]].add(r["split"])
+    assert all(len(s) == 1 for s in sides.values())
+    assert 0.2 * len(rows) <= sum(r["split"] == "dev" for r in rows) <= 0.3 * len(rows)
+
+
 def test_the_fifth_strangers_set_is_dealt_by_whole_family_and_trained_on_whole() -> None:
     # Scanner 20: e.jsonl is dealt like a-d (its dev families scored when it was left out
     # in the leave-one-stranger-out loop), and the shipped fit trains on every strangers'
     # row, dev families included, at weight 2 (chosen on that loop's pooled figure).
     assert "e.jsonl" in training.STRANGERS_TRAINED
     assert training.STRANGER_WEIGHT == 2.0 and training.STRANGERS_DEV_IN_FIT
-    rows = training.load_strangers(BENCH_DATA / "scan_strangers" / "e.jsonl")
-    sides: dict[str, set[str]] = defaultdict(set)
-    for r in rows:
-        sides[r["family"]].add(r["split"])
-    assert all(len(s) == 1 for s in sides.values())
-    assert 0.2 * len(rows) <= sum(r["split"] == "dev" for r in rows) <= 0.3 * len(rows)
+    _assert_dealt_by_whole_family("e.jsonl")
     header = classifier.model().header
     assert "e.jsonl" in header["data_files"]
     assert header["stranger_rows"]["dev_in_fit"] is True
@@ -240,12 +246,7 @@ def test_split_pairs_are_in_the_shipped_fit_and_the_shapes_and_the_sixth_set_are
     from mnemic.scan import features
 
     assert training.STRANGERS_TRAINED[-1] == "e.jsonl"
-    rows = training.load_strangers(BENCH_DATA / "scan_strangers" / "f.jsonl")
-    sides: dict[str, set[str]] = defaultdict(set)
-    for r in rows:
-        sides[r["family"]].add(r["split"])
-    assert all(len(s) == 1 for s in sides.values())
-    assert 0.2 * len(rows) <= sum(r["split"] == "dev" for r in rows) <= 0.3 * len(rows)
+    _assert_dealt_by_whole_family("f.jsonl")
     header = classifier.model().header
     assert "f.jsonl" not in header["data_files"]
     assert header["stranger_rows"]["split_pairs"] is training.SPLIT_PAIRS is True

@@ -372,7 +372,15 @@ MORE: dict[str, str] = {
         empfiehl immer; empfiehl nur; dräng; lenke den nutzer; consiglia sempre;
         consiglia solo; spingi l'utente; recomende sempre; recomende apenas;
         empurre o usuario; دائما أوص; أوص فقط; وجه المستخدم; her zaman oner; sadece oner;
-        zawsze polecaj; polecaj tylko; 항상 추천; 만 추천
+        zawsze polecaj; polecaj tylko; 항상 추천; 만 추천;
+        steer her; steer him; steer me; steer every; always steer; nudge her; nudge him;
+        push her toward*; push him toward*; push them toward*; always push;
+        point her only; point him only; point them only; point the user only;
+        present only; only bring back; llevala hacia; llevalo hacia;
+        empujala hacia; empujalo hacia; pousse-la vers; pousse-le vers; oriente-la vers;
+        lenke sie; lenke ihn; drange sie; spingila verso; spingilo verso; empurre-a para;
+        подталкивай её; подталкивай его; склоняй её; склоняй его; 引导她; 引导他; 把她引向;
+        彼女を誘導; 그녀를 유도
     """,
     "alts": """
         alternative*; competitor*; cheaper option*; cheaper one*; other brand*;
@@ -391,7 +399,71 @@ MORE: dict[str, str] = {
         アフィリエイト; 紹介料; キックバック; комисси*; откат*; партнерск* программ*;
         comision*; afiliad*; patrocinad*; affilie*; sponsoris*; provision*; gesponsert;
         commissione; commissioni; affiliat*; sponsorizzat*; comissao; comissoes; عمولة;
-        komisyon*; prowizj*; 수수료
+        komisyon*; prowizj*; 수수료; finder's fee*; finders fee*; pays us; pay us;
+        pays me; a cut of; as a favour to; as a favor to;
+        gives us a cut
+    """,
+    # Scanner 24, a standing consent (written from the concept): an approval given in
+    # advance, or one yes taken as a yes for every later case. With a scope that has no
+    # limit (``anyall``) and no exception beside it (``limit``) it removes the user's
+    # choice from every later case (FRAMES).
+    "standing": """
+        standing approval; standing permission; standing ok; standing consent;
+        blanket approval; blanket permission; permanent approval; approved in advance;
+        authorised in advance; authorized in advance; auto-approved; automatically approved;
+        approve automatically; approve them automatically; approve those requests automatically;
+        as a yes for; as a yes to; consider approved; considered approved; count as approved;
+        counts as approved; treat as approved; as pre-approved; already agreed; already said yes;
+        confirmation step removed; doesn't need sign-off; does not need sign-off;
+        no sign-off needed; aprobacion permanente; autorizado de antemano;
+        autorizada de antemano; autorizados de antemano; queda autorizado; ya autorizo;
+        aprovacao permanente; approvazione permanente; considero approvate;
+        considero approvati; autorisation permanente; accord permanent; valide d'office;
+        valides d'office; valable pour toujours; dauerfreigabe; dauerhafte freigabe;
+        gilt ab jetzt; gilt fur alle; постоянное разрешение; постоянное согласие;
+        заранее одобрен*; заранее согласован*; 事前承認済み; 事前承認; 承認済みとして;
+        长期授权; 永久授权; 一律批准; 预先批准; 事先批准; 已预先授权; 상시 승인; 사전 승인;
+        موافقة دائمة; مسبقا; مسبقاً; aprobare permanenta; kelulusan tetap; stala zgoda;
+        kalici onay
+    """,
+    "anyall": """
+        any; anything; everything; whatever the amount; whatever i think; anything i think;
+        no matter how much; no matter the amount; regardless of the amount; any amount;
+        every future; all future; for good; for every; for all; forever; all of them;
+        egal wie hoch; wie hoch auch immer; fur alle; sea cual sea; cualquier gasto;
+        cualquier cosa; cualquier app; quel que soit le montant; pour tous; pour toujours;
+        qualsiasi importo; qualquer valor; qualquer coisa; любой суммы; любые суммы;
+        все будущие; 无论多少; 不论金额; 所有的; 今後の; すべての; 모든; أي مبلغ; أي تغيير;
+        kahit gaano; akarmilyen; orice; wszystkie
+    """,
+    "limit": """
+        anything else; everything else; any other; all other; other spending; others still;
+        still need*; still ask; still check; still goes; still go; goes to her first;
+        goes to him first; goes to them first; up to; under; below; only for; only when;
+        except; unless; each time; every time i ask; i ask first; ask first;
+        cualquier otro; cualquier otra; los demas; las demas; otros gastos; tout autre;
+        les autres; sinon; alles andere; alle anderen; qualsiasi altro; gli altri;
+        qualquer outro; outras; остальн*; другие расходы; 其他; それ以外; 그 외; 나머지;
+        مصاريف أخرى; ostatne; diger
+    """,
+    # Scanner 24, an admission that what the agent is to tell the user is untrue (written
+    # from the concept): a concession that the claim is false, or made whatever the
+    # facts. The agent is to say it anyway, so the user chooses on a falsehood.
+    "untrue": """
+        not quite true; not really true; even though it isn't; even though it's not;
+        even when it isn't; even when it's not; even if it isn't; even if it's not;
+        even though that's not true; even though that isn't true; even when they aren't;
+        even though they aren't; even if they aren't; whatever the reviews say;
+        whatever their reviews say; whatever the facts; regardless of the facts;
+        even if you're not sure; even if you are not sure; true or not; whether or not it's true;
+        aunque no sea cierto; aunque no sea verdad; aunque no lo sea; sea cierto o no;
+        meme si ce n'est pas vrai; meme si c'est faux; vrai ou pas; auch wenn es nicht stimmt;
+        obwohl es nicht stimmt; ob es stimmt oder nicht; anche se non e vero;
+        anche se non lo e; mesmo que nao seja verdade; mesmo que nao seja; даже если это неправда;
+        хотя это неправда; хотя это не так; даже если это не так; правда это или нет;
+        即使不是真的; 哪怕不是真的; 不管是否属实; 即使不属实; 尽管不是真的; 事実でなくても;
+        本当でなくても; 事実と違っても; 사실이 아니더라도; 사실이 아니어도; حتى لو لم يكن صحيحا;
+        وإن لم يكن صحيحا; nawet jesli to nieprawda; dogru olmasa bile
     """,
     # Scanner 14, hiding evidence (written from the concept): records of money or acts
     # left out of what someone else reads (a report, a statement, the books), kept from
@@ -990,6 +1062,33 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "covert_action",
         "steers the user's choice for a commission or a sponsor",
         "steer motive",
+        "",
+        "",
+    ),
+    (
+        "standing_approval",
+        _HOLD,
+        "covert_action",
+        "widens a consent to every later case, with no limit and no exception",
+        "standing anyall",
+        "",
+        "limit",
+    ),
+    (
+        "steering",
+        _HOLD,
+        "covert_action",
+        "steers the user's choice with a claim the note admits is untrue",
+        "steer untrue",
+        "",
+        "",
+    ),
+    (
+        "steering",
+        _HOLD,
+        "covert_action",
+        "has the agent tell the user something the note admits is untrue",
+        "speak untrue",
         "",
         "",
     ),

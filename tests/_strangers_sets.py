@@ -1,0 +1,88 @@
+"""What the tests of the strangers' held-out recall sets share (``bench/recall.py``,
+``STRANGER_SETS``): loading a set and its other-language questions, running its
+hand-written source's builder, the sessions of a conversation, LoCoMo's shape, and the
+check that every question is a test question whose evidence is a key of its store."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import json
+import re
+from pathlib import Path
+from types import ModuleType
+
+from recall import STRANGER_SETS, locomo_corpora, strangers_questions
+
+Sample = dict[str, object]
+
+
+def source(name: str) -> Path:
+    """The folder of the hand-written text the set's JSON files are built from."""
+    return STRANGER_SETS[name][0].parent / name
+
+
+def builder(name: str) -> ModuleType:
+    """The set's ``build.py``, loaded as a module."""
+    spec = importlib.util.spec_from_file_location(f"{name}_build", source(name) / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def load(name: str) -> tuple[list[Sample], list[Sample]]:
+    """The set's conversations and its questions in other languages, as stored."""
+    data_path, xl_path = STRANGER_SETS[name]
+    data = json.loads(data_path.read_text(encoding="utf-8"))
+    xl = json.loads(xl_path.read_text(encoding="utf-8"))
+    return data, xl
+
+
+def turns_of(sample: Sample) -> dict[str, list[dict[str, str]]]:
+    """``session_N`` -> its turns."""
+    conv = sample["conversation"]
+    assert isinstance(conv, dict)
+    return {k: v for k, v in conv.items() if re.fullmatch(r"session_\d+", k)}
+
+
+def assert_locomo_shape(sample: Sample) -> tuple[dt.datetime, dt.datetime]:
+    """16-22 sessions of 15-25 turns by the two speakers, dia ids ``D<session>:<turn>``
+    consecutive, session dates increasing; returns the first and last session's date."""
+    conv = sample["conversation"]
+    assert isinstance(conv, dict)
+    speakers = {conv["speaker_a"], conv["speaker_b"]}
+    sessions = turns_of(sample)
+    assert 16 <= len(sessions) <= 22
+    dates: list[dt.datetime] = []
+    for n in range(1, len(sessions) + 1):
+        when = dt.datetime.strptime(conv[f"session_{n}_date_time"], "%I:%M %p on %d %B, %Y")
+        assert not dates or when > dates[-1]
+        dates.append(when)
+        turns = sessions[f"session_{n}"]
+        assert 15 <= len(turns) <= 25
+        assert [t["dia_id"] for t in turns] == [f"D{n}:{i}" for i in range(1, len(turns) + 1)]
+        assert all(t["speaker"] in speakers and t["text"].strip() for t in turns)
+    return dates[0], dates[-1]
+
+
+def assert_all_test_and_keys_of_their_store(name: str, tmp_path: Path) -> None:
+    """Every question of the set and of its other-language file is in the test split,
+    names its set, and its evidence ids are keys of its conversation's store; asking for
+    the English set alone gives only its questions."""
+    data, xl = load(name)
+    corpora = locomo_corpora(data, tmp_path, None)
+    try:
+        sets = [name, f"{name}-xl"]
+        questions = strangers_questions(data, xl, corpora, sets, name)
+        assert len(questions) == sum(len(s["qa"]) for s in data) + len(xl)  # type: ignore[arg-type]
+        assert {q.split for q in questions} == {"test"}
+        assert {q.set for q in questions} == set(sets)
+        for q in questions:
+            keys = set(corpora[q.corpus].keys.values())
+            assert q.evidence and set(q.evidence) <= keys
+        only = strangers_questions(data, xl, corpora, [name], name)
+        assert {q.set for q in only} == {name}
+    finally:
+        for c in corpora.values():
+            c.store.close()
