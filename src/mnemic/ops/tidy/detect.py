@@ -82,6 +82,7 @@ from dataclasses import dataclass
 
 from .acronyms import spelled
 from .attributes import value_swap
+from .holders import holder_swap
 from .kinds import kind_switch, states_apart
 from .meaning import same_meaning
 from .negation import inflected
@@ -192,6 +193,9 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
                 "(a person has one in use at a time)",
                 s.word_overlap,
             )
+        held = holder_swap(a, b)  # "The coordinator is Sheila" / "... is Raj Patel"
+        if held is not None:
+            return Verdict("contradiction", held, s.word_overlap)
     return verdict
 
 
