@@ -83,6 +83,7 @@ from dataclasses import dataclass
 from .acronyms import spelled
 from .attributes import value_swap
 from .holders import holder_swap
+from .stopping import stopped
 from .kinds import kind_switch, states_apart
 from .meaning import same_meaning
 from .negation import inflected
@@ -193,9 +194,14 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
                 "(a person has one in use at a time)",
                 s.word_overlap,
             )
+    if verdict is None:
         held = holder_swap(a, b)  # "The coordinator is Sheila" / "... is Raj Patel"
         if held is not None:
             return Verdict("contradiction", held, s.word_overlap)
+    if verdict is None or verdict.kind == "duplicate":
+        ended = stopped(a, b)  # "drives the minibus" / "gave up the minibus driving"
+        if ended is not None:
+            return Verdict("contradiction", ended, s.word_overlap)
     return verdict
 
 

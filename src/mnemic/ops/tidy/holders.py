@@ -32,13 +32,14 @@ __all__ = ["holder_swap"]
 _TOKEN = re.compile(r"[^\W_]+(?:['’.\-][^\W_]+)*\.?|[:—–]")
 _COPULAS = frozenset(
     """
-    is ist es est é è jest je är er on ir ir' adalah ialah ay là zijn
+    is ist es est é è jest je är er ir adalah ialah ay là
     : — –
     """.split()
 )
 """A copula, or the colon and dash a note writes for one ("Coordinator: Raj Patel"), in
 the languages whose notes the sets hold (en, de, es, fr, pt, it, pl, cs, sk, sv, da,
-no, uk (a dash), lv, id, ms, tl, vi, nl)."""
+no, uk (a dash), lv, id, ms, tl, vi, nl); not Finnish "on", which English reads as
+"on Saturdays"."""
 _HONORIFICS = frozenset(
     """
     dr dr. dra dra. mr mr. mrs mrs. ms ms. miss prof prof. doc doc. ing ing. mgr mgr.
@@ -54,7 +55,7 @@ _ARTICLES = frozenset(
 )
 _CJK = re.compile(
     r"^(?P<key>.+?)(?P<cop>是|は|는|은|：|:)\s*"
-    r"(?P<name>[\u4e00-\u9fff\u30a0-\u30ff\uac00-\ud7af]{1,3}|[A-Z][\w.]*(?: [A-Z][\w.]*)*)"
+    r"(?P<name>[\u4e00-\u9fff\u30a0-\u30ff\uac00-\ud7af]{1,3}?|[A-Z][\w.]*(?: [A-Z][\w.]*)*)"
     r"\s*(?P<title>先生|医生|医師|老师|老師|さん|様|선생님|씨|의사)?$"
 )
 _CJK_TITLED = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff\uac00-\ud7af]")
@@ -129,6 +130,16 @@ def _one_word(x: str, y: str) -> bool:
     return common >= 5 and max(len(x), len(y)) - common <= 3
 
 
+def _typo(x: str, y: str) -> bool:
+    """Whether ``x`` and ``y`` differ by one letter changed, added or left out."""
+    if abs(len(x) - len(y)) > 1 or min(len(x), len(y)) < 4:
+        return False
+    i = 0
+    while i < min(len(x), len(y)) and x[i] == y[i]:
+        i += 1
+    return x[i + 1 :] == y[i + 1 :] or x[i + 1 :] == y[i:] or x[i:] == y[i + 1 :]
+
+
 def _many_held(key: list[str], text: str) -> bool:
     """Whether the key's head (its first or last word) is a person someone has many of
     ("her *friend*", "los *hijos*"), or, in Chinese or Japanese, ends with one."""
@@ -152,6 +163,8 @@ def holder_swap(a: Profile, b: Profile) -> str | None:
         return None
     if na & nb or not na or not nb:
         return None  # "Dr. Patel" / "Dr. Anil Patel": the same person
+    if any(_typo(x, y) for x in na for y in nb):
+        return None  # "Jordan" / "Jordon": one name misspelt
     if _many_held(ka, a.text) or _many_held(kb, b.text):
         return None
     key = " ".join(ka)
