@@ -22,8 +22,14 @@ def _kind(a: str, b: str) -> str:
     ("a", "b"),
     [
         ("The site safety officer is Mark", "Site safety officer: Joanna Reed"),
-        ("Kierownikiem budowy na Polnej jest pan Wiśniewski", "Kierownikiem budowy na Polnej jest pani Lis"),
-        ("Ang tagapangulo ng samahan ay si Gng. Cruz", "Ang tagapangulo ng samahan ay si Bb. Ramos"),
+        (
+            "Kierownikiem budowy na Polnej jest pan Wiśniewski",
+            "Kierownikiem budowy na Polnej jest pani Lis",
+        ),
+        (
+            "Ang tagapangulo ng samahan ay si Gng. Cruz",
+            "Ang tagapangulo ng samahan ay si Bb. Ramos",
+        ),
         ("Thủ quỹ của câu lạc bộ là chị Hoa", "Thủ quỹ của câu lạc bộ là anh Nam"),
         ("Koordynatorka wolontariuszy — Ewa", "Koordynator wolontariuszy — Piotr"),
         ("Ketua panitia adalah Bu Sari", "Ketua panitia adalah Pak Budi"),

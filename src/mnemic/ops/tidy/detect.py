@@ -83,7 +83,6 @@ from dataclasses import dataclass
 from .acronyms import spelled
 from .attributes import value_swap
 from .holders import holder_swap
-from .stopping import stopped
 from .kinds import kind_switch, states_apart
 from .meaning import same_meaning
 from .negation import inflected
@@ -91,6 +90,7 @@ from .people import other_relatives, relatives
 from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
+from .stopping import stopped
 from .thresholds import THRESHOLDS, Thresholds
 from .updates import (
     changed_phrase,

@@ -29,29 +29,39 @@ from .signals import Profile
 
 __all__ = ["holder_swap"]
 
+
+def _listed(text: str) -> list[str]:
+    """The words of a word list written as one string."""
+    return text.split()
+
+
 _TOKEN = re.compile(r"[^\W_]+(?:['’.\-][^\W_]+)*\.?|[:—–]")
 _COPULAS = frozenset(
-    """
+    _listed(
+        """
     is ist es est é è jest je är er ir adalah ialah ay là
     : — –
-    """.split()
+        """
+    )
 )
 """A copula, or the colon and dash a note writes for one ("Coordinator: Raj Patel"), in
 the languages whose notes the sets hold (en, de, es, fr, pt, it, pl, cs, sk, sv, da,
 no, uk (a dash), lv, id, ms, tl, vi, nl); not Finnish "on", which English reads as
 "on Saturdays"."""
 _HONORIFICS = frozenset(
-    """
+    _listed(
+        """
     dr dr. dra dra. mr mr. mrs mrs. ms ms. miss prof prof. doc doc. ing ing. mgr mgr.
     herr herrn frau sr sr. sra sra. señor señora mme mlle dott dott. dottoressa dokter
     doktor pan pani panem panią seu dona si sina chị anh cô ông bà bác ibu bapak pak bu
     fru o a
-    """.split()
+        """
+    )
 )
 """Titles and forms of address before a name ("pan Nowak", "si Dr. Santos", "chị Lan",
 "o seu Antônio"); "o" and "a" are Portuguese articles before a name."""
 _ARTICLES = frozenset(
-    "the a an our der die das den dem el la los las le les l' o os il lo de het".split()
+    _listed("the a an our der die das den dem el la los las le les l' o os il lo de het")
 )
 _CJK = re.compile(
     r"^(?P<key>.+?)(?P<cop>是|は|는|은|：|:)\s*"
@@ -61,7 +71,7 @@ _CJK = re.compile(
 _CJK_TITLED = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff\uac00-\ud7af]")
 _LISTED = re.compile(r"[,;/()\"'‘’“”„«»]")
 """Punctuation a name does not hold: a list, a quoted variety, a note in brackets."""
-_LIST = frozenset("and und y et e en и i oraz och og và dan at".split())
+_LIST = frozenset(_listed("and und y et e en и i oraz och og và dan at"))
 
 
 def _fold(word: str) -> str:

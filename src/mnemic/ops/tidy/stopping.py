@@ -27,6 +27,12 @@ from .signals import Profile
 
 __all__ = ["stopped"]
 
+
+def _listed(text: str) -> list[str]:
+    """The words of a word list written as one string."""
+    return text.split()
+
+
 _STOP = re.compile(
     r"(?<!\w)(?:stopped|quit|gave up|given up|aufgehört|aufgegeben|dejó|dejado|ha deixat|"
     r"deixat|arrêté|arrêtée|abandonné|abandonnée|parou|smesso|smessa|gestopt|opgegeven|"
@@ -39,10 +45,12 @@ _STOP = re.compile(
 _CJK_STOP = re.compile(r"已经不再?|不再|已不|やめた|辞めた|그만뒀|그만두었|끊었")
 _CJK_END = re.compile(r"[了。.！!]+$")
 _AUX = frozenset(
-    """
+    _listed(
+        """
     has have had is was ha hat hatte ist war es está a ha han he é è heeft is har on
     already ya já già al jo jau уже już juž už up de met mit con da du
-    """.split()
+        """
+    )
 )
 """Auxiliaries and particles a stopping phrase is built with ("*has* stopped", "*ya*
 dejó", "gestopt *met*", "gave *up*")."""
