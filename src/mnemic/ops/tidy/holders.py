@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .attributes import MANY
 from .meaning import ALSO
 from .people import ONE_HELD, relatives
 from .signals import Profile
@@ -152,7 +153,10 @@ def _typo(x: str, y: str) -> bool:
 
 def _many_held(key: list[str], text: str) -> bool:
     """Whether the key's head (its first or last word) is a person someone has many of
-    ("her *friend*", "los *hijos*"), or, in Chinese or Japanese, ends with one."""
+    ("her *friend*", "los *hijos*", :data:`.attributes.MANY`: "the user's *client*"), or,
+    in Chinese or Japanese, ends with one."""
+    if MANY.search(" ".join(key)):
+        return True  # "the user's *client* is Acme" / "... is Globex": two clients
     many = relatives(text) - ONE_HELD
     if not many:
         return False
