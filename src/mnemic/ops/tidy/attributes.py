@@ -49,7 +49,7 @@ from .people import one_held, relatives
 from .signals import GENERIC, Profile
 from .slots import CJK_LETTER
 
-__all__ = ["Swap", "value_swap"]
+__all__ = ["MANY", "Swap", "value_swap"]
 
 _ART = (
     r"(?: (?:a|an|the|der|die|das|den|dem|ein|eine|einem|einer|el|la|los|las|un|una|le|"
