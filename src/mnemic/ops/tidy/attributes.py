@@ -49,7 +49,7 @@ from .people import one_held, relatives
 from .signals import GENERIC, Profile
 from .slots import CJK_LETTER
 
-__all__ = ["Swap", "value_swap"]
+__all__ = ["MANY", "Swap", "value_swap"]
 
 _ART = (
     r"(?: (?:a|an|the|der|die|das|den|dem|ein|eine|einem|einer|el|la|los|las|un|una|le|"
@@ -108,7 +108,7 @@ _AFTER = (
 """Turkish says the attribute after its value, the value's case ending written apart
 once folded ("İzmir'*de yaşıyor*", "Aselsan'*da çalışıyor*")."""
 
-_MANY = re.compile(
+MANY = re.compile(
     r"\b(?:friends?|colleagues?|co-?workers?|teammates?|neighbou?rs?|child(?:ren)?|kids?|"
     r"clients?|customers?|students?|patients?|kund(?:e|in|en)|klient(?:in|en|a)?|clientes?|"
     r"klant(?:en)?|клиент(?:а|ы|ов)?|客户|顾客)\b"
@@ -294,7 +294,7 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
             return None  # the value ends the sentence: "home airport is Gatwick"
         if not (_named(a, set(was)) and _named(b, set(now))):
             return None  # "the team is small" / "... remote": adjectives, a list
-        if _MANY.search(a.folded) or (relatives(a.text) and not one_held(a.text)):
+        if MANY.search(a.folded) or (relatives(a.text) and not one_held(a.text)):
             return None  # "the user's sister is Anna": a user may have two; one manager
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways

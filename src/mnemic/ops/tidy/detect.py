@@ -82,6 +82,7 @@ from dataclasses import dataclass
 
 from .acronyms import spelled
 from .attributes import value_swap
+from .holders import holder_swap
 from .kinds import kind_switch, states_apart
 from .meaning import same_meaning
 from .negation import inflected
@@ -89,6 +90,7 @@ from .people import other_relatives, relatives
 from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
+from .stopping import stopped
 from .thresholds import THRESHOLDS, Thresholds
 from .updates import (
     changed_phrase,
@@ -192,6 +194,14 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
                 "(a person has one in use at a time)",
                 s.word_overlap,
             )
+    if verdict is None:
+        held = holder_swap(a, b)  # "The coordinator is Sheila" / "... is Raj Patel"
+        if held is not None:
+            return Verdict("contradiction", held, s.word_overlap)
+    if verdict is None or verdict.kind == "duplicate":
+        ended = stopped(a, b)  # "drives the minibus" / "gave up the minibus driving"
+        if ended is not None:
+            return Verdict("contradiction", ended, s.word_overlap)
     return verdict
 
 

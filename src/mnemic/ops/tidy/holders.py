@@ -1,0 +1,185 @@
+"""A role with one holder, named plainly with another name (tidy 21).
+
+"The food bank coordinator is Sheila" / "Food bank coordinator: Raj Patel",
+"Inspektorem nadzoru na Długiej jest pan Nowak" / "... jest pani Zielińska",
+"孫の担任は田中先生" / "... 佐藤先生": the two entries say the same key, a copula (a word,
+or ":" and a dash) and a person's name after it, and differ only in the name. A key
+that says which role ("the X", "X of Y is", "X は") holds one name at a time: the
+newer entry names its new holder, with no "new" and no marker of change.
+
+Apart: a key that differs in a word (two sites, two people's dentists, "los martes" /
+"los jueves"), a key whose head is a person someone has many of ("her *friend* is
+Anna" / "... is Maria": two friends; :func:`.people.relatives` not in
+:data:`.people.ONE_HELD`), a name the other also says ("Dr. Patel" / "Dr. Anil Patel":
+the same person), a list ("... are Tom and Ann"), "also", a negation. Two inflections
+or genders of one key word ("Vedoucím" / "Vedoucí", "síndico" / "síndica",
+"Координатор" / "Координаторка") are one key.
+
+:func:`holder_swap` gives the reason, or None.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .attributes import MANY
+from .meaning import ALSO
+from .people import ONE_HELD, relatives
+from .signals import Profile
+
+__all__ = ["holder_swap"]
+
+
+def _listed(text: str) -> list[str]:
+    """The words of a word list written as one string."""
+    return text.split()
+
+
+_TOKEN = re.compile(r"[^\W_]+(?:['’.\-][^\W_]+)*\.?|[:—–]")
+_COPULAS = frozenset(
+    _listed(
+        """
+    is ist es est é è jest je är er ir adalah ialah ay là
+    : — –
+        """
+    )
+)
+"""A copula, or the colon and dash a note writes for one ("Coordinator: Raj Patel"), in
+the languages whose notes the sets hold (en, de, es, fr, pt, it, pl, cs, sk, sv, da,
+no, uk (a dash), lv, id, ms, tl, vi, nl); not Finnish "on", which English reads as
+"on Saturdays"."""
+_HONORIFICS = frozenset(
+    _listed(
+        """
+    dr dr. dra dra. mr mr. mrs mrs. ms ms. miss prof prof. doc doc. ing ing. mgr mgr.
+    herr herrn frau sr sr. sra sra. señor señora mme mlle dott dott. dottoressa dokter
+    doktor pan pani panem panią seu dona si sina chị anh cô ông bà bác ibu bapak pak bu
+    fru o a
+        """
+    )
+)
+"""Titles and forms of address before a name ("pan Nowak", "si Dr. Santos", "chị Lan",
+"o seu Antônio"); "o" and "a" are Portuguese articles before a name."""
+_ARTICLES = frozenset(
+    _listed("the a an our der die das den dem el la los las le les l' o os il lo de het")
+)
+_CJK = re.compile(
+    r"^(?P<key>.+?)(?P<cop>是|は|는|은|：|:)\s*"
+    r"(?P<name>[\u4e00-\u9fff\u30a0-\u30ff\uac00-\ud7af]{1,3}?|[A-Z][\w.]*(?: [A-Z][\w.]*)*)"
+    r"\s*(?P<title>先生|医生|医師|老师|老師|さん|様|선생님|씨|의사)?$"
+)
+_CJK_TITLED = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff\uac00-\ud7af]")
+_LISTED = re.compile(r"[,;/()\"'‘’“”„«»]")
+"""Punctuation a name does not hold: a list, a quoted variety, a note in brackets."""
+_LIST = frozenset(_listed("and und y et e en и i oraz och og và dan at"))
+
+
+def _fold(word: str) -> str:
+    return unicodedata.normalize("NFKC", word).casefold().replace("\u2019", "'")
+
+
+def _capital(token: str) -> bool:
+    return token[:1].isupper()
+
+
+def _split(text: str) -> tuple[list[str], frozenset[str]] | None:
+    """The key (folded words before the copula, articles left out) and the name after it
+    (folded words, titles left out), or None when ``text`` does not end in a name after a
+    copula."""
+    text = text.strip().rstrip(".!")
+    matches = list(_TOKEN.finditer(text))
+    tokens = [m.group(0) for m in matches]
+    i = len(tokens)
+    named = False
+    while i > 0:
+        token = tokens[i - 1]
+        low = _fold(token)
+        if low in _HONORIFICS:
+            i -= 1
+            continue
+        if _capital(token) and low not in _COPULAS:
+            named = True
+            i -= 1
+            continue
+        break
+    if not named or i < 2 or _fold(tokens[i - 1]) not in _COPULAS:
+        return None
+    if _LISTED.search(text, matches[i].start()):
+        return None  # "Packliste: Adapter, Sonnencreme", "Erbsen 'Kelvedon Wonder'": items
+    key = [_fold(t) for t in tokens[: i - 1] if _fold(t) not in _ARTICLES]
+    name = frozenset(
+        _fold(t).rstrip(".") for t in tokens[i:] if _fold(t) not in _HONORIFICS and _capital(t)
+    )
+    if not key or any(w in _LIST for w in key[-1:]):
+        return None
+    return key, name
+
+
+def _cjk(text: str) -> tuple[list[str], frozenset[str]] | None:
+    """The key and name of a Chinese, Japanese or Korean note ("孫の担任は田中先生"): a
+    name of up to three characters with a title after it, or a name in Latin letters."""
+    m = _CJK.match(text.strip().rstrip("。."))
+    if m is None:
+        return None
+    name = m.group("name")
+    if _CJK_TITLED.match(name) and m.group("title") is None:
+        return None  # "用户的手机是华为": a thing, not a person
+    return [m.group("key")], frozenset({name})
+
+
+def _one_word(x: str, y: str) -> bool:
+    """Whether ``x`` and ``y`` are one word in two inflections or genders: equal, or a
+    shared start of five letters or more with at most three letters more on either."""
+    if x == y:
+        return True
+    common = 0
+    for cx, cy in zip(x, y, strict=False):
+        if cx != cy:
+            break
+        common += 1
+    return common >= 5 and max(len(x), len(y)) - common <= 3
+
+
+def _typo(x: str, y: str) -> bool:
+    """Whether ``x`` and ``y`` differ by one letter changed, added or left out."""
+    if abs(len(x) - len(y)) > 1 or min(len(x), len(y)) < 4:
+        return False
+    i = 0
+    while i < min(len(x), len(y)) and x[i] == y[i]:
+        i += 1
+    return x[i + 1 :] == y[i + 1 :] or x[i + 1 :] == y[i:] or x[i:] == y[i + 1 :]
+
+
+def _many_held(key: list[str], text: str) -> bool:
+    """Whether the key's head (its first or last word) is a person someone has many of
+    ("her *friend*", "los *hijos*", :data:`.attributes.MANY`: "the user's *client*"), or,
+    in Chinese or Japanese, ends with one."""
+    if MANY.search(" ".join(key)):
+        return True  # "the user's *client* is Acme" / "... is Globex": two clients
+    many = relatives(text) - ONE_HELD
+    if not many:
+        return False
+    ends = {key[0], key[-1]}
+    return any(w in ends or key[-1].endswith(w) for w in many)
+
+
+def holder_swap(a: Profile, b: Profile) -> str | None:
+    """The reason ``a`` and ``b`` give one role two holders (see the module docstring),
+    or None."""
+    if a.negated or b.negated or ALSO.search(a.folded) or ALSO.search(b.folded):
+        return None
+    sa, sb = _split(a.text) or _cjk(a.text), _split(b.text) or _cjk(b.text)
+    if sa is None or sb is None:
+        return None
+    (ka, na), (kb, nb) = sa, sb
+    if len(ka) != len(kb) or not all(_one_word(x, y) for x, y in zip(ka, kb, strict=True)):
+        return None
+    if na & nb or not na or not nb:
+        return None  # "Dr. Patel" / "Dr. Anil Patel": the same person
+    if any(_typo(x, y) for x in na for y in nb):
+        return None  # "Jordan" / "Jordon": one name misspelt
+    if _many_held(ka, a.text) or _many_held(kb, b.text):
+        return None
+    key = " ".join(ka)
+    return f"one holder of '{key}': {' '.join(sorted(na))} / {' '.join(sorted(nb))}"
