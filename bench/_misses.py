@@ -55,6 +55,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import mnemic.sessions.search.diversity as diversity_module
 import mnemic.sessions.search.hybrid as hybrid_module
 import mnemic.sessions.search.repeats as repeats_module
 import mnemic.sessions.search.retrieval as retrieval_module
@@ -163,6 +164,8 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "noinflect": lambda: knobs(
         {"i": (store_module.SqlSessionStore, "_inflected", lambda _store, queries: queries)}
     ),
+    "noroom": lambda: knobs({"r": (retrieval_module, "SESSION_ROOM", False)}),
+    "room0.7": lambda: knobs({"c": (diversity_module, "CLOSE", 0.7)}),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),
