@@ -44,7 +44,7 @@ def test_only_the_head_is_reordered_and_sessions_within_the_cap_are_untouched() 
     ranked = _ranked(("a", 1, 1.0), ("b", 1, 0.99), ("a", 2, 0.98), ("b", 2, 0.97),
                      ("a", 3, 0.96), ("b", 3, 0.95), ("c", 1, 0.94))  # fmt: skip
     assert make_room(ranked) == ranked
-    deep = _ranked(*((("a", i, 1.0 - i / 100) for i in range(12))), ("b", 0, 0.85))
+    deep = _ranked(*(("a", i, 1.0 - i / 100) for i in range(12)), ("b", 0, 0.85))
     out = make_room(deep, head=10)
     assert _places(out)[3] == ("b", 0)
     assert _places(out)[4:] == [("a", i) for i in range(3, 12)]
@@ -68,9 +68,9 @@ def test_search_lists_a_second_sessions_answer_among_the_first_ten(tmp_path: Pat
         for n, turns in enumerate((first, second)):
             sid = f"s{n}"
             s.start_session(id=sid, started_at=T0 + n * DAY)
+            at = T0 + n * DAY
             s.append_messages(
-                sid,
-                [NewMessage(r, t, timestamp=T0 + n * DAY + 60 * j) for j, (r, t) in enumerate(turns)],
+                sid, [NewMessage(r, t, timestamp=at + 60 * j) for j, (r, t) in enumerate(turns)]
             )
         found = search_messages(s, "clarinet reeds", mode="lexical", limit=10, floor=False)
     places = [(r.session_id, r.seq) for r in found.results]
