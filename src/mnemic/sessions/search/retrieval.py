@@ -34,7 +34,6 @@ from ..index.query import Query, Term
 from ..index.stems import STOP_WORDS, words
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
-from .diversity import make_room
 from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .query_vectors import query_vectors
@@ -79,10 +78,6 @@ REPEATS = True
 """Whether a sentence that recurs across the best matches (a template reply, an echo of
 the user's words) counts for less (:func:`~.repeats.discount_repeats`; off: the ranking
 before it, for the benches' ablation)."""
-SESSION_ROOM = True
-"""Whether a session holding :data:`~.diversity.CAP` of the first places gives the next
-one to another session's match of close score (:func:`~.diversity.make_room`; off: the
-ranking before it, for the benches' ablation)."""
 READABLE = True
 """Whether the lexical side weighs only by the share of the question's words it can
 match at all (:func:`readable_share`; off: its full weight, for the benches' ablation)."""
@@ -424,8 +419,6 @@ def candidates(
             meaning = NameMatcher(state.embedder, vec)
         fused = prefer_named(store, fused, text, meaning)
     fused = freshen(store, fused, query, frame, read)
-    if SESSION_ROOM:
-        fused = make_room(fused)
     return (fused if limit is None else fused[:limit]), used, notice
 
 
