@@ -31,6 +31,11 @@ is under 80 characters and a neighbour of it, at most two turns away, ranks abov
 else ``outranked`` (words shared, other matches above). Per category, counts and the
 share of each class.
 
+``hops``: for every dev question (LoCoMo), how many of the hybrid top 10 come from its
+best session and how many sessions the top 10 holds; for one whose evidence lies in two
+sessions or more, where the second evidence session's best turn ranks (top 10, 11-50,
+51-200, beyond the pool of 200) and, at 11-50, its score against the tenth place's.
+
 ``latency``: the p50 of a hybrid call (top 50) per set, shipped against each variant and
 against a second shipped arm (the noise between two identical arms), interleaved call by
 call over four rounds with the order rotated. Query vectors come from the bench's cache:
@@ -63,6 +68,7 @@ import mnemic.sessions.search.speaker as speaker_module
 import mnemic.sessions.sql.store as store_module
 import recall as rb
 from _metrics import Scores, figure
+from _room import after
 from _vcache import CachedEmbedder
 
 DEPTH = 200
@@ -139,6 +145,8 @@ def _soon_marking(store: Any, embedder: Any, text: str, *args: Any, **kw: Any) -
     return _SOON(store, embedder, text, *args, **kw)
 
 
+_FRESHEN = retrieval_module.freshen
+
 VARIANTS: dict[str, Callable[[], Any]] = {
     "centred": lambda: knobs(
         {
@@ -162,6 +170,11 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "noheld": lambda: knobs({"r": (retrieval_module, "HELD", False)}),
     "noinflect": lambda: knobs(
         {"i": (store_module.SqlSessionStore, "_inflected", lambda _store, queries: queries)}
+    ),
+    "room": lambda: knobs({"r": (retrieval_module, "freshen", after(_FRESHEN, 0.85))}),
+    "room0.7": lambda: knobs({"r": (retrieval_module, "freshen", after(_FRESHEN, 0.7))}),
+    "roomctx": lambda: knobs(
+        {"r": (retrieval_module, "freshen", after(_FRESHEN, 0.85, context_only=True))}
     ),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
@@ -360,6 +373,52 @@ def classify(
     return out
 
 
+def hops(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any) -> None:
+    stats: dict[str, Counter[str]] = defaultdict(Counter)
+    ratios: list[float] = []
+    for q in questions:
+        if q.set != "locomo" or q.kind != "recall" or not q.evidence:
+            continue
+        corpus = corpora[q.corpus]
+        res = _ranked(corpus, q.text, "hybrid", loader, q.as_of)
+        keys = [corpus.keys.get((r.session_id, r.seq), f"{r.session_id}#{r.seq}") for r in res]
+        key_of = {v: k for k, v in corpus.keys.items()}
+        by_session: dict[str, list[str]] = defaultdict(list)
+        for e in q.evidence:
+            if e in key_of:
+                by_session[key_of[e][0]].append(e)
+        st = stats[q.groups[0]]
+        st["questions"] += 1
+        top10 = [r.session_id for r in res[:10]]
+        if top10:
+            st["top10 from the best session"] += Counter(top10).most_common(1)[0][1]
+            st["top10 sessions"] += len(set(top10))
+        if len(by_session) < 2:
+            continue
+        st["evidence in several sessions"] += 1
+        rank = {k: i + 1 for i, k in reversed(list(enumerate(keys)))}
+        best = sorted(min(rank.get(e, 999) for e in es) for es in by_session.values())
+        second = best[1]
+        where = ("top 10" if second <= 10 else "11-50" if second <= 50
+                 else "51-200" if second <= DEPTH else "beyond 200")  # fmt: skip
+        st[f"second session {where}"] += 1
+        st["every session in top 10"] += best[-1] <= 10
+        if 10 < second <= 50 and res[9].score > 0:
+            ratios.append(res[second - 1].score / res[9].score)
+            st["(11-50) top 10 from the best session"] += Counter(top10).most_common(1)[0][1]
+            st["(11-50) top 10 from sessions without evidence"] += sum(
+                s not in by_session for s in top10
+            )
+    for cat, st in sorted(stats.items()):
+        print(cat, json.dumps(dict(st)))
+    if ratios:
+        print(json.dumps({
+            "second session at 11-50: its score / the tenth's": {
+                "n": len(ratios), "median": round(statistics.median(ratios), 3),
+                "at least 0.85": sum(r >= 0.85 for r in ratios)},
+        }))  # fmt: skip
+
+
 def _first(q: rb.Question, keys: list[str]) -> bool:
     """Whether the message an update question asks about ranks above the other values."""
     place = {k: i for i, k in reversed(list(enumerate(keys)))}
@@ -509,7 +568,9 @@ def latency(
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("misses", "variants", "latency", "losses", "classify"))
+    parser.add_argument(
+        "what", choices=("misses", "variants", "latency", "losses", "classify", "hops")
+    )
     parser.add_argument("--k", type=int, default=5, help="losses: the depth compared")
     parser.add_argument("--sets", default="locomo")
     parser.add_argument("--split", default="dev")
@@ -528,6 +589,8 @@ def main() -> None:
             got = classify(corpora, questions, lambda: embedder, [10, 50])
             if args.save is not None:
                 args.save.write_text(json.dumps(got, indent=1), encoding="utf-8")
+        elif args.what == "hops":
+            hops(corpora, questions, lambda: embedder)
         elif args.what == "losses":
             losses(corpora, questions, lambda: embedder, args.k)
         elif args.what == "latency":
