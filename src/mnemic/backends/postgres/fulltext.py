@@ -138,7 +138,9 @@ class PgIndex:
         # compound's alternatives, words of which one may do) take every match at once
         # as the planner sees fit; a prefix (no statistics) is left to the planner.
         tsq = self._tsquery(query)
-        found = self._all_words(query, tsq, cap)
+        found = self._from_terms(query, cap)
+        if found is None:
+            found = self._all_words(query, tsq, cap)
         if found is None:
             found = self._listing(query, tsq, cap)
         self._listed[query] = found
@@ -182,6 +184,33 @@ class PgIndex:
         if len(ids) < cap:  # every match: scores() needs no second look
             self._all[query] = ids
         return ids
+
+    def _from_terms(self, query: Query, cap: int) -> list[int] | None:
+        """The newest ``cap`` matches of an all-words ``query`` of several terms when
+        every term's listing held all of its matches (the ranking lists each term
+        first), with no statement: the ids every group holds (a group: any of its
+        alternatives). Each term's query keeps the exclusions, so these are exactly the
+        whole's matches. None when a term's listing was cut at ``cap`` or not read.
+
+        Words drawn independently rarely share a message: the server's answer for the
+        whole (a bitmap AND of their posting lists) was a round trip for nothing, and
+        the ranking then asks for any of the words."""
+        if len(query.terms) < 2 or query.match != "all":
+            return None
+        terms = iter(query.per_term())
+        shared: set[int] | None = None
+        for group in query.groups:
+            held: set[int] = set()
+            for _ in group:
+                ids = self._all.get(next(terms))
+                if ids is None:
+                    return None
+                held.update(ids)
+            shared = held if shared is None else shared & held
+        found = sorted(shared or (), reverse=True)[:cap]
+        if len(found) < cap:
+            self._all[query] = found
+        return found
 
     def _all_words(self, query: Query, tsq: str, cap: int) -> list[int] | None:
         """The newest ``cap`` matches of an all-words ``query`` whose mandatory terms
