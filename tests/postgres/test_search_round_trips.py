@@ -304,3 +304,24 @@ def test_a_questions_other_inflections_are_found_alike_on_both_backends(
     assert store.holds(
         [Query("gearbeitet", ((word,),), languages=("german",)), Query("gearbeitet", ((word,),))]
     ) == [True, False]
+
+
+def test_the_speakers_of_many_positions_are_one_statement_equal_to_the_shared_reading(
+    counted: tuple[Any, list[str]],
+) -> None:
+    """A discovery query asks whose words its best 100 candidates are: one statement
+    joining the positions as arrays (a UNION of one SELECT a position took the server
+    longer to plan than to run), with the shared reading's answer: repeats, unknown
+    sessions and positions past a session's end included."""
+    from mnemic.sessions.sql.reads import speakers_at
+
+    store, log = counted
+    _fill(store, 12)
+    rng = random.Random(7)
+    positions = [(f"s{rng.randrange(14):02d}", rng.randrange(14)) for _ in range(150)]
+    log.clear()
+    got = store.speakers_at(positions)
+    assert len(log) == 1 and "UNION" not in log[0], log
+    assert got == speakers_at(store, positions)
+    assert store.roles_at(positions) == [s[0] if s else None for s in got]
+    assert None in got and len({s for s in got if s}) > 1

@@ -352,6 +352,34 @@ class PostgresSessionStore(SqlSessionStore):
             index = PgIndex(conn, self.db, self._lexer, self.weights, self._stats)
             return index.vocabulary(prefixes)
 
+    def speakers_at(
+        self, positions: Sequence[tuple[str, int]]
+    ) -> list[tuple[str, str | None] | None]:
+        """``(role, name)`` of the message at each ``(session_id, seq)``, None where
+        there is none, in one statement whatever their number: the positions as two
+        arrays joined to the messages. (The shared reading, a ``UNION ALL`` of one
+        ``SELECT`` a position, costs the server more to plan than to run: 5-15 ms of
+        planning for the 100 positions a discovery query asks about, against under a
+        millisecond planned and run here.)"""
+        out: list[tuple[str, str | None] | None] = [None] * len(positions)
+        if not positions:
+            return out
+        rows = self._read(
+            "SELECT p.k, m.role, m.name FROM unnest(?::text[], ?::bigint[]) WITH ORDINALITY "
+            "AS p(id, seq, k) CROSS JOIN LATERAL (SELECT sid FROM {s}.sessions x "
+            "WHERE x.id = p.id OFFSET 0) s JOIN {s}.messages m ON m.sid = s.sid "
+            "AND m.seq = p.seq",
+            ([str(sid) for sid, _ in positions], [int(seq) for _, seq in positions]),
+        )
+        for k, role, name in rows:
+            out[int(k) - 1] = (str(role), str(name) if name else None)
+        return out
+
+    def roles_at(self, positions: Sequence[tuple[str, int]]) -> list[str | None]:
+        """The role of the message at each ``(session_id, seq)``, None where there is
+        none (:meth:`speakers_at`)."""
+        return [said[0] if said is not None else None for said in self.speakers_at(positions)]
+
     def _db_bytes(self) -> int:
         size = self._fetch(
             "SELECT pg_total_relation_size(%s::regclass) + pg_total_relation_size(%s::regclass)",
