@@ -261,9 +261,7 @@ def test_rare_words_that_must_all_occur_are_listed_from_their_own_listings(
             whole = [
                 int(r[0])
                 for r in conn.execute(
-                    db.sql(
-                        "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC"
-                    ),
+                    db.sql("SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC"),
                     (index.lexer.tsquery(query),),
                 ).fetchall()
             ]
