@@ -19,6 +19,7 @@ module is its PostgreSQL engine (:class:`PgIndex`):
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -32,7 +33,7 @@ from ...sessions.store import Hit, SearchFilters
 from .db import Database
 from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql, quote
 
-__all__ = ["EXACT_CAP", "LexemeStats", "PgIndex", "walk_pays"]
+__all__ = ["EXACT_CAP", "KeptListings", "LexemeStats", "PgIndex", "walk_pays"]
 
 TOTALS_TTL = 2.0
 """Seconds a search reuses bm25's corpus totals (message count, average length) and the
@@ -62,8 +63,11 @@ class PgIndex:
         lexer: Lexer,
         weights: Sequence[float],
         stats: LexemeStats,
+        kept: KeptListings | None = None,
     ) -> None:
         self.stats = stats
+        self.kept = kept
+        self._snapshot: str | None = None
         self.conn = conn
         self.db = db
         self.lexer = lexer
@@ -137,6 +141,9 @@ class PgIndex:
         # start from their own listings (:meth:`_all_words`); other expressions (a
         # compound's alternatives, words of which one may do) take every match at once
         # as the planner sees fit; a prefix (no statistics) is left to the planner.
+        single = len(query.terms) == 1 and self._snapshot is not None
+        if single and self._reuse(query):
+            return self._listed[query]
         tsq = self._tsquery(query)
         found = self._from_terms(query, cap)
         if found is None:
@@ -144,7 +151,35 @@ class PgIndex:
         if found is None:
             found = self._listing(query, tsq, cap)
         self._listed[query] = found
+        if single and self.kept is not None and self._snapshot is not None:
+            self.kept.put(
+                self._snapshot, query, (found, self._all.get(query), self._found.get(query))
+            )
         return found
+
+    def keep(self, kept: KeptListings) -> None:
+        """Share single terms' listings with the next searches of the store (through
+        ``kept``) while nothing commits: PostgreSQL's snapshot is read now, one round
+        trip. Discovery asks for any of the words when no message holds all of them:
+        the same words' listings, a few milliseconds later."""
+        row = self._rows("SELECT pg_current_snapshot()::text", ())
+        self.kept = kept
+        self._snapshot = kept.begin(str(row[0][0]))
+
+    def _reuse(self, query: Query) -> bool:
+        """Whether ``query``'s listing (and its matches and positions when complete)
+        was kept under this search's snapshot: then they are this index's too."""
+        assert self.kept is not None and self._snapshot is not None
+        got = self.kept.get(self._snapshot, query)
+        if got is None:
+            return False
+        listed, every, found = got
+        self._listed[query] = listed
+        if every is not None:
+            self._all[query] = every
+        if found is not None:
+            self._found[query] = found
+        return True
 
     def _listing(self, query: Query, tsq: str, cap: int) -> list[int]:
         size = self.size()
@@ -585,6 +620,47 @@ class PgIndex:
                     total += idf * (f * (K1 + 1.0)) / (f + norm)
             scores[mid] = -total
         return dict(scores)
+
+
+Kept = tuple[list[int], list[int] | None, tuple[dict[int, Occurrences], dict[int, int]] | None]
+"""A single term's listing, all its matches (when the listing held them) and their
+lexeme positions (when read with it)."""
+
+
+class KeptListings:
+    """Single terms' listings read by the searches of one store since a PostgreSQL
+    snapshot (:meth:`PgIndex.keep`). Two snapshots are equal only if no transaction
+    of the server completed in between (their ``xmax`` is the latest completed one
+    + 1, and grows): every listing read between them saw the same rows, so a search
+    whose snapshot equals the kept one may reuse them; any other snapshot starts
+    afresh."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._snapshot: str | None = None
+        self._terms: dict[Query, Kept] = {}
+
+    def begin(self, snapshot: str) -> str:
+        """The snapshot of a search beginning now (kept listings dropped if another)."""
+        with self._lock:
+            if snapshot != self._snapshot:
+                self._snapshot, self._terms = snapshot, {}
+            return snapshot
+
+    def get(self, snapshot: str, query: Query) -> Kept | None:
+        with self._lock:
+            return self._terms.get(query) if snapshot == self._snapshot else None
+
+    def put(self, snapshot: str, query: Query, kept: Kept) -> None:
+        with self._lock:
+            if snapshot == self._snapshot:
+                self._terms[query] = kept
+                while len(self._terms) > KEPT_TERMS:
+                    self._terms.pop(next(iter(self._terms)))
+
+
+KEPT_TERMS = 64
+"""Most single terms' listings kept (:class:`KeptListings`)."""
 
 
 class LexemeStats:

@@ -47,7 +47,7 @@ from ...sessions.sql.tables import Batch, Dialect, IndexCache
 from ...sessions.sql.writes import stored_keys
 from ...sessions.store import Hit, NewMessage, SearchFilters
 from .db import Database, atomic, is_lock_timeout
-from .fulltext import LexemeStats, PgIndex
+from .fulltext import KeptListings, LexemeStats, PgIndex
 from .lexer import index_meta, shared_lexer
 from .migrations import current_version
 from .vectors import PgVectors
@@ -112,6 +112,7 @@ class PostgresSessionStore(SqlSessionStore):
         self.vectors: PgVectors = PgVectors(self, db)
         self._lexer = shared_lexer(self.tokenizer)
         self._stats = LexemeStats(db)
+        self._kept = KeptListings()
         self._closed = False
         self._check_index()
 
@@ -339,6 +340,8 @@ class PostgresSessionStore(SqlSessionStore):
         with self._connection("search failed") as conn:
             index = PgIndex(conn, self.db, self._lexer, self.weights, self._stats)
             index.prepare()
+            if len(query.terms) > 1 and sort == "rank":
+                index.keep(self._kept)
             return ranked_search(index, query, filters, limit=limit, sort=sort)
 
     def _holds(self, queries: Sequence[Query]) -> list[bool]:
