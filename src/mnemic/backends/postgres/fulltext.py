@@ -464,7 +464,13 @@ class PgIndex:
                 "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery", (self._tsquery(query),)
             )
         counted = not query.excluded  # then every doc holding a phrase is among the matches
-        return self._bm25(query, ids, exact_counts=not counted, found=self._found.get(query))
+        found = self._found.get(query)
+        if found is None and ids and query in self._all:
+            found = self._occurrences(ids, self.lexer.positive_phrases(query))
+            self._found[query] = found
+            if self.kept is not None and self._snapshot is not None and query in self._listed:
+                self.kept.put(self._snapshot, query, (self._listed[query], ids, found))
+        return self._bm25(query, ids, exact_counts=not counted, found=found)
 
     def prepare(self) -> None:
         """Read the store's size and its bm25 totals unless the store has fresh ones
