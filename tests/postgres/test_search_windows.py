@@ -270,3 +270,44 @@ def test_rare_words_that_must_all_occur_are_listed_from_their_own_listings(
     assert sent == 0
     assert found == whole[:501]
     assert (found != []) == (text != "alpha zzunheard")
+
+
+def test_kept_listings_serve_only_the_snapshot_they_were_read_under() -> None:
+    kept = fulltext.KeptListings()
+    word = parse_query("alpha")
+    assert kept.begin("10:12:") == "10:12:"
+    kept.put("10:12:", word, ([3, 2], [3, 2], None))
+    assert kept.get("10:12:", word) == ([3, 2], [3, 2], None)
+    kept.put("10:13:", word, ([9], [9], None))  # read under another: not kept
+    assert kept.get("10:12:", word) == ([3, 2], [3, 2], None)
+    kept.begin("10:13:")  # something completed: everything read before is dropped
+    assert kept.get("10:13:", word) is None and kept.get("10:12:", word) is None
+    for i in range(fulltext.KEPT_TERMS + 5):
+        kept.put("10:13:", parse_query(f"w{i}"), ([i], None, None))
+    assert kept.get("10:13:", parse_query("w0")) is None
+    assert kept.get("10:13:", parse_query(f"w{fulltext.KEPT_TERMS + 4}")) is not None
+
+
+def test_a_words_complete_windowed_listing_and_positions_are_reused_under_one_snapshot(
+    filled: Any,
+) -> None:
+    """A word estimated far too frequent, so listed in windows, found complete, and
+    its bm25 positions (read by ``scores``, not with the listing): a second index under
+    the same snapshot sends no statement for either, and scores alike."""
+    kept = fulltext.KeptListings()
+    word = parse_query("alpha")
+    with filled.connection() as conn:
+        first = _index(filled, conn)
+        first.density = lambda query: 0.5  # type: ignore[method-assign]
+        first.keep(kept)
+        listed = first.listing(word, MESSAGES // EVERY + 1)
+        assert word not in first._found  # the positions were not read with the listing
+        scores = first.scores(word)
+        second = _index(filled, conn)
+        second.keep(kept)
+        counted = _Counted(conn)
+        second.conn = counted
+        assert second.listing(word, MESSAGES // EVERY + 1) == listed
+        assert second.scores(word) == scores
+    assert counted.sent == 0
+    assert len(listed) == MESSAGES // EVERY
