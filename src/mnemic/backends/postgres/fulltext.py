@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import psycopg
+import psycopg.errors
 
 from ...sessions.index.query import VOCABULARY_LIMIT, Query, Term
 from ...sessions.sql.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
@@ -162,7 +163,13 @@ class PgIndex:
         ``kept``) while nothing commits: PostgreSQL's snapshot is read now, one round
         trip. Discovery asks for any of the words when no message holds all of them:
         the same words' listings, a few milliseconds later."""
-        row = self._rows("SELECT pg_current_snapshot()::text", ())
+        if kept.unavailable:
+            return
+        try:
+            row = self._rows("SELECT pg_current_snapshot()::text", ())
+        except psycopg.errors.UndefinedFunction:  # before PostgreSQL 13: nothing is kept
+            kept.unavailable = True
+            return
         self.kept = kept
         self._snapshot = kept.begin(str(row[0][0]))
 
@@ -645,6 +652,8 @@ class KeptListings:
         self._lock = threading.Lock()
         self._snapshot: str | None = None
         self._terms: dict[Query, Kept] = {}
+        self.unavailable = False
+        """The server has no ``pg_current_snapshot()`` (before PostgreSQL 13)."""
 
     def begin(self, snapshot: str) -> str:
         """The snapshot of a search beginning now (kept listings dropped if another)."""
