@@ -304,3 +304,51 @@ def test_a_questions_other_inflections_are_found_alike_on_both_backends(
     assert store.holds(
         [Query("gearbeitet", ((word,),), languages=("german",)), Query("gearbeitet", ((word,),))]
     ) == [True, False]
+
+
+def test_the_speakers_of_many_positions_are_one_statement_equal_to_the_shared_reading(
+    counted: tuple[Any, list[str]],
+) -> None:
+    """A discovery query asks whose words its best 100 candidates are: one statement
+    joining the positions as arrays (a UNION of one SELECT a position took the server
+    longer to plan than to run), with the shared reading's answer: repeats, unknown
+    sessions and positions past a session's end included."""
+    from mnemic.sessions.sql.reads import speakers_at
+
+    store, log = counted
+    _fill(store, 12)
+    rng = random.Random(7)
+    positions = [(f"s{rng.randrange(14):02d}", rng.randrange(14)) for _ in range(150)]
+    log.clear()
+    got = store.speakers_at(positions)
+    assert len(log) == 1 and "UNION" not in log[0], log
+    assert got == speakers_at(store, positions)
+    assert store.roles_at(positions) == [s[0] if s else None for s in got]
+    assert None in got and len({s for s in got if s}) > 1
+
+
+def test_the_any_word_fallback_reuses_the_words_listings_until_something_commits(
+    counted: tuple[Any, list[str]],
+) -> None:
+    """No message holds both words: discovery asks for any of them next, the same
+    words' listings, kept from the all-words search while PostgreSQL's snapshot is
+    unchanged. A commit in between (here a message holding both) is seen."""
+    store, log = counted
+    _fill(store, 6)
+    ctx = SearchContext(store)
+    discover(ctx, "zephyrine line", limit=3)  # warm: lexeme statistics, bm25 totals
+    store.append_messages("s00", [NewMessage("user", "a committed write")])
+    log.clear()
+    out = discover(ctx, "zephyrine line", limit=3)
+    assert out["count"] == 3
+    listings = [s for s in log if "@@" in s]
+    # each word listed once (the all-words search), none for the whole (the words'
+    # listings were complete) nor for the any-word fallback: before, each word twice
+    # and the whole once
+    assert len(listings) == 2, listings
+    assert sum("pg_current_snapshot" in s for s in log) == 2
+
+    store.append_messages("s01", [NewMessage("user", "zephyrine on the line again")])
+    again = discover(ctx, "zephyrine line", limit=3)
+    assert again["results"][0]["session_id"] == "s01"
+    assert any("again" in m["content"] for r in again["results"][:1] for m in r["messages"])

@@ -213,3 +213,101 @@ def test_two_frequent_words_list_the_newest_messages_holding_both(
         next(schema, None)
     both = [n for n in range(MESSAGES, 0, -1) if n % together == 0]
     assert found == both[:501]
+
+
+class _Counted:
+    """A connection that counts the statements sent through it."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.sent = 0
+
+    def execute(self, *args: Any, **kwargs: Any) -> Any:
+        self.sent += 1
+        return self.conn.execute(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.conn, name)
+
+
+@pytest.mark.parametrize(
+    "text", ["alpha beta", "alpha (beta OR gamma)", "alpha beta -delta", "alpha zzunheard"]
+)
+def test_rare_words_that_must_all_occur_are_listed_from_their_own_listings(
+    pg_dsn: str, text: str
+) -> None:
+    """Every word of the query is rare (its listing holds all of its matches): the
+    whole's matches are the ids the words' listings share, found without a statement,
+    and they equal the server's answer for the whole."""
+    vectors = (
+        "CASE WHEN n %% 502 = 0 THEN 'alpha:1 beta:3 delta:5'::tsvector "
+        "WHEN n %% 251 = 0 THEN 'alpha:1 beta:2'::tsvector "
+        "WHEN n %% 257 = 0 THEN 'alpha:1 gamma:2'::tsvector "
+        "WHEN n %% 263 = 0 THEN 'beta:1'::tsvector WHEN n %% 269 = 0 THEN 'alpha:4'::tsvector "
+        "ELSE 'epsilon:1'::tsvector END"
+    )
+    schema = _schema(pg_dsn, vectors)
+    db = next(schema)
+    try:
+        query = parse_query(text)
+        with db.connection() as conn:
+            index = _index(db, conn)
+            for single in query.per_term():  # as the ranking does, each word first
+                assert len(index.listing(single, 501)) < 501
+            counted = _Counted(conn)
+            index.conn = counted
+            found = index.listing(query, 501)
+            sent = counted.sent
+            whole = [
+                int(r[0])
+                for r in conn.execute(
+                    db.sql("SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC"),
+                    (index.lexer.tsquery(query),),
+                ).fetchall()
+            ]
+    finally:
+        next(schema, None)
+    assert sent == 0
+    assert found == whole[:501]
+    assert (found != []) == (text != "alpha zzunheard")
+
+
+def test_kept_listings_serve_only_the_snapshot_they_were_read_under() -> None:
+    kept = fulltext.KeptListings()
+    word = parse_query("alpha")
+    assert kept.begin("10:12:") == "10:12:"
+    kept.put("10:12:", word, ([3, 2], [3, 2], None))
+    assert kept.get("10:12:", word) == ([3, 2], [3, 2], None)
+    kept.put("10:13:", word, ([9], [9], None))  # read under another: not kept
+    assert kept.get("10:12:", word) == ([3, 2], [3, 2], None)
+    kept.begin("10:13:")  # something completed: everything read before is dropped
+    assert kept.get("10:13:", word) is None and kept.get("10:12:", word) is None
+    for i in range(fulltext.KEPT_TERMS + 5):
+        kept.put("10:13:", parse_query(f"w{i}"), ([i], None, None))
+    assert kept.get("10:13:", parse_query("w0")) is None
+    assert kept.get("10:13:", parse_query(f"w{fulltext.KEPT_TERMS + 4}")) is not None
+
+
+def test_a_words_complete_windowed_listing_and_positions_are_reused_under_one_snapshot(
+    filled: Any,
+) -> None:
+    """A word estimated far too frequent, so listed in windows, found complete, and
+    its bm25 positions (read by ``scores``, not with the listing): a second index under
+    the same snapshot sends no statement for either, and scores alike."""
+    kept = fulltext.KeptListings()
+    word = parse_query("alpha")
+    with filled.connection() as conn:
+        first = _index(filled, conn)
+        first.density = lambda query: 0.5  # type: ignore[method-assign]
+        first.keep(kept)
+        listed = first.listing(word, MESSAGES // EVERY + 1)
+        assert word not in first._found  # the positions were not read with the listing
+        scores = first.scores(word)
+        second = _index(filled, conn)
+        second.keep(kept)
+        counted = _Counted(conn)
+        second.conn = counted
+        assert second.listing(word, MESSAGES // EVERY + 1) == listed
+        assert second.scores(word) == scores
+    assert counted.sent == 0
+    assert len(listed) == MESSAGES // EVERY

@@ -19,12 +19,14 @@ module is its PostgreSQL engine (:class:`PgIndex`):
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
 import psycopg
+import psycopg.errors
 
 from ...sessions.index.query import VOCABULARY_LIMIT, Query, Term
 from ...sessions.sql.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
@@ -32,7 +34,7 @@ from ...sessions.store import Hit, SearchFilters
 from .db import Database
 from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql, quote
 
-__all__ = ["EXACT_CAP", "LexemeStats", "PgIndex", "walk_pays"]
+__all__ = ["EXACT_CAP", "KeptListings", "LexemeStats", "PgIndex", "walk_pays"]
 
 TOTALS_TTL = 2.0
 """Seconds a search reuses bm25's corpus totals (message count, average length) and the
@@ -62,8 +64,11 @@ class PgIndex:
         lexer: Lexer,
         weights: Sequence[float],
         stats: LexemeStats,
+        kept: KeptListings | None = None,
     ) -> None:
         self.stats = stats
+        self.kept = kept
+        self._snapshot: str | None = None
         self.conn = conn
         self.db = db
         self.lexer = lexer
@@ -137,12 +142,51 @@ class PgIndex:
         # start from their own listings (:meth:`_all_words`); other expressions (a
         # compound's alternatives, words of which one may do) take every match at once
         # as the planner sees fit; a prefix (no statistics) is left to the planner.
+        single = len(query.terms) == 1 and self._snapshot is not None
+        if single and self._reuse(query):
+            return self._listed[query]
         tsq = self._tsquery(query)
-        found = self._all_words(query, tsq, cap)
+        found = self._from_terms(query, cap)
+        if found is None:
+            found = self._all_words(query, tsq, cap)
         if found is None:
             found = self._listing(query, tsq, cap)
         self._listed[query] = found
+        if single and self.kept is not None and self._snapshot is not None:
+            self.kept.put(
+                self._snapshot, query, (found, self._all.get(query), self._found.get(query))
+            )
         return found
+
+    def keep(self, kept: KeptListings) -> None:
+        """Share single terms' listings with the next searches of the store (through
+        ``kept``) while nothing commits: PostgreSQL's snapshot is read now, one round
+        trip. Discovery asks for any of the words when no message holds all of them:
+        the same words' listings, a few milliseconds later."""
+        if kept.unavailable:
+            return
+        try:
+            row = self._rows("SELECT pg_current_snapshot()::text", ())
+        except psycopg.errors.UndefinedFunction:  # before PostgreSQL 13: nothing is kept
+            kept.unavailable = True
+            return
+        self.kept = kept
+        self._snapshot = kept.begin(str(row[0][0]))
+
+    def _reuse(self, query: Query) -> bool:
+        """Whether ``query``'s listing (and its matches and positions when complete)
+        was kept under this search's snapshot: then they are this index's too."""
+        assert self.kept is not None and self._snapshot is not None
+        got = self.kept.get(self._snapshot, query)
+        if got is None:
+            return False
+        listed, every, found = got
+        self._listed[query] = listed
+        if every is not None:
+            self._all[query] = every
+        if found is not None:
+            self._found[query] = found
+        return True
 
     def _listing(self, query: Query, tsq: str, cap: int) -> list[int]:
         size = self.size()
@@ -182,6 +226,33 @@ class PgIndex:
         if len(ids) < cap:  # every match: scores() needs no second look
             self._all[query] = ids
         return ids
+
+    def _from_terms(self, query: Query, cap: int) -> list[int] | None:
+        """The newest ``cap`` matches of an all-words ``query`` of several terms when
+        every term's listing held all of its matches (the ranking lists each term
+        first), with no statement: the ids every group holds (a group: any of its
+        alternatives). Each term's query keeps the exclusions, so these are exactly the
+        whole's matches. None when a term's listing was cut at ``cap`` or not read.
+
+        Words drawn independently rarely share a message: the server's answer for the
+        whole (a bitmap AND of their posting lists) was a round trip for nothing, and
+        the ranking then asks for any of the words."""
+        if len(query.terms) < 2 or query.match != "all":
+            return None
+        terms = iter(query.per_term())
+        shared: set[int] | None = None
+        for group in query.groups:
+            held: set[int] = set()
+            for _ in group:
+                ids = self._all.get(next(terms))
+                if ids is None:
+                    return None
+                held.update(ids)
+            shared = held if shared is None else shared & held
+        found = sorted(shared or (), reverse=True)[:cap]
+        if len(found) < cap:
+            self._all[query] = found
+        return found
 
     def _all_words(self, query: Query, tsq: str, cap: int) -> list[int] | None:
         """The newest ``cap`` matches of an all-words ``query`` whose mandatory terms
@@ -400,7 +471,13 @@ class PgIndex:
                 "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery", (self._tsquery(query),)
             )
         counted = not query.excluded  # then every doc holding a phrase is among the matches
-        return self._bm25(query, ids, exact_counts=not counted, found=self._found.get(query))
+        found = self._found.get(query)
+        if found is None and ids and query in self._all:
+            found = self._occurrences(ids, self.lexer.positive_phrases(query))
+            self._found[query] = found
+            if self.kept is not None and self._snapshot is not None and query in self._listed:
+                self.kept.put(self._snapshot, query, (self._listed[query], ids, found))
+        return self._bm25(query, ids, exact_counts=not counted, found=found)
 
     def prepare(self) -> None:
         """Read the store's size and its bm25 totals unless the store has fresh ones
@@ -556,6 +633,49 @@ class PgIndex:
                     total += idf * (f * (K1 + 1.0)) / (f + norm)
             scores[mid] = -total
         return dict(scores)
+
+
+Kept = tuple[list[int], list[int] | None, tuple[dict[int, Occurrences], dict[int, int]] | None]
+"""A single term's listing, all its matches (when the listing held them) and their
+lexeme positions (when read with it)."""
+
+
+class KeptListings:
+    """Single terms' listings read by the searches of one store since a PostgreSQL
+    snapshot (:meth:`PgIndex.keep`). Two snapshots are equal only if no transaction
+    of the server completed in between (their ``xmax`` is the latest completed one
+    + 1, and grows): every listing read between them saw the same rows, so a search
+    whose snapshot equals the kept one may reuse them; any other snapshot starts
+    afresh."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._snapshot: str | None = None
+        self._terms: dict[Query, Kept] = {}
+        self.unavailable = False
+        """The server has no ``pg_current_snapshot()`` (before PostgreSQL 13)."""
+
+    def begin(self, snapshot: str) -> str:
+        """The snapshot of a search beginning now (kept listings dropped if another)."""
+        with self._lock:
+            if snapshot != self._snapshot:
+                self._snapshot, self._terms = snapshot, {}
+            return snapshot
+
+    def get(self, snapshot: str, query: Query) -> Kept | None:
+        with self._lock:
+            return self._terms.get(query) if snapshot == self._snapshot else None
+
+    def put(self, snapshot: str, query: Query, kept: Kept) -> None:
+        with self._lock:
+            if snapshot == self._snapshot:
+                self._terms[query] = kept
+                while len(self._terms) > KEPT_TERMS:
+                    self._terms.pop(next(iter(self._terms)))
+
+
+KEPT_TERMS = 64
+"""Most single terms' listings kept (:class:`KeptListings`)."""
 
 
 class LexemeStats:

@@ -47,7 +47,7 @@ from ...sessions.sql.tables import Batch, Dialect, IndexCache
 from ...sessions.sql.writes import stored_keys
 from ...sessions.store import Hit, NewMessage, SearchFilters
 from .db import Database, atomic, is_lock_timeout
-from .fulltext import LexemeStats, PgIndex
+from .fulltext import KeptListings, LexemeStats, PgIndex
 from .lexer import index_meta, shared_lexer
 from .migrations import current_version
 from .vectors import PgVectors
@@ -112,6 +112,7 @@ class PostgresSessionStore(SqlSessionStore):
         self.vectors: PgVectors = PgVectors(self, db)
         self._lexer = shared_lexer(self.tokenizer)
         self._stats = LexemeStats(db)
+        self._kept = KeptListings()
         self._closed = False
         self._check_index()
 
@@ -339,6 +340,8 @@ class PostgresSessionStore(SqlSessionStore):
         with self._connection("search failed") as conn:
             index = PgIndex(conn, self.db, self._lexer, self.weights, self._stats)
             index.prepare()
+            if len(query.terms) > 1 and sort == "rank":
+                index.keep(self._kept)
             return ranked_search(index, query, filters, limit=limit, sort=sort)
 
     def _holds(self, queries: Sequence[Query]) -> list[bool]:
@@ -351,6 +354,34 @@ class PostgresSessionStore(SqlSessionStore):
         with self._connection("search failed") as conn:
             index = PgIndex(conn, self.db, self._lexer, self.weights, self._stats)
             return index.vocabulary(prefixes)
+
+    def speakers_at(
+        self, positions: Sequence[tuple[str, int]]
+    ) -> list[tuple[str, str | None] | None]:
+        """``(role, name)`` of the message at each ``(session_id, seq)``, None where
+        there is none, in one statement whatever their number: the positions as two
+        arrays joined to the messages. (The shared reading, a ``UNION ALL`` of one
+        ``SELECT`` a position, takes the server longer to plan than to run: 3.5-15 ms of
+        planning for the 100 positions a discovery query asks about, and 2.5-4.5 ms run,
+        against 0.2-0.5 ms planned and about 1 ms run here.)"""
+        out: list[tuple[str, str | None] | None] = [None] * len(positions)
+        if not positions:
+            return out
+        rows = self._read(
+            "SELECT p.k, m.role, m.name FROM unnest(?::text[], ?::bigint[]) WITH ORDINALITY "
+            "AS p(id, seq, k) CROSS JOIN LATERAL (SELECT sid FROM {s}.sessions x "
+            "WHERE x.id = p.id OFFSET 0) s JOIN {s}.messages m ON m.sid = s.sid "
+            "AND m.seq = p.seq",
+            ([str(sid) for sid, _ in positions], [int(seq) for _, seq in positions]),
+        )
+        for k, role, name in rows:
+            out[int(k) - 1] = (str(role), str(name) if name else None)
+        return out
+
+    def roles_at(self, positions: Sequence[tuple[str, int]]) -> list[str | None]:
+        """The role of the message at each ``(session_id, seq)``, None where there is
+        none (:meth:`speakers_at`)."""
+        return [said[0] if said is not None else None for said in self.speakers_at(positions)]
 
     def _db_bytes(self) -> int:
         size = self._fetch(
