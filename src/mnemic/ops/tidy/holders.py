@@ -21,9 +21,9 @@ or genders of one key word ("Vedoucím" / "Vedoucí", "síndico" / "síndica",
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from .attributes import MANY
+from .lexicon import fold
 from .meaning import ALSO
 from .people import ONE_HELD, relatives
 from .signals import Profile
@@ -75,10 +75,6 @@ _LISTED = re.compile(r"[,;/()\"'‘’“”„«»]")
 _LIST = frozenset(_listed("and und y et e en и i oraz och og và dan at"))
 
 
-def _fold(word: str) -> str:
-    return unicodedata.normalize("NFKC", word).casefold().replace("\u2019", "'")
-
-
 def _capital(token: str) -> bool:
     return token[:1].isupper()
 
@@ -94,7 +90,7 @@ def _split(text: str) -> tuple[list[str], frozenset[str]] | None:
     named = False
     while i > 0:
         token = tokens[i - 1]
-        low = _fold(token)
+        low = fold(token)
         if low in _HONORIFICS:
             i -= 1
             continue
@@ -103,13 +99,13 @@ def _split(text: str) -> tuple[list[str], frozenset[str]] | None:
             i -= 1
             continue
         break
-    if not named or i < 2 or _fold(tokens[i - 1]) not in _COPULAS:
+    if not named or i < 2 or fold(tokens[i - 1]) not in _COPULAS:
         return None
     if _LISTED.search(text, matches[i].start()):
         return None  # "Packliste: Adapter, Sonnencreme", "Erbsen 'Kelvedon Wonder'": items
-    key = [_fold(t) for t in tokens[: i - 1] if _fold(t) not in _ARTICLES]
+    key = [fold(t) for t in tokens[: i - 1] if fold(t) not in _ARTICLES]
     name = frozenset(
-        _fold(t).rstrip(".") for t in tokens[i:] if _fold(t) not in _HONORIFICS and _capital(t)
+        fold(t).rstrip(".") for t in tokens[i:] if fold(t) not in _HONORIFICS and _capital(t)
     )
     if not key or any(w in _LIST for w in key[-1:]):
         return None

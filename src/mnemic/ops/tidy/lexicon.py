@@ -47,6 +47,7 @@ __all__ = [
     "SYNONYMS",
     "CONCEPTS",
     "concepts",
+    "fold",
     "same_verb",
     "read_moves",
     "in_charge",
@@ -196,6 +197,12 @@ def spelled_out(folded: str) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
+def fold(text: str) -> str:
+    """``text`` as the tidy rules compare words: NFKC, case folded, the typographic
+    apostrophe as ``'``."""
+    return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+
+
 def stem(word: str) -> str:
     """The key two Latin words (folded) are compared by: the Snowball English stem, cut
     to its first six letters, of the word itself or of the word a common technical

@@ -26,7 +26,7 @@ import unicodedata
 from functools import lru_cache
 
 from .hangul import hangul_stem
-from .lexicon import REPORTS_TO
+from .lexicon import REPORTS_TO, fold
 from .signals import GENERIC, profile
 
 __all__ = ["ONE_HELD", "holders", "one_held", "other_relatives", "relatives"]
@@ -230,10 +230,6 @@ def _person(token: str) -> str | None:
     return None
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
-
-
 @lru_cache(maxsize=4096)  # each entry is judged beside every other
 def _found(folded: str) -> tuple[tuple[int, int, str], ...]:
     """Where ``folded`` text names a person: (start, end, the person), in order."""
@@ -261,7 +257,7 @@ def _found(folded: str) -> tuple[tuple[int, int, str], ...]:
 @lru_cache(maxsize=4096)  # each entry is judged beside every other
 def relatives(text: str) -> frozenset[str]:
     """The people ``text`` names, folded ("mother-in-law", "сын", "父亲", "babası": "baba")."""
-    return frozenset(who for _, _, who in _found(_fold(text)))
+    return frozenset(who for _, _, who in _found(fold(text)))
 
 
 @lru_cache(maxsize=4096)  # each entry is judged beside every other
@@ -269,7 +265,7 @@ def holders(text: str) -> frozenset[str]:
     """The people ``text`` names among its first words (:data:`HOLDER_WORDS`; Chinese and
     Japanese: :data:`HOLDER_CHARS`) or as someone's ("time zone of *the user's
     manager*"): whose the fact is ("*User's partner* drives")."""
-    folded = _fold(text)
+    folded = fold(text)
     return frozenset(
         who
         for start, _, who in _found(folded)
@@ -293,7 +289,7 @@ def one_held(text: str) -> bool:
 @lru_cache(maxsize=4096)
 def _rest(text: str) -> frozenset[str]:
     """The content words of ``text`` once the people it names are left out."""
-    folded = _fold(text)
+    folded = fold(text)
     for start, end, _ in reversed(_found(folded)):
         folded = folded[:start] + " " + folded[end:]
     return profile(folded).words - GENERIC

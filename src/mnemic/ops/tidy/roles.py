@@ -24,9 +24,8 @@ updates said with no marker of change (tidy 13).
 from __future__ import annotations
 
 import re
-import unicodedata
 
-from .lexicon import STOP_WORDS, stem
+from .lexicon import STOP_WORDS, fold, stem
 from .meaning import ALSO
 from .people import ONE_HELD, relatives
 from .signals import GENERIC, Profile, profile
@@ -110,14 +109,10 @@ _POSSESSED = re.compile(
 _TOKEN = re.compile(r"[^\W_]+(?:['.][^\W_]+)*\.?")
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
-
-
 def _roles(text: str) -> list[tuple[int, int, str, bool]]:
     """Each role someone has one of that ``text`` names: where, its group, and whether
     "new" qualifies it."""
-    folded = _fold(text)
+    folded = fold(text)
     out = []
     for m in _ROLE.finditer(folded):
         new = bool(_NEW_BEFORE.search(folded[: m.start()]) or _NEW_AFTER.match(folded[m.end() :]))
@@ -133,7 +128,7 @@ def _value(text: str, end: int) -> tuple[str, int] | None:
     start = -1
     for m in _TOKEN.finditer(text, end):
         token = m.group(0).rstrip(".")
-        low = _fold(token).rpartition("'")[2]  # "dell'utente": whose it is
+        low = fold(token).rpartition("'")[2]  # "dell'utente": whose it is
         if words:
             if _capital(token) and low not in STOP_WORDS:
                 words.append(token)
@@ -177,12 +172,12 @@ def _holder(text: str, role: tuple[int, int, str, bool]) -> frozenset[str]:
     """Whose the role is, as far as the words say: a name or a word that owns another
     before the role ("*Anna's* manager", "*Anna* has a new GP", "*User's team* has"),
     the user (or nobody named) being the empty set."""
-    folded = _fold(text)
+    folded = fold(text)
     before = text[: role[0]]
     out: set[str] = set()
     for i, m in enumerate(_TOKEN.finditer(before)):
         token = m.group(0).rstrip(".")
-        low = _fold(token).removesuffix("'s").rpartition("'")[2]  # "l'utente"
+        low = fold(token).removesuffix("'s").rpartition("'")[2]  # "l'utente"
         if low in STOP_WORDS or stem(low) in GENERIC or low in _TITLES or len(low) < 2:
             continue  # "*У* пользователя": a preposition
         if token[:1].isupper() and (i > 0 or low not in STOP_WORDS):
@@ -218,11 +213,11 @@ def new_holder(a: Profile, b: Profile) -> str | None:
             now = _value(new.text, role[1]) or _named(new, old, role)
             if not role[3] and now is None:
                 continue  # "User now sees the GP monthly": no new holder named
-            if now is not None and stem(_fold(now[0]).split()[0]) in profile(was).words:
+            if now is not None and stem(fold(now[0]).split()[0]) in profile(was).words:
                 continue  # the same person: a new GP, Dr. Patel, beside "GP is Dr. Patel"
             holder = _holder(new.text, role)
             if now is not None and now[1] < role[0]:  # "sees *Dr Park* as GP": not whose
-                holder -= {stem(_fold(w)) for w in now[0].split()}
+                holder -= {stem(fold(w)) for w in now[0].split()}
             if holder != _holder(old.text, old_role):
                 continue  # "Anna has a new GP": Anna's, not the user's
             if (relatives(new.text) ^ relatives(old.text)) - ONE_HELD:
@@ -230,7 +225,7 @@ def new_holder(a: Profile, b: Profile) -> str | None:
             extra = new.words - old.words - GENERIC - _NEW_WORDS - _TITLE_STEMS
             if now is not None:
                 extra -= profile(now[0]).words
-            extra -= profile(_fold(new.text)[role[0] : role[1]]).words
+            extra -= profile(fold(new.text)[role[0] : role[1]]).words
             if len(extra) > 1:
                 continue  # "a new manager of the sales team": more than a new holder
             said_now = f", {now[0]}" if now is not None else ""
@@ -250,7 +245,7 @@ def _named(new: Profile, old: Profile, role: tuple[int, int, str, bool]) -> tupl
     names = []
     for i, m in enumerate(_TOKEN.finditer(new.text[: role[0]])):
         token = m.group(0).rstrip(".")
-        low = _fold(token).rpartition("'")[2].removesuffix("'s")
+        low = fold(token).rpartition("'")[2].removesuffix("'s")
         if i == 0 or not _capital(token) or low in _TITLES or low in STOP_WORDS:
             continue
         if stem(low) in GENERIC or stem(low) in old.words or low in _NEW_WORDS:
@@ -261,7 +256,7 @@ def _named(new: Profile, old: Profile, role: tuple[int, int, str, bool]) -> tupl
 
 def _written(text: str, role: tuple[int, int, str, bool]) -> str:
     """The role as ``text`` writes it ("GP"), or its group when folding moved letters."""
-    return text[role[0] : role[1]] if len(_fold(text)) == len(text) else role[2]
+    return text[role[0] : role[1]] if len(fold(text)) == len(text) else role[2]
 
 
 def _old_holder(old: Profile, group: str) -> tuple[str, tuple[int, int, str, bool]] | None:
@@ -274,7 +269,7 @@ def _old_holder(old: Profile, group: str) -> tuple[str, tuple[int, int, str, boo
         if value is None:
             continue
         rest = old.words - GENERIC - _TITLE_STEMS - profile(value[0]).words
-        rest -= profile(_fold(old.text)[role[0] : role[1]]).words
+        rest -= profile(fold(old.text)[role[0] : role[1]]).words
         rest -= _holder(old.text, role)
         rest -= {stem(w) for w in _BETWEEN}
         if not rest:
@@ -335,9 +330,9 @@ def promotion(a: Profile, b: Profile) -> str | None:
         head = [w for w in profile(title).order if w not in GENERIC][-1:]
         if _TITLE_KEY.search(old.folded) is None and not set(head) & old.words:
             continue  # "is a Senior *Engineer*" / "promoted to Staff *Engineer*": one noun
-        if _subject(before) != _subject(_fold(old.text)[: _first_key(old)]):
+        if _subject(before) != _subject(fold(old.text)[: _first_key(old)]):
             continue  # "Anna was promoted", "User's manager was": not the user's title
-        folded = _fold(new.text)
+        folded = fold(new.text)
         at = folded.find(title) if len(folded) == len(new.text) else -1
         return f"promoted to {new.text[at : at + len(title)] if at >= 0 else title}".strip()
     return None
@@ -346,7 +341,7 @@ def promotion(a: Profile, b: Profile) -> str | None:
 def _promoted_to(p: Profile) -> tuple[str | None, str, str]:
     """The title ``p`` says someone was promoted to, the words before that and those
     after it."""
-    folded = _fold(p.text)
+    folded = fold(p.text)
     m = _PROMOTED.search(folded)
     if m is not None:
         rest = folded[m.end() :]
@@ -361,8 +356,8 @@ def _promoted_to(p: Profile) -> tuple[str | None, str, str]:
 
 def _first_key(p: Profile) -> int:
     """Where ``p`` starts saying its key (a title word, a copula), for whose it is."""
-    m = _TITLE_KEY.search(_fold(p.text)) or re.search(
-        r"(?<!\w)(?:is|ist|es|est|é|è|jest|является)(?!\w)", _fold(p.text)
+    m = _TITLE_KEY.search(fold(p.text)) or re.search(
+        r"(?<!\w)(?:is|ist|es|est|é|è|jest|является)(?!\w)", fold(p.text)
     )
     return m.start() if m else len(p.text)
 

@@ -20,9 +20,8 @@ the keys, "бросил" a ball, "deixou" something somewhere are not read).
 from __future__ import annotations
 
 import re
-import unicodedata
 
-from .lexicon import STOP_WORDS
+from .lexicon import STOP_WORDS, fold
 from .signals import Profile
 
 __all__ = ["stopped"]
@@ -56,10 +55,6 @@ _AUX = frozenset(
 dejó", "gestopt *met*", "gave *up*")."""
 _TOKEN = re.compile(r"[^\W\d_]+")
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
-
-
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
 
 
 def _words(text: str) -> list[str]:
@@ -108,7 +103,7 @@ def stopped(a: Profile, b: Profile) -> str | None:
     for new, old in ((b, a), (a, b)):
         if old.negated:
             continue
-        n, o = _fold(new.text), _fold(old.text)
+        n, o = fold(new.text), fold(old.text)
         if _STOP.search(o) or _CJK_STOP.search(o):
             continue
         verb = _cjk(n, o) if _CJK.search(n) else _latin(n, o)

@@ -41,7 +41,7 @@ import difflib
 import re
 import unicodedata
 
-from .lexicon import STOP_WORDS, stem
+from .lexicon import STOP_WORDS, fold, stem
 from .signals import GENERIC, Profile
 
 __all__ = [
@@ -128,10 +128,6 @@ _UNIT_AFTER = re.compile(
 """A unit after a number: then it is an amount, not a label."""
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
-
-
 def _heads(p: Profile) -> dict[tuple[str, str], str]:
     """The labels ``p`` names its thing by: (the noun before the label, or the counter
     after it) -> the label. A label counts at the head of the sentence: right after a
@@ -139,7 +135,7 @@ def _heads(p: Profile) -> dict[tuple[str, str], str]:
     and a value of the sentence's own after it (a time, a date, an amount: "Bus 42
     leaves *at 8:05*"), so it is not itself the value the sentence states; or, in
     Korean, Chinese and Japanese, the first word, the label before its counter ("A동")."""
-    folded = _fold(p.text)
+    folded = fold(p.text)
     tokens = _TOKEN.findall(folded)
     out: dict[tuple[str, str], str] = {}
     for k, tok in enumerate(tokens):
@@ -203,11 +199,11 @@ def other_subject(a: Profile, b: Profile) -> str:
         name = theirs[0].strip(",.:;")
         if not name.isalpha() or not name[:1].isupper() or other.words & GENERIC:
             continue  # the other names the user somewhere too: one subject
-        if stem(_fold(name)) in mine.words:
+        if stem(fold(name)) in mine.words:
             continue
-        if _fold(name) in STOP_WORDS or _fold(theirs[1]) != words[k + 1]:
+        if fold(name) in STOP_WORDS or fold(theirs[1]) != words[k + 1]:
             continue
-        if any(_typo(_fold(name), w) for w in words[: k + 1]):
+        if any(_typo(fold(name), w) for w in words[: k + 1]):
             continue  # the user's word misspelt ("Anvädaren" / "Användaren") is no name
         return name
     return ""
