@@ -56,6 +56,7 @@ import functools
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -138,12 +139,26 @@ def _load_any(path: Path) -> classifier.Model:
     return classifier.Model(view, float(fields["bias"]), thresholds)
 
 
+def _previous_and_shipped(old: Path) -> Iterator[tuple[str, classifier.Model]]:
+    """``("before", the model file ``old`` under today's recipe)``, then ``("after", the
+    shipped model under the shipped recipe)``, each installed (and the scan memo
+    cleared) before it is yielded."""
+    from mnemic import scan as _scan
+
+    for tag, recipe, model in (
+        ("before", RECIPES["today"], _load_any(old)),
+        ("after", RECIPES[SHIPPED], classifier.Model.load(classifier.MODEL_PATH)),
+    ):
+        configure(recipe)
+        classifier._model = model
+        _scan._memo.clear()
+        yield tag, model
+
+
 def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
     """Per-entry time of the whole scanner (``balanced``, memory; a split row read with
     its context) over the strangers' rows, the previous model (today's features) and the
     shipped one in turn, ``rounds`` times each, in one process."""
-    from mnemic import scan as _scan
-
     rows = [
         dict(d, set=p.stem)
         for p in sorted((BENCH_DATA / "scan_strangers").glob("*.jsonl"))
@@ -151,13 +166,7 @@ def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
     ]
     out: dict[str, Any] = {"n": len(rows)}
     for rnd in range(rounds):
-        for tag, recipe, model in (
-            ("before", RECIPES["today"], _load_any(old)),
-            ("after", RECIPES[SHIPPED], classifier.Model.load(classifier.MODEL_PATH)),
-        ):
-            configure(recipe)
-            classifier._model = model
-            _scan._memo.clear()
+        for tag, _model in _previous_and_shipped(old):
             times = []
             for r in rows:
                 t0 = time.perf_counter()
@@ -202,8 +211,6 @@ def shipped(old: Path) -> dict[str, Any]:
     """The previous model file (today's features) and the shipped one, same run, whole
     scanner at ``balanced``: the eighth and ninth sets' dev halves, the public corpus's
     dev benign rows and every dev benign row the thresholds are chosen on."""
-    from mnemic import scan as _scan
-
     corpus = DATA / "threats" / "train"
     _, dev0 = training.assemble(
         training.Data(corpus, BENCH_DATA, fresh=(), strangers=()), strangers=False
@@ -214,13 +221,7 @@ def shipped(old: Path) -> dict[str, Any]:
         "fit_dev_benign": [r.text for r in dev0 if r.y == 0],
     }
     out: dict[str, Any] = {}
-    for tag, recipe, model in (
-        ("before", RECIPES["today"], _load_any(old)),
-        ("after", RECIPES[SHIPPED], classifier.Model.load(classifier.MODEL_PATH)),
-    ):
-        configure(recipe)
-        classifier._model = model
-        _scan._memo.clear()
+    for tag, model in _previous_and_shipped(old):
         res: dict[str, Any] = {"thresholds": model.thresholds}
         for name, rows in groups.items():
             rows = [dict(r) for r in rows]
