@@ -284,21 +284,31 @@ def strangers_questions(
     return out
 
 
+def history_items(
+    hist: dict[str, Any],
+) -> tuple[list[tuple[NewSession, list[NewMessage]]], dict[Pos, str]]:
+    """A fixture history's sessions as a store imports them (each message at its
+    ``time``), and the fixture's keys: (session id, message index) -> the message's key,
+    for the messages that have one (the update, long-chat and event fixtures)."""
+    items, keys = [], {}
+    for s in hist["sessions"]:
+        msgs = []
+        for i, m in enumerate(s["messages"]):
+            ts = dt.datetime.fromisoformat(m["time"]).timestamp()
+            msgs.append(NewMessage(m["role"], m["content"], timestamp=ts))
+            if m.get("key"):
+                keys[(s["id"], i)] = m["key"]
+        items.append((NewSession(s["id"], "cli", started_at=msgs[0].timestamp), msgs))
+    return items, keys
+
+
 def updates_corpora(
     data: dict[str, Any], workdir: Path, embedder: CachedEmbedder | None
 ) -> dict[str, Corpus]:
     """One store per history of the update fixture, keys = the fixture's message keys."""
     out = {}
     for hist in data["histories"]:
-        items, keys = [], {}
-        for s in hist["sessions"]:
-            msgs = []
-            for i, m in enumerate(s["messages"]):
-                ts = dt.datetime.fromisoformat(m["time"]).timestamp()
-                msgs.append(NewMessage(m["role"], m["content"], timestamp=ts))
-                if "key" in m:
-                    keys[(s["id"], i)] = m["key"]
-            items.append((NewSession(s["id"], "cli", started_at=msgs[0].timestamp), msgs))
+        items, keys = history_items(hist)
         name = f"updates-{hist['lang']}"
         out[name] = make_corpus(name, items, keys, workdir, embedder)
     return out
@@ -330,15 +340,7 @@ def longchat_corpora(
     """One store per history of the long-chat fixture, keys = the fixture's keys."""
     out = {}
     for hist in data["histories"]:
-        items, keys = [], {}
-        for s in hist["sessions"]:
-            msgs = []
-            for i, m in enumerate(s["messages"]):
-                ts = dt.datetime.fromisoformat(m["time"]).timestamp()
-                msgs.append(NewMessage(m["role"], m["content"], timestamp=ts))
-                if m.get("key"):
-                    keys[(s["id"], i)] = m["key"]
-            items.append((NewSession(s["id"], "cli", started_at=msgs[0].timestamp), msgs))
+        items, keys = history_items(hist)
         out[hist["id"]] = make_corpus(hist["id"], items, keys, workdir, embedder)
     return out
 
