@@ -137,7 +137,9 @@ RECORD: dict[str, str] = {
         other coaches; the other coaches; others' notes; the team's notes; shared notes;
         the shared note; the team note; other skills; every skill; the other skill;
         the older note; an older note; older notes; the earlier entries; earlier entries;
-        previous entries; the previous entries;
+        previous entries; the previous entries; any future note; every future note;
+        any note that; every new; each new; the user's saved; saved interaction table;
+        saved table; her yeni;
         las demas notas; las otras notas; otras notas; todas las notas; notas de otros;
         las notas de los demas; otras entradas; les autres notes; autres notes;
         toutes les notes; les notes des autres; les autres entrees;
@@ -205,6 +207,7 @@ RECORD: dict[str, str] = {
         change; changes; soften; water down; tone down; rewritten; reworded; reword;
         cambia; cambiar; modifica; changer; modifie; verandere; verander;
         wijzig; zmien; zmienić; измени; поменяй; переделай; зміни; güncelle; guncelle;
+        anpassen; passe an; ajuste; ajustar; aggiusta;
         değiştir; 改成; 改为; 変えて; 바꿔
     """,
     "mishap": """
@@ -226,7 +229,16 @@ MORE: dict[str, str] = {
         no trace; leave no trace; without a trace; no queda registro; sin dejar rastro;
         sans laisser de trace; ohne spuren; senza lasciare traccia; sem deixar rastro;
         не оставляя следов; żeby nie było śladu; zeby nie było sladu; iz birakmadan;
-        不留痕迹; 痕跡を残さ; 흔적을 남기지
+        不留痕迹; 痕跡を残さ; 흔적을 남기지; nobody asks questions; no one asks questions;
+        nadie hace preguntas; personne ne pose de questions; niemand fragt nach;
+        nessuno fa domande
+    """,
+    "pretend": """
+        looks clean; look clean; parece limpio; parezca limpio; l'air propre
+    """,
+    "covert": """
+        mussen das nicht erfahren; muss das nicht erfahren; niet over beginnen;
+        no hace falta que lo sepan; n'ont pas besoin de le savoir
     """,
 }
 
@@ -285,6 +297,18 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
         "rewrites other entries or other people's notes to say something else: approve it "
         "only if the user asked for that change",
         "alter|overwrite|changeword othernotes|xref speak",
+        "",
+        "userdecides",
+        "",
+        True,
+    ),
+    (
+        "memory_poisoning",
+        _HOLD,
+        "persistence",
+        "changes or clears other entries or other people's notes silently, or so that no "
+        "one asks: approve it only if the user asked for that change",
+        "alter|overwrite|changeword|delete othernotes covert|notrace|pretend",
         "",
         "userdecides",
         "",
