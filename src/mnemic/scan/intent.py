@@ -27,13 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 
-from . import (
-    _address,
-    _lexicon_conceal as _conceal,
-    _lexicon_harm as _harm,
-    _lexicon_record as _record,
-    _prose,
-)
+from . import _address, _lexicon_conceal as _conceal, _lexicon_harm as _harm, _prose
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -59,7 +53,7 @@ _ACTIONS = frozenset(
     | {"overwrite", "run", "fetch", "refuse", "reveal", "provide"}
     | _harm.ACTIONS
     | _conceal.ACTIONS
-    | _record.ACTIONS
+    | _harm.RECORD_ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -582,7 +576,7 @@ FRAMES: tuple[_Frame, ...] = (
     # Harm through the user's world: payments, safeguards, packages, contacts, tracking.
     *(_Frame(*f) for f in _harm.FRAMES),
     # A record someone other than the user relies on, changed (scanner 26).
-    *(_Frame(*f) for f in _record.FRAMES),
+    *(_Frame(*f) for f in _harm.RECORD_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
 )
 

@@ -23,9 +23,8 @@ into an intent live in :mod:`.intent`.
 from __future__ import annotations
 
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
-from ._lexicon_harm import HARM, MORE as HARM_MORE
+from ._lexicon_harm import HARM, MORE as HARM_MORE, RECORD, RECORD_MORE
 from ._lexicon_more import MORE, REACH
-from ._lexicon_record import MORE as RECORD_MORE, RECORD
 from ._lexicon_reveal import BENGALI, REVEAL, TURKISH
 
 __all__ = ["CONCEPTS"]
