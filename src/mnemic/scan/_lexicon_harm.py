@@ -1342,7 +1342,8 @@ RECORD: dict[str, str] = {
         en bon etat; genehmigt; freigegeben; unbedenklich; keine besonderheiten;
         approvato*; validato*; nessuna anomalia; in buono stato; aprovado*;
         ja foi validado; sem ocorrencias; em bom estado; goedgekeurd; gevalideerd;
-        geen bijzonderheden; zatwierdzon*; bez uwag; одобрен*; утвержден*; безопасно; безопасны; безопасен; безопасна;
+        geen bijzonderheden; zatwierdzon*; bez uwag; одобрен*; утвержден*; безопасно;
+        безопасны; безопасен; безопасна;
         без замечаний; затверджен*; схвален*; onaylandı; onaylandi; güvenilir;
         paylaşılabilir; paylasilabilir; 已批准; 已验证; 无需检查; 没有问题; 无异常;
         承認済み; 確認済み; 検証済み; 問題なし; 승인됨; 문제 없; تمت الموافقة;
@@ -1376,7 +1377,8 @@ RECORD: dict[str, str] = {
         voeg een regel; dodaj linijke; dodaj zdanie; добавь строку; добавь фразу;
         add to every; add to all; add to the other; add to each; anade; agrega; agregue;
         ajoute a; ajoute aux; aggiungi a; aggiungi alle; adicione; fuge hinzu; voeg toe aan;
-        dopisz; добавь в; добавь во; додай до; ekle; 加一行; 加一句; 一行追加; 한 줄 추가; أضف سطرا; أضف جملة
+        dopisz; добавь в; добавь во; додай до; ekle; 加一行; 加一句; 一行追加; 한 줄 추가;
+        أضف سطرا; أضف جملة
     """,
     # A change of what a note says (poisoning's verb besides edit and rewrite).
     "changeword": """

@@ -745,8 +745,7 @@ for _concept, _keys in MORE.items():
 # tracking for someone else (scanner 11); channels, personal data, consent written into
 # memory (scanner 10, _lexicon_more.REACH); concealment as a concept and advice notes
 # (scanner 13); records someone other than the user relies on (scanner 26).
-for _more in (
-    REVEAL, BENGALI, TURKISH, HARM, HARM_MORE, REACH, CONCEAL, CONCEAL_MORE, ADVICE, RECORD, RECORD_MORE
-):
+_EXTRA = (REVEAL, BENGALI, TURKISH, HARM, HARM_MORE, REACH, CONCEAL, CONCEAL_MORE, ADVICE)
+for _more in (*_EXTRA, RECORD, RECORD_MORE):
     for _concept, _keys in _more.items():
         CONCEPTS[_concept] = f"{CONCEPTS.get(_concept, '')};{_keys}"
