@@ -53,6 +53,7 @@ _ACTIONS = frozenset(
     | {"overwrite", "run", "fetch", "refuse", "reveal", "provide"}
     | _harm.ACTIONS
     | _conceal.ACTIONS
+    | _harm.RECORD_ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -259,6 +260,9 @@ FRAMES: tuple[_Frame, ...] = (
         "credential_exfiltration",
         "asks for credentials and keeps, verifies or forwards them",
         "solicit cred keep|verify|send|dest|covert|habit",
+        # "if they paste it by mistake": the user's slip, not a request (scanner 26); a
+        # note that still asks to keep or send it is held by the next frames
+        absent="mishap",
     ),
     # "Have them send you the codes and store each one": the user hands them over.
     _Frame(
@@ -571,6 +575,8 @@ FRAMES: tuple[_Frame, ...] = (
     ),
     # Harm through the user's world: payments, safeguards, packages, contacts, tracking.
     *(_Frame(*f) for f in _harm.FRAMES),
+    # A record someone other than the user relies on, changed (scanner 26).
+    *(_Frame(*f) for f in _harm.RECORD_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
 )
 
@@ -1415,7 +1421,8 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
     # window, stated elsewhere in the note ("the patient asked us to delete her chat
     # history. Done; confirm to her the entries were removed"), may be the very act
     # the window's words report, so a person decides (scanner 23).
-    stated: frozenset[str] = frozenset().union(*(t.present for t in tags))
+    # A slip (``mishap``, "by mistake") in another sentence reports no act (scanner 26).
+    stated: frozenset[str] = frozenset().union(*(t.present for t in tags)) - {"mishap"}
     for present, negated, words, unread in _windows(tags):
         if not present and not negated:
             continue
