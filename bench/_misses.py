@@ -69,6 +69,7 @@ import mnemic.sessions.sql.store as store_module
 import recall as rb
 from _metrics import Scores, figure
 from _room import after
+from _seeds import seeds
 from _vcache import CachedEmbedder
 
 DEPTH = 200
@@ -569,7 +570,7 @@ def latency(
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "what", choices=("misses", "variants", "latency", "losses", "classify", "hops")
+        "what", choices=("misses", "variants", "latency", "losses", "classify", "hops", "seeds")
     )
     parser.add_argument("--k", type=int, default=5, help="losses: the depth compared")
     parser.add_argument("--sets", default="locomo")
@@ -591,6 +592,8 @@ def main() -> None:
                 args.save.write_text(json.dumps(got, indent=1), encoding="utf-8")
         elif args.what == "hops":
             hops(corpora, questions, lambda: embedder)
+        elif args.what == "seeds":
+            seeds(corpora, questions, lambda: embedder)
         elif args.what == "losses":
             losses(corpora, questions, lambda: embedder, args.k)
         elif args.what == "latency":

@@ -1,0 +1,138 @@
+"""What the first hit of a multi-hop question shares with its second evidence turn
+(``bench/_misses.py seeds``; ``docs/recall.md``, *The second session found by what the
+first names (recall 15)*). Dev only.
+
+For every LoCoMo dev question whose evidence lies in two sessions or more: the hybrid
+top hit's words that the question does not hold (no function word, no speaker's name),
+each with its document frequency in the conversation (messages holding its stem). Of
+those, the ones the best-ranked evidence turn of *another* session than the top hit's
+also holds ("carried"), by kind: ``name`` (written capitalised inside a sentence),
+``number`` (digits), ``word`` (the rest), and rare (held by at most :data:`RARE` of the
+conversation's messages) or common. Against it, the same count for the turns of
+the other sessions that are not evidence (the base rate a seed would also pull in), and
+the rank of the second turn among every message of the other sessions when they are
+scored by the summed idf of the rare words they share with the top hit (what a second
+retrieval seeded by them could reach), against its rank in the shipped hybrid list.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections import Counter, defaultdict
+from typing import Any
+
+import recall as rb
+from mnemic.sessions.index.stems import STOP_WORDS, words
+
+RARE = 0.01
+"""The share of a conversation's messages under which a stem counts as rare."""
+
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+)")
+
+
+def _stem() -> Any:
+    import snowballstemmer
+
+    s = snowballstemmer.stemmer("english")
+    return lambda w: s.stemWord(w.casefold())
+
+
+def seeds(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any) -> None:
+    for seed in ("top hit", "top hit and its neighbours", "first evidence turn (oracle)"):
+        print(f"=== seeded by the {seed}")
+        _seeds(corpora, questions, loader, seed)
+
+
+def _seeds(
+    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any, seed: str
+) -> None:
+    stem = _stem()
+    cache: dict[str, Any] = {}
+    tally: Counter[str] = Counter()
+    second_ranks: list[tuple[int, int]] = []
+    base_rare: list[float] = []
+    examples: list[str] = []
+    for q in questions:
+        if q.set != "locomo" or q.kind != "recall":
+            continue
+        corpus = corpora[q.corpus]
+        if q.corpus not in cache:
+            msgs: dict[tuple[str, int], str] = {}
+            names: set[str] = set()
+            for info in corpus.store.list_sessions(limit=1_000_000):
+                for m in corpus.store.messages(info.id):
+                    msgs[(info.id, m.seq)] = m.content or ""
+                    names.add(stem(m.name or ""))
+            keys = {p: {stem(w) for w in words(t) if w.casefold() not in STOP_WORDS}
+                    for p, t in msgs.items()}  # fmt: skip
+            df: Counter[str] = Counter(k for ks in keys.values() for k in ks)
+            cache[q.corpus] = (msgs, keys, df, names)
+        msgs, keys, df, names = cache[q.corpus]
+        key_of = {v: k for k, v in corpus.keys.items()}
+        ev = [key_of[e] for e in q.evidence if e in key_of]
+        if len({s for s, _ in ev}) < 2:
+            continue
+        res = rb.ranked_results(corpus, q.text, "hybrid", loader, q.as_of, depth=200)
+        if not res:
+            continue
+        cat = q.groups[0]
+        tally[f"{cat} questions"] += 1
+        top = (res[0].session_id, res[0].seq)
+        place = {(r.session_id, r.seq): i + 1 for i, r in reversed(list(enumerate(res)))}
+        if seed.startswith("first evidence"):
+            top = min(ev, key=lambda p: place.get(p, 999))
+        others = [p for p in ev if p[0] != top[0]]
+        if not others:
+            continue
+        tally[f"{cat} top hit is evidence"] += top in ev
+        target = min(others, key=lambda p: place.get(p, 999))
+        qkeys = {stem(w) for w in words(q.text)}
+        around = [top]
+        if "neighbours" in seed:
+            around += [(top[0], top[1] + d) for d in (-1, 1) if (top[0], top[1] + d) in msgs]
+        text = " ".join(msgs[p] for p in around)
+        named = {stem(w) for w in _NAME.findall(text)}
+        n = len(msgs)
+        own = set().union(*(keys[p] for p in around)) - qkeys - names - {""}
+        rare = {k for k in own if df[k] <= max(2, RARE * n)}
+        carried = own & keys[target]
+        tally[f"{cat} with a second session"] += 1
+        tally[f"{cat} top hit: distinctive words"] += len(own)
+        tally[f"{cat} top hit: rare words"] += len(rare)
+        for k in carried:
+            kind = "name" if k in named else "number" if k.isdigit() else "word"
+            tally[f"{cat} carried {kind} {'rare' if k in rare else 'common'}"] += 1
+        tally[f"{cat} second turn holds a rare word of the top hit"] += bool(carried & rare)
+        tally[f"{cat} second turn holds any word of the top hit"] += bool(carried)
+        outside = [p for p in msgs if p[0] != top[0] and p not in set(ev)]
+        base_rare.append(sum(bool(keys[p] & rare) for p in outside) / max(1, len(outside)))
+        idf = {k: math.log(n / df[k]) for k in rare}
+        scored = sorted(
+            ((sum(idf[k] for k in keys[p] & rare), p) for p in msgs if p[0] != top[0]),
+            key=lambda sp: -sp[0],
+        )
+        seed_rank = next((i + 1 for i, (s, p) in enumerate(scored) if p == target and s > 0), 999)
+        second_ranks.append((place.get(target, 999), seed_rank))
+        if carried & rare and len(examples) < 12:
+            examples.append(
+                f"[{cat}] {q.text} | top {text[:70]!r} | second r{place.get(target, 999)} "
+                f"seed r{seed_rank} {msgs[target][:70]!r} | carried {sorted(carried & rare)}"
+            )
+    for k, v in sorted(tally.items()):
+        print(f"{k}: {v}")
+    if base_rare:
+        print(f"share of other sessions' non-evidence turns holding a rare word of the top hit: "
+              f"median {statistics.median(base_rare):.3f}, mean {statistics.mean(base_rare):.3f}")  # fmt: skip
+    by: dict[str, Counter[str]] = defaultdict(Counter)
+    for hyb, seed in second_ranks:
+        band = ("top 10" if hyb <= 10 else "11-50" if hyb <= 50 else "51-200" if hyb <= 200
+                else "beyond 200")  # fmt: skip
+        by[band]["n"] += 1
+        by[band]["seed top 10"] += seed <= 10
+        by[band]["seed top 50"] += seed <= 50
+    for band, c in by.items():
+        print(f"second turn hybrid {band}: {dict(c)}")
+    for e in examples:
+        print("   ", e)
