@@ -136,3 +136,96 @@ def _seeds(
         print(f"second turn hybrid {band}: {dict(c)}")
     for e in examples:
         print("   ", e)
+
+
+# --- the seeded second retrieval (variants ``seed5`` / ``seed10`` of _misses.py) ---------
+
+SEED_WORDS = 8
+"""Distinctive words of the seed searched, at most (the rarest first)."""
+SEED_HITS = 50
+"""Hits of the seeded search."""
+_STORES: dict[int, tuple[int, set[str]]] = {}
+TALLY: Counter[str] = Counter()
+"""Questions a seeded search ran for, and the seeded messages that reached the top 10."""
+
+
+def _store_facts(store: Any) -> tuple[int, set[str]]:
+    """(messages, the speakers' names casefolded) of ``store``, read once."""
+    if id(store) not in _STORES:
+        n, names = 0, set()
+        for info in store.list_sessions(limit=1_000_000):
+            for m in store.messages(info.id):
+                n += 1
+                names.add((m.name or "").casefold())
+        _STORES[id(store)] = (n, names - {""})
+    return _STORES[id(store)]
+
+
+def seeded(step: Any, place: int) -> Any:
+    """``step`` (``retrieval.freshen``) followed by the seeded second retrieval of the
+    rule in ``docs/recall.md`` (recall 15), seeded messages scored against the fused
+    score of the ``place``-th result."""
+    import snowballstemmer
+
+    from mnemic.sessions.index.query import parse_query
+    from mnemic.sessions.search.hybrid import FusedMessage
+    from mnemic.sessions.store import SearchFilters
+
+    porter = snowballstemmer.stemmer("porter")
+
+    def wrapped(store: Any, fused: Any, query: Any, frame: Any, read: Any = None) -> Any:
+        out = list(step(store, fused, query, frame, read))
+        if len(out) < place:
+            return out
+        seed = next((f for f in out if f.direct and f.message_id is not None), None)
+        if seed is None:
+            return out
+        m = (read or {}).get(seed.message_id) or store.messages_by_id([seed.message_id]).get(
+            seed.message_id
+        )
+        if m is None:
+            return out
+        n, names = _store_facts(store)
+        asked = {porter.stemWord(w.casefold()) for w in words(query.text)}
+        cands: dict[str, str] = {}
+        for w in words(m.content or ""):
+            low = w.casefold()
+            if low in STOP_WORDS or low in names or not w.isalpha() or len(w) < 3:
+                continue
+            key = porter.stemWord(low)
+            if key not in asked:
+                cands.setdefault(key, w)
+        if not cands:
+            return out
+        vocab = store._vocabulary(list(cands))
+        cap = max(2, RARE * n)
+        df = {k: next((c for t, c in vocab.get(k, []) if t == k), 0) for k in cands}
+        rare = sorted((k for k in cands if 0 < df[k] <= cap), key=lambda k: (df[k], k))
+        rare = rare[:SEED_WORDS]
+        if not rare:
+            return out
+        q2 = parse_query(" ".join(cands[k] for k in rare), match="any", natural=False)
+        hits = store.search(q2, SearchFilters(until=frame.until), limit=SEED_HITS)
+        hits = [h for h in hits if h.session_id != seed.session_id]
+        if not hits:
+            return out
+        best = max(-h.score for h in hits) or 1.0
+        anchor = out[place - 1].score
+        at = {(f.session_id, f.seq): i for i, f in enumerate(out)}
+        for h in hits:
+            s = max(-h.score, 0.0) / best * anchor
+            pos = (h.session_id, h.seq)
+            if pos in at:
+                f = out[at[pos]]
+                if s > f.score:
+                    out[at[pos]] = f._replace(score=s, notes=(*f.notes, "seeded"))
+            else:
+                at[pos] = len(out)
+                out.append(FusedMessage(h.session_id, h.seq, s, (), h, None, ("seeded",)))
+        order = sorted(range(len(out)), key=lambda i: (-out[i].score, i))
+        out = [out[i] for i in order]
+        TALLY["seeded questions"] += 1
+        TALLY["seeded in the top 10"] += sum("seeded" in f.notes for f in out[:10])
+        return out
+
+    return wrapped
