@@ -4,6 +4,7 @@
     .venv/bin/python bench/_misses.py variants --sets locomo,longchat,updates
     .venv/bin/python bench/_misses.py latency --sets locomo,zh --variants nomeaning
     .venv/bin/python bench/_misses.py losses --sets longchat,updates --k 5
+    .venv/bin/python bench/_misses.py seeds
 
 ``misses``: for every dev question whose evidence turn is not in the hybrid top 10, the
 evidence turn's rank in the lexical, semantic and hybrid rankings (up to 200), and what
@@ -35,6 +36,13 @@ share of each class.
 best session and how many sessions the top 10 holds; for one whose evidence lies in two
 sessions or more, where the second evidence session's best turn ranks (top 10, 11-50,
 51-200, beyond the pool of 200) and, at 11-50, its score against the tenth place's.
+
+``seeds``: for every dev question (LoCoMo) whose evidence lies in two sessions or more,
+what the hybrid top hit holds that the best evidence turn of another session also holds
+(names, numbers, other words; rare or common in the conversation), against the other
+sessions' turns that are no evidence, and where a search seeded by the top hit's rare
+words would rank that turn (``bench/_seeds.py``; seeded by the top hit, by it and its
+neighbours, and by the first evidence turn itself as an upper bound).
 
 ``latency``: the p50 and p99 of a hybrid call (top 50) per set, shipped against each variant and
 against a second shipped arm (the noise between two identical arms), interleaved call by

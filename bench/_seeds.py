@@ -123,8 +123,11 @@ def _seeds(
     for k, v in sorted(tally.items()):
         print(f"{k}: {v}")
     if base_rare:
-        print(f"share of other sessions' non-evidence turns holding a rare word of the top hit: "
-              f"median {statistics.median(base_rare):.3f}, mean {statistics.mean(base_rare):.3f}")  # fmt: skip
+        mid, mean = statistics.median(base_rare), statistics.mean(base_rare)
+        print(
+            "share of other sessions' non-evidence turns holding a rare word of the top hit: "
+            f"median {mid:.3f}, mean {mean:.3f}"
+        )
     by: dict[str, Counter[str]] = defaultdict(Counter)
     for hyb, seed in second_ranks:
         band = ("top 10" if hyb <= 10 else "11-50" if hyb <= 50 else "51-200" if hyb <= 200
