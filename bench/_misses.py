@@ -4,6 +4,7 @@
     .venv/bin/python bench/_misses.py variants --sets locomo,longchat,updates
     .venv/bin/python bench/_misses.py latency --sets locomo,zh --variants nomeaning
     .venv/bin/python bench/_misses.py losses --sets longchat,updates --k 5
+    .venv/bin/python bench/_misses.py seeds
 
 ``misses``: for every dev question whose evidence turn is not in the hybrid top 10, the
 evidence turn's rank in the lexical, semantic and hybrid rankings (up to 200), and what
@@ -36,7 +37,14 @@ best session and how many sessions the top 10 holds; for one whose evidence lies
 sessions or more, where the second evidence session's best turn ranks (top 10, 11-50,
 51-200, beyond the pool of 200) and, at 11-50, its score against the tenth place's.
 
-``latency``: the p50 of a hybrid call (top 50) per set, shipped against each variant and
+``seeds``: for every dev question (LoCoMo) whose evidence lies in two sessions or more,
+what the hybrid top hit holds that the best evidence turn of another session also holds
+(names, numbers, other words; rare or common in the conversation), against the other
+sessions' turns that are no evidence, and where a search seeded by the top hit's rare
+words would rank that turn (``bench/_seeds.py``; seeded by the top hit, by it and its
+neighbours, and by the first evidence turn itself as an upper bound).
+
+``latency``: the p50 and p99 of a hybrid call (top 50) per set, shipped against each variant and
 against a second shipped arm (the noise between two identical arms), interleaved call by
 call over four rounds with the order rotated. Query vectors come from the bench's cache:
 what is timed is the ranking, not the model.
@@ -69,6 +77,7 @@ import mnemic.sessions.sql.store as store_module
 import recall as rb
 from _metrics import Scores, figure
 from _room import after
+from _seeds import TALLY, seeded, seeds
 from _vcache import CachedEmbedder
 
 DEPTH = 200
@@ -176,6 +185,8 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "roomctx": lambda: knobs(
         {"r": (retrieval_module, "freshen", after(_FRESHEN, 0.85, context_only=True))}
     ),
+    "seed5": lambda: knobs({"s": (retrieval_module, "freshen", seeded(_FRESHEN, 5))}),
+    "seed10": lambda: knobs({"s": (retrieval_module, "freshen", seeded(_FRESHEN, 10))}),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),
@@ -528,10 +539,20 @@ def variants(
 def paired(variant: Scores, shipped: Scores) -> dict[str, Any]:
     """Question by question (both ran the same questions in the same order): per metric,
     the variant's value minus the shipped one (mean and bootstrap 95 % interval), and
-    how many questions each side scores higher."""
+    how many questions each side scores higher; the same per group (``by``)."""
+    out: dict[str, Any] = _paired_values(variant.values, shipped.values)
+    out["by"] = {
+        g: _paired_values(ms, shipped.groups.get(g, {})) for g, ms in sorted(variant.groups.items())
+    }
+    return out
+
+
+def _paired_values(
+    variant: dict[str, list[float]], shipped: dict[str, list[float]]
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for metric, values in variant.values.items():
-        base = shipped.values.get(metric, [])
+    for metric, values in variant.items():
+        base = shipped.get(metric, [])
         if len(base) != len(values):
             continue
         diffs = [v - b for v, b in zip(values, base, strict=True)]
@@ -561,15 +582,19 @@ def latency(
                         rb.ranked_results(corpora[q.corpus], q.text, "hybrid", loader, q.as_of, 50)
                         times[name].append(time.perf_counter() - t0)
         p50 = {name: statistics.median(ts) * 1000 for name, ts in times.items()}
+        p99 = {name: statistics.quantiles(ts, n=100)[98] * 1000 for name, ts in times.items()}
         base = p50.pop("shipped")
         ratios = "  ".join(f"{name} {ms:.1f} ms ({ms / base:.3f})" for name, ms in p50.items())
         print(f"{set_:8s} n {len(chosen)} p50 shipped {base:.1f} ms  {ratios}")
+        base99 = p99.pop("shipped")
+        ratios = "  ".join(f"{name} {ms:.1f} ms ({ms / base99:.3f})" for name, ms in p99.items())
+        print(f"{set_:8s} n {len(chosen)} p99 shipped {base99:.1f} ms  {ratios}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "what", choices=("misses", "variants", "latency", "losses", "classify", "hops")
+        "what", choices=("misses", "variants", "latency", "losses", "classify", "hops", "seeds")
     )
     parser.add_argument("--k", type=int, default=5, help="losses: the depth compared")
     parser.add_argument("--sets", default="locomo")
@@ -591,6 +616,8 @@ def main() -> None:
                 args.save.write_text(json.dumps(got, indent=1), encoding="utf-8")
         elif args.what == "hops":
             hops(corpora, questions, lambda: embedder)
+        elif args.what == "seeds":
+            seeds(corpora, questions, lambda: embedder)
         elif args.what == "losses":
             losses(corpora, questions, lambda: embedder, args.k)
         elif args.what == "latency":
@@ -599,6 +626,8 @@ def main() -> None:
         else:
             names = [n for n in args.variants.split(",") if n] or list(VARIANTS)
             variants(corpora, questions, lambda: embedder, names, args.save, modes)
+            if TALLY:
+                print(json.dumps({"seeded": dict(TALLY)}))
         for c in corpora.values():
             c.store.close()
 
