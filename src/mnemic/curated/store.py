@@ -781,9 +781,16 @@ def _in_place(before: list[str], working: list[str], results: list[OpResult]) ->
     reorder that no record names, and a prompt that changes bytes for no change). Every
     entry is sorted by the place it came from: an entry of ``before`` by its own, a
     replacement by the place of the entry it replaced, a new entry after them all in
-    the order it was added (a stable sort: nothing else moves)."""
+    the order it was added (a stable sort: nothing else moves).
+
+    Operations that only add take nothing out, and an add of an entry already there is
+    reported, not added: no added entry can then be one of ``before``, and no set of
+    the whole target is built (a pass per entry per add to a large target)."""
+    added = [r.entry for r in results if r.action == "add" and r.status == "added"]
+    if not added or all(r.action == "add" for r in results):
+        return working
     was = set(before)
-    if not any(r.action == "add" and r.status == "added" and r.entry in was for r in results):
+    if not any(e in was for e in added):
         return working
     origin = {e: float(i) for i, e in enumerate(before)}
     for r in results:
