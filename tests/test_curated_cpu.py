@@ -4,12 +4,20 @@ gives (the CPU of one tool call, docs/performance.md)."""
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
+from mnemic.backends.files.curated import FileBackend
+from mnemic.curated.entries import DELIMITER
+from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op, OpResult
 from mnemic.curated.store import _apply_one, _dedupe, _in_place
-from mnemic.errors import ToolError
+from mnemic.errors import ToolError, UnreadableFile, WriteFailed
 
 texts = st.sampled_from(["a", "b", "c", "d", "e"])
 ops = st.one_of(
@@ -47,3 +55,74 @@ def test_a_batch_keeps_the_order_the_whole_target_s_set_gives(
     if any(op.action == "replace" for op in batch):
         working = _dedupe(working)
     assert _in_place(before, working, results) == _sorted_by_origin(before, working, results)
+
+
+# -- the files backend's codec memo: bytes read or written, and their text ---------------
+
+
+def _backend(tmp_path: Path) -> FileBackend:
+    return FileBackend(tmp_path / "memories")
+
+
+def test_an_add_writes_the_whole_texts_utf8_when_only_its_new_part_is_encoded(
+    tmp_path: Path,
+) -> None:
+    mem = Memory.open(tmp_path)
+    facts = ["Café opens at 08:00.", "Ünïcode ✓ fact", "plain ascii fact", "日本語のメモ"]
+    for fact in facts:
+        mem.add("memory", fact)
+        on_disk = (tmp_path / "memories" / "MEMORY.md").read_bytes()
+        assert on_disk == DELIMITER.join(mem.entries("memory")).encode("utf-8")
+    assert mem.entries("memory") == facts
+
+
+def test_a_target_another_process_rewrote_reads_as_its_new_bytes(tmp_path: Path) -> None:
+    """Same length, same modification time, another process: the bytes decide."""
+    backend = _backend(tmp_path)
+    path = backend.path("memory")
+    with backend.transaction(["memory"], 5.0) as txn:
+        txn.write({"memory": "first fact"})
+    assert backend.read("memory") == "first fact"
+    st = os.stat(path)
+    code = (
+        "import os, sys; p = sys.argv[1]; open(p, 'wb').write('fïrst fact'.encode()[:10]);"
+        "os.utime(p, ns=(int(sys.argv[2]), int(sys.argv[2])))"
+    )
+    subprocess.run([sys.executable, "-c", code, str(path), str(st.st_mtime_ns)], check=True)
+    assert os.stat(path).st_size == st.st_size and os.stat(path).st_mtime_ns == st.st_mtime_ns
+    assert backend.read("memory") == "fïrst fac"
+    with backend.transaction(["memory"], 5.0) as txn:
+        txn.write({"memory": "fïrst fac\n§\nsecond"})
+    assert path.read_bytes() == "fïrst fac\n§\nsecond".encode()
+
+
+def test_a_text_is_refused_where_it_cannot_be_encoded_past_the_text_read(
+    tmp_path: Path,
+) -> None:
+    backend = _backend(tmp_path)
+    with backend.transaction(["memory"], 5.0) as txn:
+        txn.write({"memory": "fact one"})
+    assert backend.read("memory") == "fact one"
+    with (
+        pytest.raises(WriteFailed, match="at character 12\\)"),
+        backend.transaction(["memory"], 5.0) as txn,
+    ):
+        txn.write({"memory": "fact one\n§\nx\ud800"})
+    assert backend.read("memory") == "fact one"
+
+
+@pytest.mark.parametrize("raw", [b"\xef\xbb\xbffact one", b"fact\x00one", b"fact \xff one"])
+def test_a_file_read_twice_is_read_the_same_way_each_time(tmp_path: Path, raw: bytes) -> None:
+    """A BOM dropped, a NUL or bad UTF-8 refused: the second read as the first."""
+    backend = _backend(tmp_path)
+    backend.path("memory").write_bytes(raw)
+    first: object
+    try:
+        first = backend.read("memory")
+    except UnreadableFile as exc:
+        first = type(exc)
+    for _ in range(2):
+        try:
+            assert backend.read("memory") == first
+        except UnreadableFile as exc:
+            assert type(exc) is first
