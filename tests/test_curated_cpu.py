@@ -7,17 +7,19 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from mnemic.backends.files.curated import FileBackend
-from mnemic.curated.entries import DELIMITER
+from mnemic.curated.entries import DELIMITER, char_count, counted
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op, OpResult
 from mnemic.curated.store import _apply_one, _dedupe, _in_place
-from mnemic.errors import ToolError, UnreadableFile, WriteFailed
+from mnemic.curated.usage import Usage
+from mnemic.errors import MnemicError, ToolError, UnreadableFile, WriteFailed
 
 texts = st.sampled_from(["a", "b", "c", "d", "e"])
 ops = st.one_of(
@@ -126,3 +128,38 @@ def test_a_file_read_twice_is_read_the_same_way_each_time(tmp_path: Path, raw: b
             assert backend.read("memory") == first
         except UnreadableFile as exc:
             assert type(exc) is first
+
+
+# -- the budget's count of an add: the entries added, not the whole target joined ------
+
+pool = st.sampled_from(["alpha fact", "béta fact", "gamma fact ✓", "delta", "epsilon fact"])
+batch_op = st.one_of(
+    pool.map(lambda t: Op("add", t)),
+    st.tuples(pool, pool).map(lambda p: Op("replace", p[1], p[0])),
+    pool.map(lambda t: Op("remove", None, t)),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(batch_op, min_size=1, max_size=4), min_size=1, max_size=5))
+def test_the_usage_of_a_write_counts_the_entries_it_leaves(batches: list[list[Op]]) -> None:
+    """Whatever was added, replaced or removed (single operations and batches), the
+    chars a write reports and budgets are those of its entries joined."""
+    with tempfile.TemporaryDirectory() as root:
+        mem = Memory.open(Path(root))
+        for ops in batches:
+            try:
+                got = mem.apply("memory", ops, batch=len(ops) > 1)
+            except MnemicError:
+                continue  # an old text not there, a batch emptying the target
+            entries = mem.entries("memory")
+            assert got.usage.chars == len(DELIMITER.join(entries)) == char_count(entries)
+            assert got.usage.chars == Usage.of("memory", list(entries), 10**6).chars
+
+
+def test_a_tuple_counted_by_its_maker_is_its_own_count_and_no_other() -> None:
+    made = counted(tuple(["a", "bc"]), 6)
+    other = tuple(["a", "bc"])
+    assert other is not made
+    assert char_count(made) == char_count(other) == char_count(["a", "bc"]) == 6
+    assert char_count(("a",)) == 1

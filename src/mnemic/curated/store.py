@@ -48,10 +48,12 @@ from ..scan import (
 from .backend import CuratedBackend, CuratedTxn
 from .changes import Reason, TargetChange, confirmed, diff
 from .entries import (
+    DELIMITER,
     TARGETS,
     Drift,
     append_entries,
     char_count,
+    counted,
     find_entry,
     parse,
     serialize,
@@ -512,6 +514,7 @@ class CuratedStore:
             drifted: set[str] = set()
             digests: dict[str, Any] = {}  # the hash of each text read
             clean: set[str] = set()  # targets whose new text is known to read back clean
+            chars: dict[str, int] = {}  # the char_count of each target's new entries
             for t in ordered:
                 limit = self.limit(t)
                 these = groups[t]
@@ -541,7 +544,13 @@ class CuratedStore:
                     # replace may: its new text can equal another entry
                     working = _dedupe(working)
                 working = _in_place(before, working, results)
-                current, new = char_count(before), char_count(working)
+                current = char_count(before)
+                if before and all(op.action == "add" for _, op in these):
+                    # only adds: ``before`` with the entries added after it, each one
+                    # delimiter and its own length more (no join of the whole target)
+                    new = current + sum(len(DELIMITER) + len(e) for e in working[len(before) :])
+                else:
+                    new = char_count(working)
                 if evict is not None and drift is None and _refused(current, new, limit):
                     mine = frozenset(r.entry for r in results if r.entry is not None)
                     chosen = evict(t, working, mine, limit).items()
@@ -550,6 +559,7 @@ class CuratedStore:
                         evicted[t] = out
                         working = [e for e in working if e not in out]
                         new = char_count(working)
+                chars[t] = new
                 if batch and before and not working and not allow_empty:
                     raise WouldEmptyTarget(t, len(before))
                 try:
@@ -606,7 +616,7 @@ class CuratedStore:
                     Commit(
                         t,
                         tuple(before),
-                        tuple(working),
+                        counted(tuple(working), chars[t]),
                         tuple(results),
                         written,
                         txn.lock_wait_ms,
