@@ -3,17 +3,21 @@ gives (the CPU of one tool call, docs/performance.md)."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from mnemic.backends.files.curated import FileBackend
+from mnemic.backends.files.flusher import drain
+from mnemic.curated import entries
 from mnemic.curated.entries import DELIMITER, char_count, counted
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op, OpResult
@@ -163,3 +167,52 @@ def test_a_tuple_counted_by_its_maker_is_its_own_count_and_no_other() -> None:
     assert other is not made
     assert char_count(made) == char_count(other) == char_count(["a", "bc"]) == 6
     assert char_count(("a",)) == 1
+
+
+# -- the text a replace or a remove wrote is known to the next write -------------------
+
+
+@pytest.mark.parametrize("change", ["replace", "remove"])
+def test_a_write_after_a_replace_or_remove_goes_over_the_text_it_wrote_neither_to_parse_nor_hash(
+    make_memory: Callable[..., Memory], monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    """A replace or a remove rewrites the whole text, which it reads back to check it;
+    that read-back is the text's parse (and its drift), and its hash is the audit
+    record's: the next write, finding that text under the lock, does neither again."""
+    mem = make_memory(memory_char_limit=10_000_000)
+    mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(300)])
+    if change == "replace":
+        mem.replace("memory", "Fact 7: shard 7", "Fact 7: shard 7 exports weekly.")
+    else:
+        mem.remove("memory", "Fact 7: shard 7")
+    path = mem.backend.path("memory")  # type: ignore[attr-defined]
+    size = len(path.read_text(encoding="utf-8")) - 100
+    passes: list[int] = []
+    normalize = entries.normalize_newlines
+
+    def counting(text: str) -> str:
+        if len(text) >= size:
+            passes.append(len(text))
+        return normalize(text)
+
+    whole: list[int] = []
+    real = hashlib.sha256
+
+    def hashed(data: bytes = b"", **kwargs: bool) -> hashlib._Hash:
+        if len(data) >= size:
+            whole.append(len(data))
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(entries, "normalize_newlines", counting)
+    monkeypatch.setattr(hashlib, "sha256", hashed)
+    mem.add("memory", "Fact 301: shard 301 exports nightly.")
+    monkeypatch.undo()
+    assert (passes, whole) == ([], [])
+    drain()
+    assert mem.governor is not None
+    record = list(mem.governor.journal.records())[-1]
+    text = path.read_text(encoding="utf-8")
+    head = text[: -len("\n§\nFact 301: shard 301 exports nightly.")]
+    assert record["before"] == {"memory": real(head.encode()).hexdigest()}
+    assert record["after"] == {"memory": real(text.encode()).hexdigest()}
+    assert mem.entries("memory") == entries.parse(text)
