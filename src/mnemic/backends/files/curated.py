@@ -40,7 +40,6 @@ from typing import TYPE_CHECKING
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES, TARGETS
 from ...errors import InvalidArgument, LockTimeout, ReadOnlyHome, StorageError, WriteFailed
-from ...fsread import decode_text, read_bytes_strict
 from ...fsio import (
     FILE_MODE,
     TEMP_SUFFIX,
@@ -53,6 +52,7 @@ from ...fsio import (
     stale_temp_files,
     temp_prefix,
 )
+from ...fsread import decode_text, read_bytes_strict
 from . import flusher
 from .ledger import Sidecars
 
