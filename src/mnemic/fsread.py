@@ -18,7 +18,13 @@ from .errors import UnreadableFile, UnsafePath
 
 StrPath = str | os.PathLike[str]
 
-__all__ = ["describe_kind", "open_regular", "read_bytes_strict", "read_text_strict"]
+__all__ = [
+    "decode_text",
+    "describe_kind",
+    "open_regular",
+    "read_bytes_strict",
+    "read_text_strict",
+]
 
 O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -174,6 +180,13 @@ def read_text_strict(
     data = read_bytes_strict(path, max_bytes=max_bytes, nofollow=nofollow, owner_only=owner_only)
     if data is None:
         return None
+    return decode_text(path, data)
+
+
+def decode_text(path: StrPath, data: bytes) -> str:
+    """The text of ``data`` read from ``path``, as :func:`read_text_strict` reads it: a
+    leading UTF-8 BOM dropped, anything else not clean UTF-8 text (a NUL included)
+    raising :class:`UnreadableFile` that names ``path``."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:

@@ -86,8 +86,25 @@ def serialize(entries: Sequence[str]) -> str:
 
 def char_count(entries: Sequence[str]) -> int:
     """Characters the entries occupy in the budget (delimiters included): the length of
-    their joined text (joining is a copy in C, faster than summing lengths in Python)."""
+    their joined text (joining is a copy in C, faster than summing lengths in Python),
+    or the count :func:`counted` gave for this very tuple."""
+    known = _counted
+    if known[0] is entries:
+        return known[1]
     return len(DELIMITER.join(entries))
+
+
+def counted(entries: tuple[str, ...], chars: int) -> tuple[str, ...]:
+    """``entries``, whose :func:`char_count` its maker knows to be ``chars``: remembered
+    for this one tuple (the last one given), so that the usage figures of a write to a
+    large target do not join its whole text again. A tuple of strings never changes,
+    and the memo holds it, so no other object can take its identity."""
+    global _counted
+    _counted = (entries, chars)
+    return entries
+
+
+_counted: tuple[tuple[str, ...], int] = ((), 0)
 
 
 SCAN_MAX = 8

@@ -48,12 +48,15 @@ from ..scan import (
 from .backend import CuratedBackend, CuratedTxn
 from .changes import Reason, TargetChange, confirmed, diff
 from .entries import (
+    DELIMITER,
     TARGETS,
     Drift,
     append_entries,
     char_count,
+    counted,
     find_entry,
     parse,
+    read_entries,
     serialize,
     validate_content,
 )
@@ -512,6 +515,7 @@ class CuratedStore:
             drifted: set[str] = set()
             digests: dict[str, Any] = {}  # the hash of each text read
             clean: set[str] = set()  # targets whose new text is known to read back clean
+            chars: dict[str, int] = {}  # the char_count of each target's new entries
             for t in ordered:
                 limit = self.limit(t)
                 these = groups[t]
@@ -541,7 +545,13 @@ class CuratedStore:
                     # replace may: its new text can equal another entry
                     working = _dedupe(working)
                 working = _in_place(before, working, results)
-                current, new = char_count(before), char_count(working)
+                current = char_count(before)
+                if before and all(op.action == "add" for _, op in these):
+                    # only adds: ``before`` with the entries added after it, each one
+                    # delimiter and its own length more (no join of the whole target)
+                    new = current + sum(len(DELIMITER) + len(e) for e in working[len(before) :])
+                else:
+                    new = char_count(working)
                 if evict is not None and drift is None and _refused(current, new, limit):
                     mine = frozenset(r.entry for r in results if r.entry is not None)
                     chosen = evict(t, working, mine, limit).items()
@@ -550,6 +560,7 @@ class CuratedStore:
                         evicted[t] = out
                         working = [e for e in working if e not in out]
                         new = char_count(working)
+                chars[t] = new
                 if batch and before and not working and not allow_empty:
                     raise WouldEmptyTarget(t, len(before))
                 try:
@@ -576,10 +587,13 @@ class CuratedStore:
                         clean.add(t)  # append_entries's answer: no drift, read back as working
                 if text is None:  # the text is read back once, whichever is written
                     text = serialize(working)
-                    if parse(text) != working:  # pragma: no cover - guarded above
+                    back, back_drift = read_entries(text, limit)
+                    if back != working:  # pragma: no cover - guarded above
                         raise ContentRejected(
                             "round_trip", "The result would not read back as the same entries."
                         )
+                    if back_drift is None:
+                        clean.add(t)  # read back whole: the next write need not parse it
                 staged.append((t, raw, before, working, results, text))
             if precommit is not None:
                 for t, _, before, working, results, _ in staged:
@@ -606,7 +620,7 @@ class CuratedStore:
                     Commit(
                         t,
                         tuple(before),
-                        tuple(working),
+                        counted(tuple(working), chars[t]),
                         tuple(results),
                         written,
                         txn.lock_wait_ms,
@@ -781,9 +795,16 @@ def _in_place(before: list[str], working: list[str], results: list[OpResult]) ->
     reorder that no record names, and a prompt that changes bytes for no change). Every
     entry is sorted by the place it came from: an entry of ``before`` by its own, a
     replacement by the place of the entry it replaced, a new entry after them all in
-    the order it was added (a stable sort: nothing else moves)."""
+    the order it was added (a stable sort: nothing else moves).
+
+    Operations that only add take nothing out, and an add of an entry already there is
+    reported, not added: no added entry can then be one of ``before``, and no set of
+    the whole target is built (a pass per entry per add to a large target)."""
+    added = [r.entry for r in results if r.action == "add" and r.status == "added"]
+    if not added or all(r.action == "add" for r in results):
+        return working
     was = set(before)
-    if not any(r.action == "add" and r.status == "added" and r.entry in was for r in results):
+    if not any(e in was for e in added):
         return working
     origin = {e: float(i) for i, e in enumerate(before)}
     for r in results:

@@ -52,6 +52,7 @@ from ...fsio import (
     stale_temp_files,
     temp_prefix,
 )
+from ...fsread import decode_text, read_bytes_strict
 from . import flusher
 from .ledger import Sidecars
 
@@ -66,6 +67,9 @@ QUEUE_DIR = ".queue"
 (:mod:`.requests`; the same name as its ``QUEUE_DIR``)."""
 
 INTENT_NAME = ".txn.intent"
+
+
+_BOM = b"\xef\xbb\xbf"
 
 
 class FileBackend:
@@ -83,6 +87,12 @@ class FileBackend:
         self.ledgers = Sidecars(directory, FILENAMES)
         """The provenance sidecars (:mod:`.ledger`)."""
         self._intent = directory / INTENT_NAME
+        self._coded: dict[str, tuple[bytes, str]] = {}
+        """Per target, the last bytes this backend read or wrote and their text: a read
+        finding those exact bytes is not decoded again, and a text that starts with that
+        text has only its new part encoded (an add to a large target). A pure memo of the
+        UTF-8 codec, compared byte for byte and character for character: it says nothing
+        about the file, so no other process's write can make it wrong."""
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
         with contextlib.suppress(ReadOnlyHome):
@@ -130,7 +140,36 @@ class FileBackend:
 
     # -- reads ---------------------------------------------------------------
     def read(self, target: str) -> str | None:
-        return read_text_strict(self.path(target), nofollow=True)
+        path = self.path(target)
+        data = read_bytes_strict(path, nofollow=True)
+        if data is None:
+            return None
+        known = self._coded.get(target)
+        if known is not None and known[0] == data:
+            return known[1]
+        text = decode_text(path, data)
+        if not data.startswith(_BOM):  # a BOM is dropped: not the text's code
+            self._coded[target] = (data, text)
+        return text
+
+    def _encode(self, target: str, path: Path, text: str) -> bytes:
+        """``text`` in UTF-8 (only its part past the last text read or written, when it
+        starts with that text); :class:`WriteFailed` when it cannot be encoded."""
+        known = self._coded.get(target)
+        try:
+            if known is not None and text.startswith(known[1]):
+                return known[0] + text[len(known[1]) :].encode("utf-8")
+            return text.encode("utf-8")
+        except UnicodeEncodeError:
+            try:
+                text.encode("utf-8")  # the position in the whole text, for the message
+            except UnicodeEncodeError as exc:
+                raise WriteFailed(
+                    str(path),
+                    f"the new text cannot be stored as UTF-8 ({exc.reason} at character "
+                    f"{exc.start})",
+                ) from exc
+            raise  # pragma: no cover - the part fails only where the whole does
 
     def read_provenance(self, target: str) -> str | None:
         return self.ledgers.read(target)
@@ -223,7 +262,8 @@ class FileBackend:
         was never renamed into place: docs/ARCHITECTURE.md, the crash argument).
         """
         path = self.path(target)
-        tmp, fd = _temp_file(path, text, os.urandom(6).hex())
+        data = self._encode(target, path, text)
+        tmp, fd = _temp_file(path, data, os.urandom(6).hex())
         kept: str | None = None
         try:
             syncing = _FSYNCS.start(fd)
@@ -236,6 +276,8 @@ class FileBackend:
             finally:
                 syncing.wait()  # the text is durable before it can be renamed into place
             os.replace(tmp, path)
+            if not data.startswith(_BOM) and "\x00" not in text:  # as a read decodes it
+                self._coded[target] = (data, text)
         except BaseException as exc:
             _discard(tmp, kept)
             if isinstance(exc, OSError):
@@ -260,7 +302,9 @@ class FileBackend:
         kept: list[str] = []
         try:
             for target in sorted(writes):
-                tmp = _durable_temp(self.path(target), writes[target], f"txn-{txid}")
+                path = self.path(target)
+                data = self._encode(target, path, writes[target])
+                tmp = _durable_temp(path, data, f"txn-{txid}")
                 temps.append((FILENAMES[target], os.path.basename(tmp)))
             if self.history_limit > 0:
                 for target in sorted(writes):
@@ -819,13 +863,13 @@ def _discard(*paths: str | None) -> None:
                 os.unlink(p)
 
 
-def _durable_temp(path: Path, text: str, tag: str) -> str:
-    """Write ``text`` to a new temp file next to ``path`` and fsync it; return its path.
+def _durable_temp(path: Path, data: bytes, tag: str) -> str:
+    """Write ``data`` to a new temp file next to ``path`` and fsync it; return its path.
 
-    Raises :class:`WriteFailed` (the temp file removed) when the text cannot be encoded
-    or written, see :func:`_temp_file`.
+    Raises :class:`WriteFailed` (the temp file removed) when it cannot be written, see
+    :func:`_temp_file`.
     """
-    tmp, fd = _temp_file(path, text, tag)
+    tmp, fd = _temp_file(path, data, tag)
     try:
         os.fsync(fd)
     except OSError as exc:
@@ -837,22 +881,15 @@ def _durable_temp(path: Path, text: str, tag: str) -> str:
     return tmp
 
 
-def _temp_file(path: Path, text: str, tag: str) -> tuple[str, int]:
-    """Write ``text`` to a new temp file next to ``path``; return its path and its open
+def _temp_file(path: Path, data: bytes, tag: str) -> tuple[str, int]:
+    """Write ``data`` to a new temp file next to ``path``; return its path and its open
     descriptor (not yet fsynced: the caller fsyncs and closes it).
 
     The name follows the temp-file convention (``.<NAME>.<tag>.tmp``), so a temp file
     whose commit never started is found and removed like any writer's debris. Raises
-    :class:`WriteFailed` (the temp file removed) when the text cannot be encoded or
-    written: a full disk, a file-size limit, an I/O error.
+    :class:`WriteFailed` (the temp file removed) when the data cannot be written: a full
+    disk, a file-size limit, an I/O error.
     """
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise WriteFailed(
-            str(path),
-            f"the new text cannot be stored as UTF-8 ({exc.reason} at character {exc.start})",
-        ) from exc
     tmp = os.path.join(os.path.dirname(path), f"{temp_prefix(path)}{tag}{TEMP_SUFFIX}")
     fd = -1
     try:
