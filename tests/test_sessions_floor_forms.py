@@ -133,3 +133,29 @@ def test_english_questions_and_keyword_searches_are_answered_as_before(
         "Marco gearbeitet",
     ]
     assert now["How do I rotate a TLS certificate?"]["no_good_match"] is True
+
+
+def test_a_form_counts_for_the_word_it_is_a_form_of_only(tmp_path: Path) -> None:
+    """``judge`` on a fused position made by hand (the cosine is given, not embedded): the
+    forms are the ones the store's search matched, each counted for its own word."""
+    from mnemic.backends.files.sqlite import SQLiteSessionStore
+    from mnemic.sessions.index.query import parse_query
+    from mnemic.sessions.search.floor import FLOOR_COSINES, judge
+    from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit
+    from mnemic.sessions.store import Hit, SearchFilters
+
+    store = SQLiteSessionStore(tmp_path / "sessions.db")
+    sid = store.start_session(id="s", started_at=T0)
+    store.append_messages(sid, [NewMessage("user", "Marco arbeitet in Graz.")])
+    query = parse_query("Wo hat Marco gearbeitet und gewohnt?").with_match("any")
+    assert [t.text for t in query.terms] == ["Wo", "hat", "Marco", "gearbeitet", "und", "gewohnt"]
+    [hit] = store.search(query, SearchFilters(), limit=5)
+    low = SemanticHit(hit.message_id, sid, 0, 0.70, 1, "cli")
+    fused = [FusedMessage(sid, 0, 1.0, ("lexical", "semantic"), hit, low)]
+    model = next(iter(FLOOR_COSINES))
+    # failed before: 1/6 (Marco); "arbeitet" holds "gearbeitet", not "gewohnt"
+    assert judge(store, fused, query, "hybrid", model).words == 2 / 6
+    # a query the store did not search has no forms: its own words alone
+    other = parse_query("Wo hat Marco gearbeitet und gewohnt")
+    assert judge(store, fused, other, "hybrid", model).words == 1 / 6
+    store.close()
