@@ -21,7 +21,8 @@ lexical side, so no word signal, and is the same either way):
   asked of each of those histories.
 
 Per set: floored (answerable) or answered (unrelated) before and after, n and a 95 %
-Wilson interval, and the questions that changed either way (``now_wrong``: floored after
+Wilson interval, the questions whose word signal the forms moved (``words_changed``), and
+the questions whose verdict changed either way (``now_wrong``: floored after
 and not before, or answered after and not before; ``now_right``: the reverse). One JSON
 object on the last line (``bench/results/floor_forms.json``).
 """
@@ -106,7 +107,7 @@ def main() -> None:
             if q.split == "dev" and q.corpus in corpora:
                 asked.append(("answerable", q.set, q.corpus, q.text))
         for case in fixture["cases"]:
-            if case["split"] == "dev":
+            if case["split"] == "dev" and case["lang"] in ("de", "es"):
                 for key in ("now", "past"):
                     asked.append(("answerable", "updates", f"updates-{case['lang']}",
                                   case[key]))  # fmt: skip
@@ -138,7 +139,12 @@ def main() -> None:
                            "before", "after")}
         for r in rows if r["before"] != r["after"]
     ]  # fmt: skip
-    out["words_changed"] = sum(r["words_before"] != r["words_after"] for r in rows)
+    # the questions whose word signal the forms moved, verdict changed or not
+    out["words_changed"] = [
+        {k: r[k] for k in ("kind", "set", "lang", "text", "words_before", "words_after",
+                           "after")}
+        for r in rows if r["words_before"] != r["words_after"]
+    ]  # fmt: skip
     for name, r in out["results"].items():
         print(f"  {name:28s} {r['metric']:9s} n={r['n']:4d} before {r['before']['value']:.3f} "
               f"after {r['after']['value']:.3f}  (now wrong {r['now_wrong']}, "
