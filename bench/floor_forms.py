@@ -23,7 +23,11 @@ lexical side, so no word signal, and is the same either way):
 Per set: floored (answerable) or answered (unrelated) before and after, n and a 95 %
 Wilson interval, the questions whose word signal the forms moved (``words_changed``), and
 the questions whose verdict changed either way (``now_wrong``: floored after
-and not before, or answered after and not before; ``now_right``: the reverse). One JSON
+and not before, or answered after and not before; ``now_right``: the reverse). A third
+arm, a what-if not shipped (``nofunction``): the share with the forms and without the
+function words of the question's languages ("wo", "hat", "mein": the index's stop words
+are English, so they are searched words and count in the share, where an English
+question's "where", "did" do not). One JSON
 object on the last line (``bench/results/floor_forms.json``).
 """
 
@@ -35,6 +39,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -45,9 +50,9 @@ from _common import emit
 from _metrics import wilson
 from _vcache import CachedEmbedder
 from mnemic.sessions import search_messages
-from mnemic.sessions.index.query import question_languages
+from mnemic.sessions.index.query import FUNCTION_WORDS, Query, question_languages
 from mnemic.sessions.index.segment import has_cjk
-from mnemic.sessions.search import messages as messages_module
+from mnemic.sessions.search import floor as floor_module, messages as messages_module
 from mnemic.sessions.sql.store import SqlSessionStore
 from recall import (
     LOCOMO,
@@ -70,18 +75,41 @@ def language(text: str) -> str:
     return LANGS.get(found[0], found[0]) if found else "en"
 
 
+def _contentful(query: Query) -> Query:
+    """``query`` without the function words of its languages (a what-if, not shipped)."""
+    kept = [
+        tuple(t for t in g if not any(t.text.casefold() in FUNCTION_WORDS[lang]
+                                      for lang in query.languages))
+        for g in query.groups
+    ]  # fmt: skip
+    return replace(query, groups=tuple(g for g in kept if g))
+
+
 class Both:
-    """``judge`` wrapped: each call's verdict with the forms (shipped) and without."""
+    """``judge`` wrapped: each call's verdict with the forms (shipped), without them
+    (before), and, a what-if, with the forms and without the question's function words in
+    the word share (``nofunction``)."""
 
     def __init__(self) -> None:
         self.shipped = messages_module.judge
-        self.last: tuple[Any, Any] | None = None
+        self.share = floor_module._word_share
+        self.last: tuple[Any, Any, Any] | None = None
 
     def __call__(self, store: Any, fused: Any, query: Any, mode: str, model: Any) -> Any:
         after = self.shipped(store, fused, query, mode, model)
         with mock.patch.object(SqlSessionStore, "forms_of", lambda _self, q: q):
             before = self.shipped(store, fused, query, mode, model)
-        self.last = (before, after)
+
+        def share(q: Query, texts: Any, forms: Query | None = None) -> float:
+            return (
+                self.share(_contentful(q), texts, forms)
+                if q.languages
+                else self.share(q, texts, forms)
+            )
+
+        with mock.patch.object(floor_module, "_word_share", share):
+            what_if = self.shipped(store, fused, query, mode, model)
+        self.last = (before, after, what_if)
         return after
 
 
@@ -125,11 +153,12 @@ def main() -> None:
                 search_messages(corpus.store, text, mode="hybrid", limit=1, state=corpus.state,
                                 floor=False)  # fmt: skip
                 assert both.last is not None
-                before, after = both.last
+                before, after, what_if = both.last
                 rows.append({"kind": kind, "set": set_, "lang": language(text),
                              "before": before.good, "after": after.good,
+                             "nofunction": what_if.good,
                              "words_before": before.words, "words_after": after.words,
-                             "text": text})  # fmt: skip
+                             "words_nofunction": what_if.words, "text": text})  # fmt: skip
         for c in corpora.values():
             c.store.close()
     out: dict[str, Any] = {"model": embedder.model_id, "mode": "hybrid", "split": "dev"}
@@ -138,6 +167,11 @@ def main() -> None:
         {k: r[k] for k in ("kind", "set", "lang", "text", "words_before", "words_after",
                            "before", "after")}
         for r in rows if r["before"] != r["after"]
+    ]  # fmt: skip
+    out["nofunction_changed"] = [
+        {k: r[k] for k in ("kind", "set", "lang", "text", "words_after", "words_nofunction",
+                           "after", "nofunction")}
+        for r in rows if r["nofunction"] != r["after"]
     ]  # fmt: skip
     # the questions whose word signal the forms moved, verdict changed or not
     out["words_changed"] = [
@@ -148,7 +182,8 @@ def main() -> None:
     for name, r in out["results"].items():
         print(f"  {name:28s} {r['metric']:9s} n={r['n']:4d} before {r['before']['value']:.3f} "
               f"after {r['after']['value']:.3f}  (now wrong {r['now_wrong']}, "
-              f"now right {r['now_right']})", flush=True)  # fmt: skip
+              f"now right {r['now_right']}; nofunction {r['nofunction']['value']:.3f})",
+              flush=True)  # fmt: skip
     out["seconds"] = round(time.perf_counter() - t0, 1)
     emit("floor_forms", out)
 
@@ -168,7 +203,7 @@ def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
         wrong = (lambda good: good) if unrelated else (lambda good: not good)
         n = len(rs)
         figures = {}
-        for arm in ("before", "after"):
+        for arm in ("before", "after", "nofunction"):
             k = sum(wrong(r[arm]) for r in rs)
             figures[arm] = {"value": round(k / n, 4), "k": k, "ci95": wilson(k, n)}
         out[name] = {
