@@ -142,7 +142,7 @@ def test_a_form_counts_for_the_word_it_is_a_form_of_only(tmp_path: Path) -> None
     from mnemic.sessions.index.query import parse_query
     from mnemic.sessions.search.floor import FLOOR_COSINES, judge
     from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit
-    from mnemic.sessions.store import Hit, SearchFilters
+    from mnemic.sessions.store import SearchFilters
 
     store = SQLiteSessionStore(tmp_path / "sessions.db")
     sid = store.start_session(id="s", started_at=T0)
