@@ -469,10 +469,20 @@ class Query:
         return expr
 
     def describe(self) -> str:
-        """A short human form of what is searched (for responses and logs)."""
+        """A short human form of what is searched (for responses and logs), in the query
+        syntax. A word of a question in another language that also matches other forms
+        (:func:`~.stems.inflected`) is followed by them in one group, whatever the match:
+        "Wann OR hat OR Marco OR (gearbeitet OR arbeitet)"."""
         joiner = " OR " if self.match == "any" else " "
+        origins = form_origins(self)
         groups = [" OR ".join(_show(t) for t in g) for g in self.groups]
-        text = joiner.join(f"({g})" if " OR " in g and self.match == "all" else g for g in groups)
+        text = joiner.join(
+            f"({text})"
+            if " OR " in text
+            and (self.match == "all" or any(fold_term(t.text) in origins for t in g[1:]))
+            else text
+            for g, text in zip(self.groups, groups, strict=True)
+        )
         if self.excluded:
             text += " " + " ".join("-" + _show(t) for t in self.excluded)
         return text.strip()

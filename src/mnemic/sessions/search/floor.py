@@ -11,7 +11,10 @@ best candidates instead:
   of unrelated texts sit lower than those of a message about the question);
 * **words**: the best share of the query's searched words (stop words and question words
   are not searched) that one of the first lexical matches holds, word forms compared by
-  their stems (:mod:`..index.stems`).
+  their stems (:mod:`..index.stems`); a word of a question in another language than
+  English is held where one of the other forms the search matched is ("gearbeitet"
+  where the message writes "arbeitet": :meth:`~..sql.SqlSessionStore.forms_of`, the
+  forms the held share probes too).
 
 The match is good when either reaches its floor (:data:`FLOOR_COSINES`,
 :data:`FLOOR_WORDS`), both calibrated on the dev split of ``./x bench floor`` (LoCoMo dev
@@ -30,12 +33,13 @@ it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ...tooling import no_good_match_message
-from ..index.query import Query
+from ..index.query import Query, fold_term, form_origins
 from ..index.segment import has_cjk
 from ..index.stems import text_keys
 from ..sql import SessionStore
@@ -110,9 +114,13 @@ class Strength:
         return out
 
 
-def _word_share(query: Query, texts: Sequence[str]) -> float:
-    """The best share, over ``texts``, of the query's terms a text holds (by stems)."""
+def _word_share(query: Query, texts: Sequence[str], forms: Query | None = None) -> float:
+    """The best share, over ``texts``, of the query's terms a text holds (by stems); a
+    term is held where one of its other forms (``forms``: ``query`` with them, as the
+    store searched it) is."""
     terms = [text_keys(t.text, stop=False) for t in query.terms]
+    if forms is not None and forms is not query:
+        terms = [k | _forms_keys(t.text, forms) for k, t in zip(terms, query.terms, strict=True)]
     terms = [t for t in terms if t]
     if not terms:
         return 0.0
@@ -122,6 +130,14 @@ def _word_share(query: Query, texts: Sequence[str]) -> float:
         share = sum(1 for t in terms if t & keys) / len(terms)
         best = max(best, share)
     return best
+
+
+def _forms_keys(word: str, forms: Query) -> frozenset[str]:
+    """The keys of the other forms ``forms`` matched for the words of ``word`` (the
+    forms :func:`~..index.query.form_origins` names it the word asked of)."""
+    own = set(re.findall(r"\w+", fold_term(word)))
+    found = [form for form, asked in form_origins(forms).items() if asked in own]
+    return frozenset().union(*(text_keys(form, stop=False) for form in found))
 
 
 def judge(
@@ -135,7 +151,9 @@ def judge(
     :func:`~.retrieval.candidates` returned them for ``mode``, the query embedded by
     ``model``) holds a good match.
 
-    One read: the texts of the first :data:`WORD_CANDIDATES` lexical matches.
+    One read: the texts of the first :data:`WORD_CANDIDATES` lexical matches (the other
+    forms of the query's words are those its lexical search matched: nothing is read for
+    them).
     """
     floors = FLOOR_COSINES_CJK if has_cjk(query.text) else FLOOR_COSINES
     floor = floors.get(model or "")
@@ -147,6 +165,7 @@ def judge(
     words = None
     if ids and not query.empty:
         found = store.messages_by_id(ids)
-        words = _word_share(query, [m.content or "" for m in found.values()])
+        texts = [m.content or "" for m in found.values()]
+        words = _word_share(query, texts, store.forms_of(query))
     good = (cosine is not None and cosine >= floor) or (words is not None and words >= FLOOR_WORDS)
     return Strength(good or not fused, cosine, words)

@@ -337,7 +337,8 @@ def discover(
         r["weak"] = True
     if summarize and results:
         _add_summaries(ctx, results, ranked, seen)
-    searched = echoed(query.describe())
+    # what was searched: the words, each followed by the other forms it matched too
+    searched = echoed(replace(seen, match=query.match).describe())
     out = {**base, "searched": searched, "results": results, "count": len(results)}
     out["retrieval"] = used
     if strength is not None and used != "lexical":
