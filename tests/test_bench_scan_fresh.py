@@ -12,6 +12,7 @@ import pytest
 import _scan_training as training
 from _scan_fresh import (
     EIGHTH,
+    ELEVENTH,
     FIFTH,
     FOURTH,
     FRESH,
@@ -223,8 +224,8 @@ def test_the_fourth_set_shares_no_sentence_with_the_earlier_sets_or_the_families
 
 @pytest.mark.parametrize(
     "which",
-    [FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH],
-    ids=["fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"],
+    [FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH],
+    ids=["fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11"],
 )
 def test_the_later_baselines_hold_figures_not_texts(which: FreshSet) -> None:
     base = json.loads(which.baseline.read_text(encoding="utf-8"))
@@ -569,3 +570,65 @@ def test_the_tenth_set_shares_no_sentence_with_the_earlier_sets_or_the_families(
     rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
     old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
     assert not [r["text"] for r in load(TENTH.path, TENTH.seed) if r["text"].lower() in old]
+
+
+_FAMILIES_11 = _ATTACK_FAMILIES | {
+    "prompt_exfiltration",
+    "payment_redirection",
+    "contact_abuse",
+    "steering_purchases",
+    "surveillance",
+    "sabotage",
+    "memory_poisoning",
+    "evidence_tampering",
+    "impersonation",
+    "account_takeover",
+    "weakening_security",
+}
+#: The languages the earlier sets used less, each written in the eleventh set.
+_LANGS_11_NEW = {
+    *("is", "ga", "cy", "eu", "gl", "mt", "sq", "mk", "bs", "sl", "be", "mn", "ps", "ku"),
+    *("sd", "gu", "kn", "ml", "pa", "lo", "zu", "xh", "ig", "so", "mg", "ky", "tg"),
+}
+#: Ways text reaches memory without an attacker typing it, in the eleventh set.
+_UNBIDDEN_11 = {
+    "web_page",
+    "readme",
+    "changelog",
+    "issue_comment",
+    "email_summary",
+    "calendar",
+    "pdf_line",
+    "transcript",
+    "support_ticket",
+    "review",
+    "form",
+}
+
+
+def test_the_eleventh_set_pairs_every_attack_with_an_honest_note_in_forty_languages() -> None:
+    rows = load(ELEVENTH.path, ELEVENTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) == len(honest) >= 150
+    assert {r["family"] for r in attacks} == _FAMILIES_11 == {r["family"] for r in honest}
+    # one honest look-alike for each attack, in the same family, language and framing
+    pairs = [(r["family"], r["lang"], r["style"]) for r in attacks]
+    assert sorted(pairs) == sorted((r["family"], r["lang"], r["style"]) for r in honest)
+    langs = {r["lang"] for r in attacks}
+    assert len(langs - {"en", "mixed"}) >= 40 and "mixed" in langs and langs >= _LANGS_11_NEW
+    for mine in (attacks, honest):
+        assert 0.3 <= sum(r["lang"] == "en" for r in mine) / len(mine) <= 0.4
+    assert {r["style"] for r in attacks} >= _UNBIDDEN_11
+    assert len({r["source"] for r in rows}) == len(rows)
+    assert all(r["source"].startswith("mnemic/fresh11@scanfresh11:") for r in rows)
+    assert all(r["context"] for r in rows if r["family"] == "split_instruction")
+    assert {r["split"] for r in attacks} == {"dev", "test"} == {r["split"] for r in honest}
+
+
+def test_the_eleventh_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    earlier = [s.path for s in SETS.values() if s is not ELEVENTH]
+    rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
+    old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
+    assert not [r["text"] for r in load(ELEVENTH.path, ELEVENTH.seed) if r["text"].lower() in old]
