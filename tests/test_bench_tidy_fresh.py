@@ -1,5 +1,5 @@
 """bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second
-to eighth sets' size and coverage, that each split file is the seeded deal by
+to ninth sets' size and coverage, that each split file is the seeded deal by
 (domain, language) cell, that a cell or a pair moved by hand is refused, and that
 ``--misses`` refuses the test half. Nothing here runs tidy on the pairs."""
 
@@ -19,6 +19,7 @@ from _tidy_fresh import (
     FIFTH,
     FIRST,
     FOURTH,
+    NINTH,
     SECOND,
     SETS,
     SEVENTH,
@@ -226,6 +227,59 @@ def test_the_eighth_set_shares_no_sentence_with_the_earlier_ones() -> None:
     assert not [t for p in load(EIGHTH.pairs) for t in (p.a, p.b) if t.lower() in old]
 
 
+#: the ninth set's vocabulary of its own: a nurse on rotating shifts who runs marathons,
+#: and a family vineyard that exports
+_DOMAINS_9 = {
+    "shifts", "wards", "colleagues", "certifications", "running", "shoes", "physio",
+    "grapes", "parcels", "harvest", "barrels", "importers", "customs", "pricing", "labels",
+    "tastings",
+}  # fmt: skip
+#: languages earlier sets used little or not at all, each written natively in the ninth
+_LANGS_9 = {
+    "is", "ga", "cy", "eu", "gl", "mt", "sq", "mk", "bs", "sl", "be", "mn", "kk", "uz", "ne",
+    "si", "ta", "te", "mr", "am", "sw", "yo", "tl",
+}  # fmt: skip
+
+
+def test_the_ninth_set_has_every_kind_language_switches_and_plain_updates() -> None:
+    pairs = load(NINTH.pairs)
+    kinds = Counter(p.kind for p in pairs)
+    assert kinds == {"rewording": 130, "update": 81, "contradiction": 50, "honest": 141}
+    langs = {p.lang for p in pairs}
+    assert langs >= _LANGS_9 and len(langs - {"en", "mixed"}) >= 14
+    assert 0.30 <= sum(p.lang == "en" for p in pairs) / len(pairs) <= 0.40
+    domains = {p.domain for p in pairs}
+    assert domains >= _DOMAINS_9 and len(domains) >= 12
+    rewordings = [p for p in pairs if p.kind == "rewording"]
+    switches = [p for p in rewordings if p.subtype == "language_switch"]
+    # a switch is tagged with its other language: one side English, the other not
+    assert len(switches) >= len(rewordings) / 6 and len({p.lang for p in switches}) >= 20
+    assert {"units", "clock", "date_format", "currency", "numbers_in_words"} <= {
+        p.subtype for p in rewordings
+    }
+    # most updates carry no marker: a new holder, a new best, a moved date, a switch, a move
+    updates = Counter(p.subtype for p in pairs if p.kind == "update")
+    assert {"new_holder", "personal_best", "moved_date", "tool_switch", "city_move"} <= set(
+        updates
+    )
+    assert updates["marker"] < sum(updates.values()) / 3
+    honest = {p.subtype for p in pairs if p.kind == "honest"}
+    assert {"two_places", "two_races", "two_people", "rule_exception", "one_word"} <= honest
+    assert len({p.id for p in pairs}) == len(pairs)
+    assert all(p.a != p.b for p in pairs)
+
+
+def test_the_ninth_set_shares_no_sentence_with_the_earlier_ones() -> None:
+    old = {
+        t.lower()
+        for s in SETS.values()
+        if s is not NINTH
+        for p in load(s.pairs)
+        for t in (p.a, p.b)
+    }
+    assert not [t for p in load(NINTH.pairs) for t in (p.a, p.b) if t.lower() in old]
+
+
 def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     assert {h: len(v) for h, v in load_halves(SECOND).items()} == {"dev": 252, "test": 163}
     assert {h: len(v) for h, v in load_halves(THIRD).items()} == {"dev": 184, "test": 223}
@@ -234,7 +288,8 @@ def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     assert {h: len(v) for h, v in load_halves(SIXTH).items()} == {"dev": 186, "test": 214}
     assert {h: len(v) for h, v in load_halves(SEVENTH).items()} == {"dev": 208, "test": 208}
     assert {h: len(v) for h, v in load_halves(EIGHTH).items()} == {"dev": 199, "test": 205}
-    assert len({s.seed for s in SETS.values()}) == len(SETS) == 8
+    assert {h: len(v) for h, v in load_halves(NINTH).items()} == {"dev": 219, "test": 183}
+    assert len({s.seed for s in SETS.values()}) == len(SETS) == 9
     doc = json.loads(THIRD.split.read_text(encoding="utf-8"))
     assert doc["seed"] == 20261207 and doc["cells"] == make_split(load(THIRD.pairs), THIRD.seed)
     doc = json.loads(FOURTH.split.read_text(encoding="utf-8"))
@@ -252,6 +307,9 @@ def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     doc = json.loads(EIGHTH.split.read_text(encoding="utf-8"))
     assert doc["seed"] == 20261213
     assert doc["cells"] == make_split(load(EIGHTH.pairs), EIGHTH.seed)
+    doc = json.loads(NINTH.split.read_text(encoding="utf-8"))
+    assert doc["seed"] == 20261220
+    assert doc["cells"] == make_split(load(NINTH.pairs), NINTH.seed)
 
 
 def test_the_first_set_keeps_its_split() -> None:
@@ -322,8 +380,8 @@ def test_a_set_is_dealt_and_its_baseline_taken_once(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "which",
-    [SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH],
-    ids=["fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8"],
+    [SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH],
+    ids=["fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9"],
 )
 @pytest.mark.parametrize("half", [None, "test"])
 def test_misses_are_listed_for_the_dev_half_only(half: str | None, which: FreshSet) -> None:
