@@ -267,10 +267,7 @@ NINTH = FreshSet(
     20261220,
     DATA / "tidy_fresh9_baseline.json",
 )
-SETS = {
-    s.name: s
-    for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH)
-}
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH)}
 TRAINED_ON = ("fresh", "fresh2", "fresh3")
 """The sets the shipped pair model was fitted on (every half): training data, not held out."""
 

@@ -259,9 +259,7 @@ def test_the_ninth_set_has_every_kind_language_switches_and_plain_updates() -> N
     }
     # most updates carry no marker: a new holder, a new best, a moved date, a switch, a move
     updates = Counter(p.subtype for p in pairs if p.kind == "update")
-    assert {"new_holder", "personal_best", "moved_date", "tool_switch", "city_move"} <= set(
-        updates
-    )
+    assert {"new_holder", "personal_best", "moved_date", "tool_switch", "city_move"} <= set(updates)
     assert updates["marker"] < sum(updates.values()) / 3
     honest = {p.subtype for p in pairs if p.kind == "honest"}
     assert {"two_places", "two_races", "two_people", "rule_exception", "one_word"} <= honest
