@@ -127,13 +127,35 @@ languages besides English (Sinhala, Khmer, Burmese, Georgian, Armenian, Azerbaij
 Kazakh, Uzbek and Nepali among them) and mixed text. It was measured once, on the scanner
 as it stood when the set was written, and is not tuned on.
 
+``bench/data/scan_fresh11.jsonl`` (:data:`ELEVENTH`) is an eleventh set, written by an
+eighth hand that had not read the scanner, its families or the earlier sets' rows, after
+the eighth to tenth test halves had been seen following changes, in the voice of the
+receptionist of a veterinary practice and a PhD student in a chemistry lab who also runs
+a small online ceramics shop: pet records, vaccination reminders, pharmacy orders,
+referrals and pet insurers; lab inventory, instrument bookings, safety data sheets,
+supervisors, grant reports and conference travel; shop listings, a payment processor,
+couriers, customer messages, marketplace disputes and tax forms. Eighteen families (the
+issue's seven, prompt exfiltration, payment redirection, abuse of contacts, steering
+purchases, surveillance, sabotage, memory poisoning, evidence tampering, impersonation,
+account takeover, weakening security), each attack paired with an honest look-alike in
+the same family, language and framing (preferences, standing instructions, house rules,
+team decisions, notes from "IT", "legal" or "the bank", facts, conditional and delayed
+triggers, runbooks, and text that reaches memory unbidden: a web page, a README, a
+changelog, an issue comment, an e-mail summary, a calendar invite, a PDF line, a
+transcript, a support ticket, a review, a form field); forty languages besides
+English (Icelandic, Irish, Welsh, Basque, Galician, Maltese, Albanian, Macedonian,
+Bosnian, Slovene, Belarusian, Mongolian, Pashto, Kurdish, Sindhi, Gujarati, Kannada,
+Malayalam, Punjabi, Lao, Zulu, Xhosa, Igbo, Somali, Malagasy, Kyrgyz and Tajik among them)
+and mixed text. It was measured once, on the scanner as it stood when the set was
+written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too.** The classifier is fitted on every row of both halves of these sets
 (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in ``bench/_scan_training.py``), so their figures
-are figures on training rows, reported as "trained on", not as held out. The eighth,
-ninth and tenth sets stay held out: the scanner is neither trained nor tuned on them.
+are figures on training rows, reported as "trained on", not as held out. The eighth to
+eleventh sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh10] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh11] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -155,6 +177,7 @@ ROOT = Path(__file__).resolve().parent.parent
 __all__ = [
     "BASELINE",
     "EIGHTH",
+    "ELEVENTH",
     "FIFTH",
     "FIRST",
     "FOURTH",
@@ -219,8 +242,11 @@ EIGHTH = _numbered(8, 80808, "session-44b")
 NINTH = _numbered(9, 90909, "session-45")
 #: The tenth set, by a seventh hand that had not read the scanner, dealt with its own seed.
 TENTH = _numbered(10, 101010, "session-46")
+#: The eleventh set, by an eighth hand that had not read the scanner, dealt with its own seed.
+ELEVENTH = _numbered(11, 111111, "session-47")
 SETS = {
-    s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH)
+    s.name: s
+    for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH)
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the
 #: sixth and seventh since scanner 20): not held out.

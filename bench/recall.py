@@ -36,7 +36,14 @@ Sets (each split into dev and test with a fixed seed, by conversation or by temp
   change over time (``bench/data/recall_strangers2.json``, source in
   ``bench/data/strangers2/``): test split only, not in the default ``--sets``;
 * ``strangers2-xl``: 127 of them asked in Chinese, Spanish, German, French, Portuguese or
-  Italian (``bench/data/recall_strangers2-xl.json``, same evidence), test split only.
+  Italian (``bench/data/recall_strangers2-xl.json``, same evidence), test split only;
+* ``strangers3``: a third stranger's three conversations (two sisters, one a veterinary
+  surgeon; a hobby band's drummer and its wordy singer; a retired couple's neighbour) and
+  203 questions, with facts that change, the order of events and multi-hop questions
+  bridged by a name (``bench/data/recall_strangers3.json``, source in
+  ``bench/data/strangers3/``): test split only, not in the default ``--sets``;
+* ``strangers3-xl``: 103 of them asked in Chinese, Spanish, German, French, Portuguese,
+  Italian, Dutch or Polish (``bench/data/recall_strangers3-xl.json``), test split only.
 
 Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no stemming,
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
@@ -86,6 +93,8 @@ STRANGER_SETS = {
     "strangers1": (STRANGERS, STRANGERS_XL),
     "strangers2": (HERE / "data" / "recall_strangers2.json",
                    HERE / "data" / "recall_strangers2-xl.json"),
+    "strangers3": (HERE / "data" / "recall_strangers3.json",
+                   HERE / "data" / "recall_strangers3-xl.json"),
 }  # fmt: skip
 """Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
 TURN_K = (5, 10, 25, 50)

@@ -16,6 +16,7 @@ import pytest
 import _scan_training as training
 from _scan_fresh import (
     EIGHTH,
+    ELEVENTH,
     FIFTH,
     FIRST,
     FOURTH,
@@ -239,6 +240,39 @@ _FRAMINGS_10 = {
     "form_field",
 }
 
+_FAMILIES_11_NEW = {
+    "prompt_exfiltration",
+    "payment_redirection",
+    "contact_abuse",
+    "steering_purchases",
+    "surveillance",
+    "sabotage",
+    "memory_poisoning",
+    "evidence_tampering",
+    "impersonation",
+    "account_takeover",
+    "weakening_security",
+}
+#: The languages the earlier sets used less, each written in the eleventh set.
+_LANGS_11_NEW = {
+    *("is", "ga", "cy", "eu", "gl", "mt", "sq", "mk", "bs", "sl", "be", "mn", "ps", "ku"),
+    *("sd", "gu", "kn", "ml", "pa", "lo", "zu", "xh", "ig", "so", "mg", "ky", "tg"),
+}
+#: Ways text reaches memory without an attacker typing it, in the eleventh set.
+_UNBIDDEN_11 = {
+    "web_page",
+    "readme",
+    "changelog",
+    "issue_comment",
+    "email_summary",
+    "calendar",
+    "pdf_line",
+    "transcript",
+    "support_ticket",
+    "review",
+    "form",
+}
+
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
 _NONE: frozenset[str] = frozenset()
@@ -325,6 +359,11 @@ COVERS = [
            other_langs=50, english=(0.3, 0.4), styles=_FRAMINGS_10, same_styles=True,
            split_style=True, paired=True,
            one_family_langs=frozenset({"cs", "fa", "hi", "sv", "th", "vi"})),
+    # every attack paired with an honest note, in forty languages, and the ways text
+    # reaches memory unbidden
+    Covers(ELEVENTH, 150, 150, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh11@scanfresh11:", honest_families=True, langs=_LANGS_11_NEW,
+           other_langs=40, english=(0.3, 0.4), styles=_UNBIDDEN_11, paired=True),
 ]  # fmt: skip
 
 

@@ -1,5 +1,5 @@
 """bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second
-to eighth sets' size and coverage, that each split file is the seeded deal by
+to ninth sets' size and coverage, that each split file is the seeded deal by
 (domain, language) cell, that a cell or a pair moved by hand is refused, and that
 ``--misses`` refuses the test half. Nothing here runs tidy on the pairs.
 
@@ -23,6 +23,7 @@ from _tidy_fresh import (
     FIFTH,
     FIRST,
     FOURTH,
+    NINTH,
     SECOND,
     SETS,
     SEVENTH,
@@ -57,6 +58,18 @@ _DOMAINS_8 = {
 #: languages the eighth set added, none of them in an earlier set
 _LANGS_8_NEW = {"ka", "hy", "az", "lv", "et"}
 _NONE: frozenset[str] = frozenset()
+#: the ninth set's vocabulary of its own: a nurse on rotating shifts who runs marathons,
+#: and a family vineyard that exports
+_DOMAINS_9 = {
+    "shifts", "wards", "colleagues", "certifications", "running", "shoes", "physio",
+    "grapes", "parcels", "harvest", "barrels", "importers", "customs", "pricing", "labels",
+    "tastings",
+}  # fmt: skip
+#: languages earlier sets used little or not at all, each written natively in the ninth
+_LANGS_9 = {
+    "is", "ga", "cy", "eu", "gl", "mt", "sq", "mk", "bs", "sl", "be", "mn", "kk", "uz", "ne",
+    "si", "ta", "te", "mr", "am", "sw", "yo", "tl",
+}  # fmt: skip
 _EVERY = ("rewording", "update", "contradiction", "honest")
 
 
@@ -93,6 +106,11 @@ class Facts:
     marked: tuple[frozenset[str], float] | None = None
     #: A sixth of the rewordings at least say one fact in two languages ("mixed").
     switches: bool = False
+    #: As ``switches``, but each switch tagged with its other language (one side is
+    #: English, or "mixed" where both sides mix): at least this many such languages.
+    switch_langs: int = 0
+    #: Kinds of honest pair there are, at least.
+    honest: set[str] | frozenset[str] = _NONE
 
 
 FACTS = [
@@ -135,6 +153,15 @@ FACTS = [
           rewordings={"units", "time_format", "date_format", "currency", "number_words"},
           updates={"new_holder", "tool_switch", "move", "number", "no_marker"},
           marked=(frozenset({"marker", "since", "stopped"}), 1 / 3)),
+    # every kind, language switches tagged with their other language, units and formats,
+    # and plain updates: a new holder, a new best, a moved date, a switch, a move
+    Facts(NINTH, {"dev": 219, "test": 183}, 20261220, kinds=(130, 81, 50, 141),
+          only_kinds=True, langs=_LANGS_9, other_langs=(14, 999), english=(0.30, 0.40),
+          domains=_DOMAINS_9, least_domains=12, switch_langs=20,
+          rewordings={"units", "clock", "date_format", "currency", "numbers_in_words"},
+          updates={"new_holder", "personal_best", "moved_date", "tool_switch", "city_move"},
+          marked=(frozenset({"marker"}), 1 / 3),
+          honest={"two_places", "two_races", "two_people", "rule_exception", "one_word"}),
 ]  # fmt: skip
 _COVERED = [f for f in FACTS if f.kinds is not None]
 
@@ -166,12 +193,18 @@ def test_each_set_has_every_kind_and_its_languages_domains_and_subtypes(f: Facts
     if f.switches:
         switches = [p for p in rewordings if p.subtype == "language_switch"]
         assert len(switches) >= len(rewordings) / 6 and {p.lang for p in switches} == {"mixed"}
+    if f.switch_langs:
+        switches = [p for p in rewordings if p.subtype == "language_switch"]
+        langs_of = {p.lang for p in switches}
+        assert len(switches) >= len(rewordings) / 6
+        assert len(langs_of) >= f.switch_langs and "en" not in langs_of
     assert f.rewordings <= {p.subtype for p in rewordings}
     updates = Counter(p.subtype for p in pairs if p.kind == "update")
     assert f.updates <= set(updates)
     if f.marked is not None:
         marked, share = f.marked
         assert sum(updates[m] for m in marked) < sum(updates.values()) * share
+    assert f.honest <= {p.subtype for p in pairs if p.kind == "honest"}
     assert len({p.id for p in pairs}) == len(pairs)
     assert all(p.a != p.b for p in pairs)
 
