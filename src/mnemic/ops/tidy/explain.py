@@ -22,13 +22,12 @@ from ...curated.entries import entry_handle
 from ...curated.snapshot import sanitize
 from ...curated.view import MemoryView
 from ..text_search import EmbedderLoader
-from .detect import judge
 from .model import TidyProposal
 from .pairmodel import PairModel, PairModelError, apart as model_apart, explain, pair_model, read
 from .people import other_relatives, relatives
 from .plan import plan
 from .proposals import _cosines, _embedder, propose
-from .signals import GENERIC, compare, profile, said
+from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .thresholds import THRESHOLDS
 from .updates import replaced_side
 from .vetoes import apart as two_facts, changed_in_place
@@ -171,9 +170,7 @@ def explain_pair(
         learned=learned,
     )
     if alone:
-        other = next(
-            (p for p in report.proposals if a in p.entries or b in p.entries), None
-        )
+        other = next((p for p in report.proposals if a in p.entries or b in p.entries), None)
         why = list(alone[0].reasons)
         if other is not None:
             held = a if a in other.entries else b
@@ -205,7 +202,7 @@ def _short(text: str, width: int = 60) -> str:
     return flat if len(flat) <= width else flat[: width - 3] + "..."
 
 
-def _apart(pa: Any, pb: Any, s: Any, semantic: bool, flipped: bool) -> list[str]:
+def _apart(pa: Profile, pb: Profile, s: PairSignals, semantic: bool, flipped: bool) -> list[str]:
     """What the rules read for a pair they give no verdict: the veto that holds, and
     how far the pair is from a verdict (shared subject, lexical similarity, cosine).
     ``flipped``: the user asked about ``pb`` first (names are said in their order)."""
@@ -260,9 +257,9 @@ def _apart(pa: Any, pb: Any, s: Any, semantic: bool, flipped: bool) -> list[str]
 
 def _model_reading(
     model: PairModel,
-    pa: Any,
-    pb: Any,
-    s: Any,
+    pa: Profile,
+    pb: Profile,
+    s: PairSignals,
     times: Sequence[float | None],
     i: int,
     j: int,
