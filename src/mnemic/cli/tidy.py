@@ -185,7 +185,7 @@ def _explain(
     selectors: tuple[str, str],
 ) -> None:
     """``--explain A B``: find each entry in the stores and targets in scope, then say
-    what tidy proposes for the pair and why (:func:`mnemic.ops.tidy.explain_pair`)."""
+    what tidy proposes for the pair and why (:func:`mnemic.ops.tidy.explain.explain_pair`)."""
     from ..ops.tidy.explain import explain_pair  # only --explain reads it
 
     home = app.existing_home
