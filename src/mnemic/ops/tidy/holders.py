@@ -7,6 +7,14 @@ or ":" and a dash) and a person's name after it, and differ only in the name. A 
 that says which role ("the X", "X of Y is", "X は") holds one name at a time: the
 newer entry names its new holder, with no "new" and no marker of change.
 
+Tidy 22 reads two more ways of writing it: a detail after the name's comma, with or
+without a marker before the name ("Our landlord is now Mr Okafor, from the agency", "Le
+chef de centre est Aylin Demir, élue en février"; after a word copula only, the detail
+opening with a small letter and no word of a list), and the name first ("Femke is de
+penningmeester van de vereniging", "Raj Patel is our food bank coordinator": a key made
+definite by its first word, with no digit, after a name that is no word of the lexicon
+and no day).
+
 Apart: a key that differs in a word (two sites, two people's dentists, "los martes" /
 "los jueves"), a key whose head is a person someone has many of ("her *friend* is
 Anna" / "... is Maria": two friends; :func:`.people.relatives` not in
