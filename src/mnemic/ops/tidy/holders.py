@@ -101,7 +101,7 @@ def _capital(token: str) -> bool:
     return token[:1].isupper()
 
 
-def _split(text: str) -> tuple[list[str], frozenset[str]] | None:
+def _split(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key (folded words before the copula, articles left out) and the name after it
     (folded words, titles left out), or None when ``text`` does not end in a name after a
     copula. An update marker may stand between the copula and the name ("is *now* Mr
@@ -129,7 +129,7 @@ def _detail(tail: str) -> bool:
     return bool(words) and words[0][:1].islower() and fold(words[0]) not in _LIST
 
 
-def _key_first(text: str) -> tuple[list[str], frozenset[str], str] | None:
+def _key_first(text: str) -> tuple[list[str], tuple[str, ...], str] | None:
     """The key, the name and the copula of "KEY COPULA [marker] NAME", or None."""
     matches = list(_TOKEN.finditer(text))
     tokens = [m.group(0) for m in matches]
@@ -154,7 +154,7 @@ def _key_first(text: str) -> tuple[list[str], frozenset[str], str] | None:
     if _LISTED.search(text, matches[end].start()):
         return None  # "Packliste: Adapter, Sonnencreme", "Erbsen 'Kelvedon Wonder'": items
     key = [fold(t) for t in tokens[: i - 1] if fold(t) not in _ARTICLES]
-    name = frozenset(
+    name = tuple(
         fold(t).rstrip(".") for t in tokens[end:] if fold(t) not in _HONORIFICS and _capital(t)
     )
     if not key or any(w in _LIST for w in key[-1:]):
@@ -162,7 +162,7 @@ def _key_first(text: str) -> tuple[list[str], frozenset[str], str] | None:
     return key, name, fold(tokens[i - 1])
 
 
-def _name_first(text: str) -> tuple[list[str], frozenset[str]] | None:
+def _name_first(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key and the name of "NAME COPULA [marker] the KEY" ("Femke is de
     penningmeester van de vereniging", "Raj Patel is our food bank coordinator"), or
     None. The name is capitalised words at the head, none of them a word of the lexicon
@@ -211,10 +211,10 @@ def _name_first(text: str) -> tuple[list[str], frozenset[str]] | None:
     key = [fold(t) for t in rest if fold(t) not in _ARTICLES]
     if not key or key[-1] in _LIST:
         return None
-    return key, frozenset(name)
+    return key, tuple(name)
 
 
-def _cjk(text: str) -> tuple[list[str], frozenset[str]] | None:
+def _cjk(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key and name of a Chinese, Japanese or Korean note ("孫の担任は田中先生"): a
     name of up to three characters with a title after it, or a name in Latin letters."""
     m = _CJK.match(text.strip().rstrip("。."))
@@ -223,7 +223,7 @@ def _cjk(text: str) -> tuple[list[str], frozenset[str]] | None:
     name = m.group("name")
     if _CJK_TITLED.match(name) and m.group("title") is None:
         return None  # "用户的手机是华为": a thing, not a person
-    return [m.group("key")], frozenset({name})
+    return [m.group("key")], (name,)
 
 
 def _one_word(x: str, y: str) -> bool:
@@ -274,11 +274,11 @@ def holder_swap(a: Profile, b: Profile) -> str | None:
     (ka, na), (kb, nb) = sa, sb
     if len(ka) != len(kb) or not all(_one_word(x, y) for x, y in zip(ka, kb, strict=True)):
         return None
-    if na & nb or not na or not nb:
+    if set(na) & set(nb) or not na or not nb:
         return None  # "Dr. Patel" / "Dr. Anil Patel": the same person
     if any(_typo(x, y) for x in na for y in nb):
         return None  # "Jordan" / "Jordon": one name misspelt
     if _many_held(ka, a.text) or _many_held(kb, b.text):
         return None
     key = " ".join(ka)
-    return f"one holder of '{key}': {' '.join(sorted(na))} / {' '.join(sorted(nb))}"
+    return f"one holder of '{key}': {' '.join(na)} / {' '.join(nb)}"
