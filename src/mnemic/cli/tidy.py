@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import click
 
-from ..curated.entries import FILENAMES, entry_handle
+from ..curated.entries import FILENAMES, entry_handle, preview
 from ..curated.scope import ProjectHome
+from ..curated.snapshot import sanitize
 from ..curated.view import MemoryView
 from ..home import Home
 from ..llm.select import client_from_settings
@@ -198,10 +199,13 @@ def _explain(
             if t == "user" and isinstance(store, ProjectHome):
                 continue
             entries = list(view.listing(t).entries)
+            hidden = {i: h for i, h, _ in sanitize(t, entries, view.level).blocked}
             for k, selector in enumerate(selectors):
                 hits = _matches(selector, entries)
                 if len(hits) > 1:
-                    shown = "".join(f"\n  - {printable(entries[h][:70])}" for h in hits)
+                    shown = "".join(
+                        f"\n  - {hidden.get(h) or printable(preview(entries[h], 70))}" for h in hits
+                    )
                     fail(
                         f"{selector!r} matches {len(hits)} entries of {_where(store, t)}:"
                         f"{shown}\nGive a longer piece of one, or its entry:<hex> handle "
@@ -256,7 +260,7 @@ def _explain(
     for notice in result.notices:
         click.echo(f"note: {printable(notice)}", err=True)
     click.echo(f"In {printable(_where(sa, ta), lines=False)}:")
-    for label, entry in zip("AB", result.entries, strict=True):
+    for label, entry in zip("AB", result.shown, strict=True):
         click.echo(f"  {label}: {printable(entry)}".replace("\n", "\n     "))
     click.echo(result.headline)
     for reason in result.why:

@@ -25,7 +25,7 @@ from ..text_search import EmbedderLoader
 from .model import TidyProposal
 from .pairmodel import PairModel, PairModelError, apart as model_apart, explain, pair_model, read
 from .people import other_relatives, relatives
-from .plan import plan
+from .plan import _newer, plan
 from .proposals import _cosines, _embedder, propose
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .thresholds import THRESHOLDS
@@ -52,6 +52,18 @@ class PairExplanation:
     retrieval: str = "lexical"
     signals: dict[str, Any] = field(default_factory=dict)
     notices: tuple[str, ...] = ()
+    hidden: tuple[bool, bool] = (False, False)
+    """Which of the two the threat scan hides: shown by their handle only, as ``mnemic
+    memory show`` does."""
+
+    @property
+    def shown(self) -> tuple[str, str]:
+        """The two entries as a person may see them (a hidden one by its handle)."""
+        a, b = (
+            f"[hidden by the threat scan: {entry_handle(e)}]" if h else e
+            for e, h in zip(self.entries, self.hidden, strict=True)
+        )
+        return a, b
 
     @property
     def headline(self) -> str:
@@ -72,7 +84,7 @@ class PairExplanation:
         """JSON-able form."""
         return {
             "target": self.target,
-            "entries": list(self.entries),
+            "entries": list(self.shown),
             "handles": [entry_handle(e) for e in self.entries],
             "outcome": self.outcome,
             "summary": self.headline,
@@ -82,13 +94,6 @@ class PairExplanation:
             "signals": self.signals,
             "notices": list(self.notices),
         }
-
-
-def _newer(times: Sequence[float | None], i: int, j: int) -> bool:
-    ti, tj = times[i], times[j]
-    if ti is not None and tj is not None and ti != tj:
-        return ti > tj
-    return i > j
 
 
 def explain_pair(
@@ -136,12 +141,21 @@ def explain_pair(
         "cosine": None if cosine is None else round(cosine, 3),
     }
 
+    blocked = {k for k, _, _ in sanitize(target, entries, memory.level).blocked}
+
     def done(outcome: str, proposal: TidyProposal | None, why: list[str]) -> PairExplanation:
         return PairExplanation(
-            target, asked, outcome, proposal, tuple(why), report.retrieval, signals, tuple(notices)
+            target,
+            asked,
+            outcome,
+            proposal,
+            tuple(why),
+            report.retrieval,
+            signals,
+            tuple(notices),
+            (first in blocked, second in blocked),
         )
 
-    blocked = {k for k, _, _ in sanitize(target, entries, memory.level).blocked}
     if {i, j} & blocked:
         return done(
             "apart",
