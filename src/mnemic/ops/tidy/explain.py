@@ -184,9 +184,18 @@ def explain_pair(
         learned=learned,
     )
     if alone:
-        other = next((p for p in report.proposals if a in p.entries or b in p.entries), None)
+        other = next(
+            (
+                p
+                for p in report.proposals
+                if p.kind in ("merge", "supersede") and (a in p.entries or b in p.entries)
+            ),
+            None,
+        )
         why = list(alone[0].reasons)
-        if other is not None:
+        if other is None:
+            why.append("but among the file's other entries, another pairing came first")
+        else:
             held = a if a in other.entries else b
             why.append(
                 f"but '{_short(held)}' is already in proposal [{other.fingerprint}] "
