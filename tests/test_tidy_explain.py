@@ -38,6 +38,7 @@ def test_a_vetoed_pair_says_which_veto_and_why() -> None:
     assert "Tidy proposes nothing for them" in result.output
     assert "a veto: a number or letter that names which thing: bus 42 / 24" in result.output
     assert "the learned pair model (offline) reads" in result.output
+    assert "If they say one fact to you, keep one yourself" in result.output
     found = _explain("Bus 42", "Bus 24")
     assert found["outcome"] == "apart" and found["proposal"] is None
     assert found["entries"] == ENTRIES[:2]
