@@ -1,6 +1,6 @@
 """Tidy 20: the rules' honest joins, before and after its vetoes, on dev data only.
 
-    ./x bench tidy_vetoes [--before REV] [--offline]
+    ./x bench tidy_vetoes [--before REV] [--offline] [--save NAME]
 
 Every pair of the strangers' files (``bench/data/tidy_strangers/a-f.jsonl``, whole: they
 are dev and train data) and of fresh1-8's **dev** halves (never a test half) goes
@@ -12,7 +12,7 @@ with this checkout's (**after**). Per set and pooled, k/n with Wilson 95 % inter
 rewordings flagged, updates and contradictions flagged (superseded, the newer kept) and
 merged, honest pairs joined (any proposal) and merged. Lists every pair whose verdict
 changed. Prints one JSON object on the last line and saves
-``bench/results/tidy_vetoes.json``.
+``bench/results/tidy_vetoes.json`` (``--save NAME``: ``NAME.json``).
 """
 
 from __future__ import annotations
@@ -143,6 +143,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--before", default="tidyfresh8", help="the code to compare with")
     parser.add_argument("--offline", action="store_true", help="skip the embedder")
+    parser.add_argument(
+        "--save", default="tidy_vetoes", help="the results file's name (bench/results/NAME.json)"
+    )
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:  # rows (with cosines) in, verdicts out
@@ -171,8 +174,8 @@ def main() -> None:
     modes = [m for m in MODES if m in after[0]]
     sets = sorted({r["set"] for r in rs}, key=lambda s: (len(s) > 1, s))
     result: dict[str, Any] = {
-        "what": "tidy 20: the rules' vetoes by principle; dev rows only (strangers a-f whole, "
-        f"fresh1-8 dev halves); before = {args.before}, after = this checkout",
+        "what": "tidy's verdicts before and after a change; dev rows only (strangers a-f "
+        f"whole, fresh1-8 dev halves); before = {args.before}, after = this checkout",
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "embedder": embedder_id,
         "pooled": {
@@ -199,7 +202,7 @@ def main() -> None:
                 f"of {f['honest_joined']['n']}",
                 flush=True,
             )
-    out = ROOT / "results" / "tidy_vetoes.json"
+    out = ROOT / "results" / f"{args.save}.json"
     out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(json.dumps(result["pooled"]))
 

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import click
 
-from ..curated.entries import FILENAMES
+from ..curated.entries import FILENAMES, entry_handle, preview
+from ..curated.scope import ProjectHome
+from ..curated.snapshot import sanitize
+from ..curated.view import MemoryView
+from ..home import Home
 from ..llm.select import client_from_settings
 from ..ops.tidy import Staged, StoreTidy, TidyProposal, tidy_stores
 from ..sessions import embedder_loader_for
@@ -16,6 +20,7 @@ from .app import (
     JSON_OPT,
     AppContext,
     emit_json,
+    fail,
     handle_errors,
     pass_app,
     printable,
@@ -52,6 +57,15 @@ def _show(p: TidyProposal, staged: Staged | None, indent: str = "") -> None:
 @click.option("--llm", "use_llm", is_flag=True, help="Ask the [llm] endpoint for better wording.")
 @click.option("--stage", "do_stage", is_flag=True, help="Put each proposal in the approval queue.")
 @click.option("--lexical", is_flag=True, help="Compare entries by their words only (no embedder).")
+@click.option(
+    "--explain",
+    "explain",
+    nargs=2,
+    metavar="A B",
+    default=None,
+    help="Say why tidy proposes, or does not propose, anything for entries A and B "
+    "(each a unique piece of the entry's text or its entry:<hex> handle).",
+)
 @GLOBAL_OPT
 @JSON_OPT
 @project_opt("Project DIR's memory only (default: the global memory and every project store).")
@@ -63,6 +77,7 @@ def tidy(
     use_llm: bool,
     do_stage: bool,
     lexical: bool,
+    explain: tuple[str, str] | None,
     global_only: bool,
     as_json: bool,
 ) -> None:
@@ -79,7 +94,15 @@ def tidy(
       mnemic memory tidy --stage              queue them for approval
       mnemic pending list                     then review them
       mnemic pending approve ID               and apply one (or: all)
+      mnemic memory tidy --explain "Bus 42" "Bus 24"   why not these two?
     """
+    if explain is not None:
+        if do_stage or use_llm:
+            raise click.UsageError(
+                "--explain reads one pair and changes nothing; leave out --stage and --llm."
+            )
+        _explain(app, target, global_only, lexical, as_json, explain)
+        return
     home = app.home if do_stage else app.existing_home
     stores = spanned_stores(app, global_only, write=do_stage)
     client = None
@@ -130,3 +153,125 @@ def _show_store(run: StoreTidy, *, labelled: bool) -> None:
         click.echo(f"{indent}{FILENAMES[t]}: {len(mine) or 'no'} proposal{'s' * (len(mine) != 1)}")
         for p in mine:
             _show(p, by_proposal.get(id(p)), indent)
+
+
+def _store_name(store: Home) -> str:
+    """A store's name for a person: "the global memory", "project /path"."""
+    if isinstance(store, ProjectHome):
+        return f"project {store.project.path or store.project.id}"
+    return "the global memory"
+
+
+def _where(store: Home, target: str) -> str:
+    """A store's and target's name for a person: "MEMORY.md of the global memory"."""
+    return f"{FILENAMES[target]} of {_store_name(store)}"
+
+
+def _matches(selector: str, entries: list[str]) -> list[int]:
+    """The entries ``selector`` names: the whole text, its handle, or a piece of it."""
+    sel = selector.strip()
+    exact = [i for i, e in enumerate(entries) if e == sel or entry_handle(e) == sel]
+    if exact:
+        return exact[:1]
+    hits = [i for i, e in enumerate(entries) if sel and sel in e]
+    return hits if len({entries[i] for i in hits}) > 1 else hits[:1]
+
+
+def _explain(
+    app: AppContext,
+    target: str | None,
+    global_only: bool,
+    lexical: bool,
+    as_json: bool,
+    selectors: tuple[str, str],
+) -> None:
+    """``--explain A B``: find each entry in the stores and targets in scope, then say
+    what tidy proposes for the pair and why (:func:`mnemic.ops.tidy.explain.explain_pair`)."""
+    from ..ops.tidy.explain import explain_pair  # only --explain reads it
+
+    home = app.existing_home
+    stores = spanned_stores(app, global_only)
+    targets = scoped_targets(app, target)
+    found: list[list[tuple[Home, str, int, MemoryView]]] = [[], []]
+    for store in stores:
+        view = MemoryView.open(store)
+        for t in targets:
+            if t == "user" and isinstance(store, ProjectHome):
+                continue
+            entries = list(view.listing(t).entries)
+            hidden = {i: h for i, h, _ in sanitize(t, entries, view.level).blocked}
+            for k, selector in enumerate(selectors):
+                hits = _matches(selector, entries)
+                if len(hits) > 1:
+                    shown = "".join(
+                        f"\n  - {hidden.get(h) or printable(preview(entries[h], 70))}" for h in hits
+                    )
+                    fail(
+                        f"{selector!r} matches {len(hits)} entries of {_where(store, t)}:"
+                        f"{shown}\nGive a longer piece of one, or its entry:<hex> handle "
+                        "(`mnemic memory show --json` lists the entries).",
+                        2,
+                    )
+                found[k] += [(store, t, h, view) for h in hits]
+    for k, selector in enumerate(selectors):
+        if not found[k]:
+            where = (
+                f"the {len(stores)} stores (the global memory and each project's)"
+                if len(stores) > 1
+                else _store_name(stores[0])
+            ) + f" ({', '.join(FILENAMES[t] for t in targets)})"
+            fail(
+                f"No entry of {where} matches {selector!r}. Give a piece of the entry's "
+                "text as `mnemic memory show` prints it (case counts), or its entry:<hex> "
+                "handle (`mnemic memory show --json` lists them).",
+                2,
+            )
+        if len(found[k]) > 1:
+            where = ", ".join(_where(s, t) for s, t, _, _ in found[k])
+            fail(
+                f"{selector!r} matches an entry in several places ({where}). Name the "
+                "store with --global or --project DIR, or the file with --target.",
+                2,
+            )
+    (sa, ta, ia, view), (sb, tb, ib, _) = found[0][0], found[1][0]
+    if sa is sb and ta == tb and ia == ib:
+        fail(
+            f"{selectors[0]!r} and {selectors[1]!r} name the same entry. Name two "
+            "different entries.",
+            2,
+        )
+    if sa is not sb or ta != tb:
+        fail(
+            f"{selectors[0]!r} is in {_where(sa, ta)} and {selectors[1]!r} in "
+            f"{_where(sb, tb)}: tidy compares the entries of one file of one store only, "
+            "so it never proposes anything for these two. To have them compared, move "
+            "one (`mnemic memory move`).",
+            2,
+        )
+    result = explain_pair(
+        view, ta, ia, ib, embedder_loader=None if lexical else embedder_loader_for(home)
+    )
+    if as_json:
+        data = result.as_dict()
+        data["scope"] = "project" if isinstance(sa, ProjectHome) else "global"
+        data["project"] = sa.project.path if isinstance(sa, ProjectHome) else None
+        emit_json(data)
+        return
+    for notice in result.notices:
+        click.echo(f"note: {printable(notice)}", err=True)
+    click.echo(f"In {printable(_where(sa, ta), lines=False)}:")
+    for label, entry in zip("AB", result.shown, strict=True):
+        click.echo(f"  {label}: {printable(entry)}".replace("\n", "\n     "))
+    click.echo(result.headline)
+    for reason in result.why:
+        click.echo(f"  why: {printable(reason)}")
+    if result.outcome == "apart":
+        click.echo(
+            "If they say one fact to you, keep one yourself: `mnemic memory remove` the other "
+            "(it goes to the archive), or `mnemic memory replace` it."
+        )
+    if result.outcome in ("merge", "supersede") and result.proposal is not None:
+        click.echo(
+            f"It is proposal [{result.proposal.fingerprint}]: `mnemic memory tidy` lists it, "
+            "--stage queues it for approval."
+        )

@@ -7,6 +7,14 @@ or ":" and a dash) and a person's name after it, and differ only in the name. A 
 that says which role ("the X", "X of Y is", "X は") holds one name at a time: the
 newer entry names its new holder, with no "new" and no marker of change.
 
+Tidy 22 reads two more ways of writing it: a detail after the name's comma, with or
+without a marker before the name ("Our landlord is now Mr Okafor, from the agency", "Le
+chef de centre est Aylin Demir, élue en février"; after a word copula only, the detail
+opening with a small letter and no word of a list), and the name first ("Femke is de
+penningmeester van de vereniging", "Raj Patel is our food bank coordinator": a key made
+definite by its first word, with no digit, after a name that is no word of the lexicon
+and no day).
+
 Apart: a key that differs in a word (two sites, two people's dentists, "los martes" /
 "los jueves"), a key whose head is a person someone has many of ("her *friend* is
 Anna" / "... is Maria": two friends; :func:`.people.relatives` not in
@@ -23,10 +31,11 @@ from __future__ import annotations
 import re
 
 from .attributes import MANY
-from .lexicon import fold
+from .lexicon import STOP_WORDS, fold, stem
 from .meaning import ALSO
 from .people import ONE_HELD, relatives
-from .signals import Profile
+from .phrases import UPDATE
+from .signals import GENERIC, Profile, profile
 
 __all__ = ["holder_swap"]
 
@@ -64,6 +73,19 @@ _HONORIFICS = frozenset(
 _ARTICLES = frozenset(
     _listed("the a an our der die das den dem el la los las le les l' o os il lo de het")
 )
+_WORD_COPULAS = _COPULAS - {":", "—", "–"}
+_DEFINITE = frozenset(
+    _listed(
+        """
+    the our my his her their your de het der die das den dem des le la l' les el los las
+    o os il lo unser unsere unserer notre nos nuestro nuestra nosso nossa nostro nostra
+    onze vår vårt vores vores naš naša nasz nasza
+        """
+    )
+)
+"""Words that make a key definite after a name and its copula ("Femke is *de*
+penningmeester", "Raj Patel is *our* coordinator"): one holder. English "a" and "an"
+name a kind ("Ana is a nurse"); Portuguese "a" after "é" is the definite article."""
 _CJK = re.compile(
     r"^(?P<key>.+?)(?P<cop>是|は|는|은|：|:)\s*"
     r"(?P<name>[\u4e00-\u9fff\u30a0-\u30ff\uac00-\ud7af]{1,3}?|[A-Z][\w.]*(?: [A-Z][\w.]*)*)"
@@ -79,11 +101,36 @@ def _capital(token: str) -> bool:
     return token[:1].isupper()
 
 
-def _split(text: str) -> tuple[list[str], frozenset[str]] | None:
+def _split(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key (folded words before the copula, articles left out) and the name after it
     (folded words, titles left out), or None when ``text`` does not end in a name after a
-    copula."""
+    copula. An update marker may stand between the copula and the name ("is *now* Mr
+    Okafor"); after a word copula (never ":" or a dash, which write lists) a detail may
+    follow the name after a comma, when it opens with a small letter and no word of a
+    list ("Aylin Demir, *élue en février*")."""
     text = text.strip().rstrip(".!")
+    split = _key_first(text)
+    if split is not None:
+        return split[:2]
+    head, comma, tail = text.partition(",")
+    if not comma or not _detail(tail):
+        return None
+    split = _key_first(head.strip())
+    if split is None or split[2] not in _WORD_COPULAS:
+        return None
+    return split[:2]
+
+
+def _detail(tail: str) -> bool:
+    """Whether ``tail``, the words after a name's comma, is a detail about the holder
+    ("élue à la réunion de février", "from the agency"), not more items of a list
+    ("Sonnencreme", "and Ann") or another clause of its own."""
+    words = tail.split()
+    return bool(words) and words[0][:1].islower() and fold(words[0]) not in _LIST
+
+
+def _key_first(text: str) -> tuple[list[str], tuple[str, ...], str] | None:
+    """The key, the name and the copula of "KEY COPULA [marker] NAME", or None."""
     matches = list(_TOKEN.finditer(text))
     tokens = [m.group(0) for m in matches]
     i = len(tokens)
@@ -99,20 +146,75 @@ def _split(text: str) -> tuple[list[str], frozenset[str]] | None:
             i -= 1
             continue
         break
+    end = i  # where the name starts
+    while i > 1 and UPDATE.fullmatch(fold(tokens[i - 1])) and fold(tokens[i - 1]) not in _COPULAS:
+        i -= 1  # "is *now* Mr Okafor"
     if not named or i < 2 or fold(tokens[i - 1]) not in _COPULAS:
         return None
-    if _LISTED.search(text, matches[i].start()):
+    if _LISTED.search(text, matches[end].start()):
         return None  # "Packliste: Adapter, Sonnencreme", "Erbsen 'Kelvedon Wonder'": items
     key = [fold(t) for t in tokens[: i - 1] if fold(t) not in _ARTICLES]
-    name = frozenset(
-        fold(t).rstrip(".") for t in tokens[i:] if fold(t) not in _HONORIFICS and _capital(t)
+    name = tuple(
+        fold(t).rstrip(".") for t in tokens[end:] if fold(t) not in _HONORIFICS and _capital(t)
     )
     if not key or any(w in _LIST for w in key[-1:]):
         return None
-    return key, name
+    return key, name, fold(tokens[i - 1])
 
 
-def _cjk(text: str) -> tuple[list[str], frozenset[str]] | None:
+def _name_first(text: str) -> tuple[list[str], tuple[str, ...]] | None:
+    """The key and the name of "NAME COPULA [marker] the KEY" ("Femke is de
+    penningmeester van de vereniging", "Raj Patel is our food bank coordinator"), or
+    None. The name is capitalised words at the head, none of them a word of the lexicon
+    or a day (a slot: "Samstags ist der Laden ..."); the copula is a word; the key opens
+    with a word that makes it definite ("the", "de", "our", "the user's": one holder;
+    "a nurse" names a kind of person, which many are) and holds no digit (a role is named
+    by words; "bis 16 Uhr offen" is a state). A detail after a comma is left out as in
+    :func:`_split`."""
+    text = text.strip().rstrip(".!")
+    head, comma, tail = text.partition(",")
+    if comma:
+        if not _detail(tail):
+            return None
+        text = head.strip()
+    tokens = _TOKEN.findall(text)
+    k, name = 0, []
+    while k < len(tokens) and (fold(tokens[k]) in _HONORIFICS or _capital(tokens[k])):
+        low = fold(tokens[k])
+        if low not in _HONORIFICS:
+            if low in _COPULAS or low in STOP_WORDS or low in _ARTICLES or stem(low) in GENERIC:
+                return None
+            if profile(tokens[k]).slots:
+                return None  # "Dinsdag", "Samstags": when, not who
+            name.append(low.rstrip("."))
+        k += 1
+    if not name or k >= len(tokens) or fold(tokens[k]) not in _WORD_COPULAS:
+        return None
+    copula, k = fold(tokens[k]), k + 1
+    while k < len(tokens) and UPDATE.fullmatch(fold(tokens[k])):
+        k += 1  # "is now the treasurer"
+    if k >= len(tokens):
+        return None
+    first = fold(tokens[k])
+    definite = (
+        first in _DEFINITE
+        or first.endswith(("'s", "’s"))
+        or (
+            first == "a" and copula == "é"  # Portuguese "é a chefe": the definite article
+        )
+    )
+    rest = tokens[k:]
+    if not definite or any(c.isdigit() for t in rest for c in t):
+        return None
+    if _LISTED.search(" ".join(rest)):
+        return None
+    key = [fold(t) for t in rest if fold(t) not in _ARTICLES]
+    if not key or key[-1] in _LIST:
+        return None
+    return key, tuple(name)
+
+
+def _cjk(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key and name of a Chinese, Japanese or Korean note ("孫の担任は田中先生"): a
     name of up to three characters with a title after it, or a name in Latin letters."""
     m = _CJK.match(text.strip().rstrip("。."))
@@ -121,7 +223,7 @@ def _cjk(text: str) -> tuple[list[str], frozenset[str]] | None:
     name = m.group("name")
     if _CJK_TITLED.match(name) and m.group("title") is None:
         return None  # "用户的手机是华为": a thing, not a person
-    return [m.group("key")], frozenset({name})
+    return [m.group("key")], (name,)
 
 
 def _one_word(x: str, y: str) -> bool:
@@ -165,17 +267,18 @@ def holder_swap(a: Profile, b: Profile) -> str | None:
     or None."""
     if a.negated or b.negated or ALSO.search(a.folded) or ALSO.search(b.folded):
         return None
-    sa, sb = _split(a.text) or _cjk(a.text), _split(b.text) or _cjk(b.text)
+    sa = _split(a.text) or _name_first(a.text) or _cjk(a.text)
+    sb = _split(b.text) or _name_first(b.text) or _cjk(b.text)
     if sa is None or sb is None:
         return None
     (ka, na), (kb, nb) = sa, sb
     if len(ka) != len(kb) or not all(_one_word(x, y) for x, y in zip(ka, kb, strict=True)):
         return None
-    if na & nb or not na or not nb:
+    if set(na) & set(nb) or not na or not nb:
         return None  # "Dr. Patel" / "Dr. Anil Patel": the same person
     if any(_typo(x, y) for x in na for y in nb):
         return None  # "Jordan" / "Jordon": one name misspelt
     if _many_held(ka, a.text) or _many_held(kb, b.text):
         return None
     key = " ".join(ka)
-    return f"one holder of '{key}': {' '.join(sorted(na))} / {' '.join(sorted(nb))}"
+    return f"one holder of '{key}': {' '.join(na)} / {' '.join(nb)}"
