@@ -3,7 +3,7 @@
     ./x bench tidy_vetoes [--before REV] [--offline] [--save NAME]
 
 Every pair of the strangers' files (``bench/data/tidy_strangers/a-f.jsonl``, whole: they
-are dev and train data) and of fresh1-8's **dev** halves (never a test half) goes
+are dev and train data) and of every fresh set's **dev** half (never a test half) goes
 through :func:`mnemic.ops.tidy.plan.plan` alone, rules alone and with the shipped pair
 model, offline and with the embedder's cosine (one pair embedded at a time), twice in
 one run: with the code at ``REV`` (**before**; default ``tidyfresh8``, the branch point:
@@ -36,7 +36,7 @@ MODES = ("rules", "model", "rules_e", "model_e")
 
 
 def rows() -> list[dict[str, Any]]:
-    """The dev rows: the strangers' files whole, fresh1-8's dev halves (never a test half)."""
+    """The dev rows: the strangers' files whole, every fresh set's dev half (never a test half)."""
     import _tidy_fresh
 
     out: list[dict[str, Any]] = []
@@ -175,7 +175,7 @@ def main() -> None:
     sets = sorted({r["set"] for r in rs}, key=lambda s: (len(s) > 1, s))
     result: dict[str, Any] = {
         "what": "tidy's verdicts before and after a change; dev rows only (strangers a-f "
-        f"whole, fresh1-8 dev halves); before = {args.before}, after = this checkout",
+        f"whole, every fresh set's dev half); before = {args.before}, after = this checkout",
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "embedder": embedder_id,
         "pooled": {
