@@ -130,7 +130,9 @@ def main() -> None:
     args = ap.parse_args()
     chosen = {k: RECIPES[k] for k in args.recipes.split(",")}
     folds = args.folds.split(",")
-    base = training.Data(loso22.DATA / "threats" / "train", loso22.BENCH_DATA, (), ())
+    base = training.Data(
+        loso22.DATA / "threats" / "train", loso22.BENCH_DATA, fresh=(), strangers=()
+    )
     _, dev0 = training.assemble(base, strangers=False)
     dev_benign = [r.text for r in dev0 if r.y == 0]
     public = loso.public_benign_dev()
