@@ -56,13 +56,14 @@ import functools
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import _scan_fresh as fresh
 import _scan_loso as loso
 import _scan_loso20 as loso20
+import _scan_shapes
 import _scan_training as training
 from mnemic.scan import classifier, features, pipeline, scan_text
 from mnemic.scan.normalise import mask_defensive
@@ -113,7 +114,7 @@ def held_dev_halves(
 def configure(recipe: Recipe) -> None:
     """Make the features, the fit's reading of split rows and the whole-store scan those
     of ``recipe`` (module switches; one recipe at a time in a process)."""
-    features.SHAPES_ON = recipe.shapes
+    _scan_shapes.switch(recipe.shapes)
     features.STOP_WORDS = NEW_STOP_WORDS if recipe.refit_words else OLD_STOP_WORDS
     training.SPLIT_PAIRS = recipe.pairs
     pipeline.pair_finding = _PAIR_FINDING if recipe.pairs else (lambda *a, **k: None)  # type: ignore[assignment]
@@ -158,10 +159,15 @@ def _previous_and_shipped(old: Path) -> Iterator[tuple[str, classifier.Model]]:
         yield tag, model
 
 
-def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
+def p50(
+    old: Path,
+    rounds: int = 3,
+    models: Callable[[Path], Iterator[tuple[str, classifier.Model]]] | None = None,
+) -> dict[str, Any]:
     """Per-entry time of the whole scanner (``balanced``, memory; a split row read with
     its context) over the strangers' rows, the previous model (today's features) and the
-    shipped one in turn, ``rounds`` times each, in one process."""
+    shipped one in turn (``models``: :func:`_previous_and_shipped` unless given),
+    ``rounds`` times each, in one process."""
     rows = [
         dict(d, set=p.stem)
         for p in sorted((BENCH_DATA / "scan_strangers").glob("*.jsonl"))
@@ -169,7 +175,7 @@ def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
     ]
     out: dict[str, Any] = {"n": len(rows)}
     for rnd in range(rounds):
-        for tag, _model in _previous_and_shipped(old):
+        for tag, _model in (models or _previous_and_shipped)(old):
             times = []
             for r in rows:
                 t0 = time.perf_counter()

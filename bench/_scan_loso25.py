@@ -38,6 +38,7 @@ protocol written and committed before any figure was read).
 
     .venv/bin/python bench/_scan_loso25.py [--recipes today,f] [--folds ...]
         [--out bench/results/scan25_loso.json]
+    .venv/bin/python bench/_scan_loso25.py --p50 OLD_MODEL --out FILE  # per-entry time
     .venv/bin/python bench/_scan_loso22.py --merge A.json,B.json --out FILE  # one table
     .venv/bin/python bench/_scan_loso22.py --table set|family|lang --out FILE
 
@@ -49,6 +50,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -58,7 +60,7 @@ import _scan_loso20 as loso20
 import _scan_loso22 as loso22
 import _scan_training as training
 from mnemic import scan as _scan
-from mnemic.scan import _terms, features, intent, lexicon, scan_text
+from mnemic.scan import _terms, classifier, features, intent, lexicon, scan_text
 
 ROOT = Path(__file__).resolve().parent.parent
 STRANGERS_AE = ("a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl")
@@ -85,6 +87,8 @@ RECIPES = {
     "f+ar": Recipe(STRANGERS_AF, True, False),
     "f+ar+shapes": Recipe(STRANGERS_AF, True, True),
 }
+#: The recipe shipped (chosen by the rule; docs/scanner.md, Scanner 25).
+SHIPPED = "today"
 #: The sets the fit on everything is judged on beyond the folds (their dev halves).
 BEYOND = (fresh.EIGHTH, fresh.NINTH, fresh.TENTH)
 
@@ -117,6 +121,19 @@ def configure(recipe: Recipe) -> None:
     _scan._memo.clear()
 
 
+def _before_after(old: Path) -> Iterator[tuple[str, classifier.Model]]:
+    """``("before", the model file ``old`` under today's recipe)``, then ``("after", the
+    shipped model under the shipped recipe)``, each installed (scan memo cleared)."""
+    for tag, recipe, model in (
+        ("before", RECIPES["today"], loso22._load_any(old)),
+        ("after", RECIPES[SHIPPED], classifier.Model.load(classifier.MODEL_PATH)),
+    ):
+        configure(recipe)
+        classifier._model = model
+        _scan._memo.clear()
+        yield tag, model
+
+
 def _counts(vs: list[str]) -> dict[str, int]:
     return {"n": len(vs), "block": vs.count("block"), "hold": vs.count("hold")}
 
@@ -127,7 +144,14 @@ def main() -> None:
     ap.add_argument("--folds", default=",".join(loso20.FRESH_FOLDS + STRANGERS_AF))
     ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan25_loso.json")
+    ap.add_argument("--p50", type=Path, help="time a previous model file against the shipped one")
     args = ap.parse_args()
+    if args.p50:
+        res = loso22.p50(args.p50, models=_before_after)
+        configure(RECIPES[SHIPPED])
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        print(json.dumps(res))
+        return
     chosen = {k: RECIPES[k] for k in args.recipes.split(",")}
     folds = args.folds.split(",")
     base = training.Data(
