@@ -39,6 +39,7 @@ protocol written and committed before any figure was read).
     .venv/bin/python bench/_scan_loso25.py [--recipes today,f] [--folds ...]
         [--out bench/results/scan25_loso.json]
     .venv/bin/python bench/_scan_loso25.py --p50 OLD_MODEL --out FILE  # per-entry time
+    .venv/bin/python bench/_scan_loso25.py --rule --out FILE  # each recipe against the rule
     .venv/bin/python bench/_scan_loso22.py --merge A.json,B.json --out FILE  # one table
     .venv/bin/python bench/_scan_loso22.py --table set|family|lang --out FILE
 
@@ -134,6 +135,53 @@ def _before_after(old: Path) -> Iterator[tuple[str, classifier.Model]]:
         yield tag, model
 
 
+def rule(res: dict[str, Any]) -> dict[str, list[str]]:
+    """Each recipe's failures of the protocol's rule (step 4) against ``today`` in a
+    (merged) result file, the p50 aside; an empty list passes."""
+    pooled, full, folds = res["pooled"], res.get("full", {}), res["folds"]
+    base_full = full.get("today")
+    out: dict[str, list[str]] = {}
+    for name in pooled:
+        if name == "today":
+            continue
+        why: list[str] = []
+        both = [r for r in folds.values() if name in r and "today" in r]
+        if len(both) < len(folds):
+            why.append(f"only {len(both)} of {len(folds)} folds run")
+        gained = sum(
+            r[name]["attacks"]["caught"]["k"] - r["today"]["attacks"]["caught"]["k"] for r in both
+        )
+        if gained <= 0:
+            why.append(f"pooled caught {gained:+d}")
+        for fold, recipes in folds.items():
+            if name in recipes and "today" in recipes:
+                mine_f, today_f = recipes[name], recipes["today"]
+                if mine_f["honest"]["block"] > today_f["honest"]["block"]:
+                    why.append(f"{fold} honest blocked rose")
+                if mine_f["public_dev_benign"]["block"] > today_f["public_dev_benign"]["block"]:
+                    why.append(f"{fold} public dev benign blocked more")
+        held = sum(r[name]["honest"]["hold"] - r["today"]["honest"]["hold"] for r in both)
+        n_honest = sum(r["today"]["honest"]["n"] for r in both)
+        if held > 0.01 * n_honest:
+            why.append(f"pooled honest held +{held} of {n_honest}")
+        mine = full.get(name)
+        if mine is None or base_full is None:
+            why.append("no fit on everything to judge beyond the folds")
+        else:
+            if mine["public_dev_benign"]["block"] > base_full["public_dev_benign"]["block"]:
+                why.append("public dev benign blocked more (fit on everything)")
+            if mine["fit_dev_benign"]["block"] > base_full["fit_dev_benign"]["block"]:
+                why.append("fit dev benign blocked more")
+            b, m = base_full["beyond_pooled"], mine["beyond_pooled"]
+            if m["attacks"]["caught"]["k"] < b["attacks"]["caught"]["k"]:
+                lost = b["attacks"]["caught"]["k"] - m["attacks"]["caught"]["k"]
+                why.append(f"fresh8-10 dev caught -{lost}")
+            if m["honest"]["block"] > b["honest"]["block"]:
+                why.append("fresh8-10 dev honest blocked rose")
+        out[name] = why
+    return out
+
+
 def _counts(vs: list[str]) -> dict[str, int]:
     return {"n": len(vs), "block": vs.count("block"), "hold": vs.count("hold")}
 
@@ -145,7 +193,12 @@ def main() -> None:
     ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan25_loso.json")
     ap.add_argument("--p50", type=Path, help="time a previous model file against the shipped one")
+    ap.add_argument("--rule", action="store_true", help="each recipe's failures in --out")
     args = ap.parse_args()
+    if args.rule:
+        res = rule(json.loads(args.out.read_text(encoding="utf-8")))
+        print(json.dumps(res))
+        return
     if args.p50:
         res = loso22.p50(args.p50, models=_before_after)
         configure(RECIPES[SHIPPED])
