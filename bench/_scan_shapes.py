@@ -338,5 +338,5 @@ def switch(on: bool) -> None:
     ``mnemic.scan.features.features``) and the classifier's scorer, or take them out."""
     global ON
     ON = on
-    _features.features = features if on else _PLAIN_FEATURES  # type: ignore[assignment]
+    _features.features = features if on else _PLAIN_FEATURES
     classifier.Model.logit = _logit if on else _PLAIN_LOGIT  # type: ignore[method-assign]
