@@ -56,13 +56,14 @@ import functools
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import _scan_fresh as fresh
 import _scan_loso as loso
 import _scan_loso20 as loso20
+import _scan_shapes
 import _scan_training as training
 from mnemic.scan import classifier, features, pipeline, scan_text
 from mnemic.scan.normalise import mask_defensive
@@ -96,21 +97,24 @@ RECIPES = {
 SHIPPED = "pairs"
 
 
-def held_dev_halves() -> dict[str, list[dict[str, Any]]]:
-    """The dev halves of the fresh sets no fit reads (the eighth and ninth), each row
-    naming its set; their test rows are dropped as they are read, never scored."""
+def held_dev_halves(
+    sets: tuple[fresh.FreshSet, ...] = (fresh.EIGHTH, fresh.NINTH),
+) -> dict[str, list[dict[str, Any]]]:
+    """The dev halves of the fresh sets no fit reads (the eighth and ninth unless
+    ``sets`` says), each row naming its set; their test rows are dropped as they are
+    read, never scored."""
     return {
-        f"{name}_dev": [
-            dict(r, set=name) for r in fresh.load(s.path, s.seed) if r["split"] == "dev"
+        f"{s.name}_dev": [
+            dict(r, set=s.name) for r in fresh.load(s.path, s.seed) if r["split"] == "dev"
         ]
-        for name, s in (("fresh8", fresh.EIGHTH), ("fresh9", fresh.NINTH))
+        for s in sets
     }
 
 
 def configure(recipe: Recipe) -> None:
     """Make the features, the fit's reading of split rows and the whole-store scan those
     of ``recipe`` (module switches; one recipe at a time in a process)."""
-    features.SHAPES_ON = recipe.shapes
+    _scan_shapes.switch(recipe.shapes)
     features.STOP_WORDS = NEW_STOP_WORDS if recipe.refit_words else OLD_STOP_WORDS
     training.SPLIT_PAIRS = recipe.pairs
     pipeline.pair_finding = _PAIR_FINDING if recipe.pairs else (lambda *a, **k: None)  # type: ignore[assignment]
@@ -155,10 +159,15 @@ def _previous_and_shipped(old: Path) -> Iterator[tuple[str, classifier.Model]]:
         yield tag, model
 
 
-def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
+def p50(
+    old: Path,
+    rounds: int = 3,
+    models: Callable[[Path], Iterator[tuple[str, classifier.Model]]] | None = None,
+) -> dict[str, Any]:
     """Per-entry time of the whole scanner (``balanced``, memory; a split row read with
     its context) over the strangers' rows, the previous model (today's features) and the
-    shipped one in turn, ``rounds`` times each, in one process."""
+    shipped one in turn (``models``: :func:`_previous_and_shipped` unless given),
+    ``rounds`` times each, in one process."""
     rows = [
         dict(d, set=p.stem)
         for p in sorted((BENCH_DATA / "scan_strangers").glob("*.jsonl"))
@@ -166,7 +175,7 @@ def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
     ]
     out: dict[str, Any] = {"n": len(rows)}
     for rnd in range(rounds):
-        for tag, _model in _previous_and_shipped(old):
+        for tag, _model in (models or _previous_and_shipped)(old):
             times = []
             for r in rows:
                 t0 = time.perf_counter()
@@ -178,6 +187,52 @@ def p50(old: Path, rounds: int = 3) -> dict[str, Any]:
             print(f"round {rnd} {tag}: p50 {ms} ms", file=sys.stderr, flush=True)
     configure(RECIPES[SHIPPED])
     return out
+
+
+def fit(
+    strangers: tuple[str, ...],
+    exclude: str | None,
+    dev_benign: list[str],
+    public: list[str],
+    fresh_sets: tuple[str, ...] = loso20.FRESH_FOLDS,
+) -> Fitted:
+    """Fit the configured recipe on fresh1-7 and ``strangers`` without the set
+    ``exclude`` (dev rows in the fit, a strangers' row weighing 2), choose the thresholds
+    by the shipped rule on ``dev_benign``, install the model and score ``public``."""
+    t0 = time.perf_counter()
+    data = training.Data(
+        DATA / "threats" / "train",
+        BENCH_DATA,
+        fresh=tuple(n for n in fresh_sets if n != exclude),
+        strangers=tuple(n for n in strangers if n != exclude),
+    )
+    train, _ = training.assemble(data, dev_in_fit=True)
+    w, b = training.fit_rows(train, stranger_weight=2.0)
+    score = training.scorer(w, b)
+    thresholds = loso.thresholds_for([score(t) for t in dev_benign], loso.VARIANTS["fp1"])
+    loso.install(w, b, thresholds)
+    pub = [scan_text(t, "memory", "balanced").verdict for t in public]
+    return Fitted(
+        w,
+        b,
+        thresholds,
+        {"n": len(pub), "block": pub.count("block"), "hold": pub.count("hold")},
+        round(time.perf_counter() - t0, 1),
+    )
+
+
+def score_rows(rows0: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Copies of ``rows0`` with the installed model's score (a split row's pair, as the
+    fit reads it) and the whole scanner's verdict at ``balanced``."""
+    rows = [dict(r) for r in rows0]
+    model = classifier.model()
+    for r in rows:
+        ctx = training.context_list(r)
+        text = training.fit_text(r) if ctx and training.SPLIT_PAIRS else r["text"]
+        r["score"] = model.score(mask_defensive(text))
+    for r, v in zip(rows, loso.verdicts(rows, "balanced"), strict=True):
+        r["verdict_balanced"] = v
+    return rows
 
 
 def combine(paths: list[Path]) -> dict[str, Any]:
@@ -276,28 +331,6 @@ def main() -> None:
     public = loso.public_benign_dev()
     held = held_dev_halves()
 
-    def fit(exclude: str | None) -> Fitted:
-        t0 = time.perf_counter()
-        data = training.Data(
-            corpus,
-            BENCH_DATA,
-            fresh=tuple(n for n in loso20.FRESH_FOLDS if n != exclude),
-            strangers=tuple(n for n in strangers if n != exclude),
-        )
-        train, _ = training.assemble(data, dev_in_fit=True)
-        w, b = training.fit_rows(train, stranger_weight=2.0)
-        score = training.scorer(w, b)
-        thresholds = loso.thresholds_for([score(t) for t in dev_benign], loso.VARIANTS["fp1"])
-        loso.install(w, b, thresholds)
-        pub = [scan_text(t, "memory", "balanced").verdict for t in public]
-        return Fitted(
-            w,
-            b,
-            thresholds,
-            {"n": len(pub), "block": pub.count("block"), "hold": pub.count("hold")},
-            round(time.perf_counter() - t0, 1),
-        )
-
     out: dict[str, Any] = {
         "protocol": "docs/scanner.md, Scanner 22 (bench/_scan_loso22.py)",
         "recipes": {k: r._asdict() for k, r in chosen.items()},
@@ -312,21 +345,10 @@ def main() -> None:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 
-    def score_rows(rows0: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        rows = [dict(r) for r in rows0]
-        model = classifier.model()
-        for r in rows:
-            ctx = training.context_list(r)
-            text = training.fit_text(r) if ctx and training.SPLIT_PAIRS else r["text"]
-            r["score"] = model.score(mask_defensive(text))
-        for r, v in zip(rows, loso.verdicts(rows, "balanced"), strict=True):
-            r["verdict_balanced"] = v
-        return rows
-
     for rname, recipe in chosen.items():
         configure(recipe)
         for name in folds:
-            f = fit(name)
+            f = fit(strangers, name, dev_benign, public)
             rows = score_rows(loso20.fold_rows(name))
             scored[rname] += rows
             fig = loso.summarise(rows, "balanced")
@@ -351,7 +373,7 @@ def main() -> None:
             )
             save()
         if not args.no_full:
-            f = fit(None)
+            f = fit(strangers, None, dev_benign, public)
             fit_dev = [scan_text(t, "memory", "balanced").verdict for t in dev_benign]
             full: dict[str, Any] = {
                 "thresholds": f.thresholds,

@@ -24,16 +24,14 @@ from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import _scan_shapes
 from _logistic import sigmoid
-from mnemic.scan import features as _features
 from mnemic.scan.classifier import MAGIC
 from mnemic.scan.features import (
     BUCKET_BITS,
     BYTE_NGRAMS,
     FEATURE_VERSION,
     NORM_POWER,
-    SHAPE_PAIRS,
-    SHAPES,
     features,
 )
 
@@ -704,7 +702,7 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
             "dev_in_fit": STRANGERS_DEV_IN_FIT,
             "split_pairs": SPLIT_PAIRS,
         },
-        "shapes": [*SHAPES, *SHAPE_PAIRS] if _features.SHAPES_ON else [],
+        "shapes": [*_scan_shapes.SHAPES, *_scan_shapes.SHAPE_PAIRS] if _scan_shapes.ON else [],
         "dev_benign_rows": len(dev_benign),
         "thresholds": thresholds,
         "thresholds_from_dev": chosen,

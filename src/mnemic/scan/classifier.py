@@ -30,7 +30,6 @@ from .features import (
     bigram_features,
     features,
     normalise,
-    shape_features,
     token_features,
 )
 
@@ -125,9 +124,8 @@ class Model:
         w = self.weights
         low = normalise(text)
         bigrams = bigram_features(low)
-        shape = shape_features(low)
-        total = sum(map(w.__getitem__, bigrams)) + sum(map(w.__getitem__, shape))
-        count = len(bigrams) + len(shape)
+        total = sum(map(w.__getitem__, bigrams))
+        count = len(bigrams)
         cache = self._tokens
         for token in dict.fromkeys(low.split()):
             hit = cache.get(token)
