@@ -99,8 +99,9 @@ def percentiles(values: list[float]) -> list[float] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=LOCOMO, help="the LoCoMo file")
-    parser.add_argument("--heldout", action="store_true",
-                        help="also ask the test half of offtopic_xl.json (measured once)")  # fmt: skip
+    parser.add_argument(
+        "--heldout", action="store_true", help="also ask offtopic_xl.json's test half (once)"
+    )
     args = parser.parse_args()
     t0 = time.perf_counter()
     embedder = CachedEmbedder()

@@ -104,9 +104,10 @@ def test_a_german_question_over_an_english_chat_finds_its_evidence(home: Path) -
 def test_an_unrelated_german_question_is_still_floored(home: Path) -> None:
     resp = _tool(home, UNRELATED)
     assert resp["match"]["good"] is False and resp["no_good_match"] is True
-    assert resp["match"]["cosine"] < floor_module.FLOOR_COSINES_OTHER[
-        next(iter(floor_module.FLOOR_COSINES))
-    ]
+    assert (
+        resp["match"]["cosine"]
+        < floor_module.FLOOR_COSINES_OTHER[next(iter(floor_module.FLOOR_COSINES))]
+    )
     assert json.loads(_cli(home, UNRELATED, "--json"))["no_good_match"] is True
 
 

@@ -17,8 +17,11 @@ best candidates instead:
   forms the held share probes too).
 
 The match is good when either reaches its floor (:data:`FLOOR_COSINES`,
-:data:`FLOOR_WORDS`), both calibrated on the dev split of ``./x bench floor`` (LoCoMo dev
-conversations: their questions against off-topic questions asked of them). Below both, the
+:data:`FLOOR_WORDS`; a query in CJK, :data:`FLOOR_COSINES_CJK`, and a question in another
+language than its nearest messages, :data:`FLOOR_COSINES_OTHER`, have lower cosine
+floors), calibrated on the dev split of ``./x bench floor`` (LoCoMo dev conversations:
+their questions against off-topic questions asked of them) and of ``./x bench floor_xl``.
+Below both, the
 answer says "no good match" and shows only the nearest result, marked weak. Cosines are a
 property of one model, so the floor applies to the models it was calibrated for; with
 another embedder (a stand-in, a future model) nothing is floored. Lexical mode has no
