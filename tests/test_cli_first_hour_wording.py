@@ -1,0 +1,50 @@
+"""What a newcomer met in a first hour with mnemic (track ux9) and could not act on: a
+refusal naming a flag they never gave, an explicit flag overridden by a variable set long
+ago, a file refused without the formats it could be. Each test asserts the words a person
+reads. Real homes, the real CLI (click's runner).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from mnemic.cli import main
+
+
+def _run(home: Path, *args: str, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(main, ["--home", str(home), *args], env=env)
+
+
+def test_a_missing_project_dir_from_mnemic_project_names_the_variable(tmp_path: Path) -> None:
+    """It said "Pass the project's directory (e.g. --project .)" to a person who passed
+    none: the directory came from $MNEMIC_PROJECT, which the message never named."""
+    home = tmp_path / "home"
+    assert _run(home, "init").exit_code == 0
+    gone = str(tmp_path / "moved-away")
+    r = _run(home, "memory", "show", env={"MNEMIC_PROJECT": gone})
+    assert r.exit_code == 1, r.output
+    assert "does not exist or is not a directory" in r.output
+    assert f"MNEMIC_PROJECT={gone!r}" in r.output and "unset MNEMIC_PROJECT" in r.output
+    assert "--project ." not in r.output
+    given = _run(home, "memory", "show", "--project", gone)  # a flag given: named as such
+    assert given.exit_code == 1 and "--project ." in given.output
+    assert "MNEMIC_PROJECT" not in given.output
+
+
+def test_an_explicit_project_flag_beats_mnemic_project(tmp_path: Path) -> None:
+    """`mnemic --project DIR memory ...` read $MNEMIC_PROJECT's project instead of DIR's
+    (the subcommand's own option took the variable after the flag was set)."""
+    home = tmp_path / "home"
+    chosen, other = tmp_path / "chosen", tmp_path / "other"
+    chosen.mkdir()
+    other.mkdir()
+    added = _run(home, "memory", "add", "--project", str(chosen), "Chosen project fact.")
+    assert added.exit_code == 0, added.output
+    env = {"MNEMIC_PROJECT": str(other)}
+    r = _run(home, "--project", str(chosen), "memory", "show", env=env)
+    assert r.exit_code == 0, r.output
+    assert "Chosen project fact." in r.output
+    missing = _run(home, "--project", str(chosen), "memory", "show", env={"MNEMIC_PROJECT": "/nope"})
+    assert missing.exit_code == 0 and "Chosen project fact." in missing.output, missing.output
