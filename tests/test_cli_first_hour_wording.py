@@ -48,3 +48,25 @@ def test_an_explicit_project_flag_beats_mnemic_project(tmp_path: Path) -> None:
     assert "Chosen project fact." in r.output
     missing = _run(home, "--project", str(chosen), "memory", "show", env={"MNEMIC_PROJECT": "/nope"})
     assert missing.exit_code == 0 and "Chosen project fact." in missing.output, missing.output
+
+
+def test_import_of_messages_without_session_id_says_what_to_add(tmp_path: Path) -> None:
+    """A JSON Lines file of {"role", "content"} messages, the shape every chat API
+    prints, was refused with only "cannot tell the format; pass --format"; and with
+    --format jsonl it imported 0 messages. The refusal now names the missing field."""
+    home = tmp_path / "home"
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(
+        '{"role": "user", "content": "The staging host is stg-04."}\n'
+        '{"role": "assistant", "content": "Noted."}\n',
+        encoding="utf-8",
+    )
+    r = _run(home, "sessions", "import", str(chat))
+    assert r.exit_code == 1, r.output
+    assert "without a session_id" in r.output and '"session_id": "any-name"' in r.output
+    assert "--format openai" in r.output
+    other = tmp_path / "notes.txt"
+    other.write_text("just some text\n", encoding="utf-8")
+    unknown = _run(home, "sessions", "import", str(other))
+    assert unknown.exit_code == 1, unknown.output
+    assert "jsonl, openai, claude, locomo, hermes, chatgpt, codex" in unknown.output
