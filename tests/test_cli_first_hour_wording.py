@@ -70,3 +70,14 @@ def test_import_of_messages_without_session_id_says_what_to_add(tmp_path: Path) 
     unknown = _run(home, "sessions", "import", str(other))
     assert unknown.exit_code == 1, unknown.output
     assert "jsonl, openai, claude, locomo, hermes, chatgpt, codex" in unknown.output
+
+
+def test_an_unknown_handle_may_be_a_typo(tmp_path: Path) -> None:
+    """`mnemic memory remove entry:deadbeef` (never a handle here) was told "the entry it
+    named was removed or rewritten since": a mistyped handle was blamed on a change."""
+    home = tmp_path / "home"
+    assert _run(home, "memory", "add", "Repo builds with make -j2").exit_code == 0
+    r = _run(home, "memory", "remove", "entry:deadbeef")
+    assert r.exit_code == 1, r.output
+    assert "has the handle entry:deadbeef now: it is mistyped, or the entry" in r.output
+    assert "Nothing was changed" in r.output

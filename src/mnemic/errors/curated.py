@@ -191,8 +191,8 @@ class NoMatch(CuratedError):
         one (set by the caller that knows it): the hint then shows that store."""
         if _is_handle(selector):
             message = (
-                f"No {_label(target)} entry has the handle {selector} now: the entry it "
-                "named was removed or rewritten since (a handle names one exact text, so a "
+                f"No {_label(target)} entry has the handle {selector} now: it is mistyped, "
+                "or the entry it named was removed or rewritten since (a handle names one exact text, so a "
                 "replace gives a new one; what left memory is found with "
                 'action="archive_search"). Pick from current_entries and retry.'
             )
@@ -208,8 +208,8 @@ class NoMatch(CuratedError):
         where = f" --project {shlex.quote(self.project)}" if self.project else ""
         if _is_handle(self.selector):
             return (
-                f"No {_file(self.target)} entry has the handle {self.selector} now: the "
-                "entry it named was removed or rewritten since (`mnemic memory archive "
+                f"No {_file(self.target)} entry has the handle {self.selector} now: it is "
+                "mistyped, or the entry it named was removed or rewritten since (`mnemic memory archive "
                 "search` finds what left memory). Nothing was changed. See the current "
                 f"entries with `mnemic memory show --target {self.target}{where}`."
             )
