@@ -81,3 +81,33 @@ def test_an_unknown_handle_may_be_a_typo(tmp_path: Path) -> None:
     assert r.exit_code == 1, r.output
     assert "has the handle entry:deadbeef now: it is mistyped, or the entry" in r.output
     assert "Nothing was changed" in r.output
+
+
+def test_an_entry_longer_than_the_budget_is_not_told_to_split(tmp_path: Path) -> None:
+    """A 3,000-char entry for a 2,200-char MEMORY.md was told to "split it into several
+    shorter entries that fit together": the parts add up to 3,000 chars and never fit."""
+    home = tmp_path / "home"
+    r = _run(home, "memory", "add", "x" * 3000)
+    assert r.exit_code == 1, r.output
+    assert "longer than the whole MEMORY.md budget of 2,200 chars" in r.output
+    assert "splitting it would not help" in r.output and "split it into" not in r.output
+    assert "well under 2,200 chars" in r.output
+
+
+def test_a_full_memory_tells_the_model_to_free_enough_not_one(tmp_path: Path) -> None:
+    """The refusal said "Remove one by its handle" when the first entry named (30 chars)
+    freed less than the 85 asked for: removing one was not enough, and the retry failed."""
+    home = tmp_path / "home"
+    assert _run(home, "memory", "add", "Release freeze: hotfixes only.").exit_code == 0
+    for i in range(1, 40):  # fill to the limit: less than 100 chars stay free
+        fact = f"Fact {i:02} about the deploy pipeline: service {i:02} runs on host alpha-{i:02}"
+        fact += f" with port 80{i:02} and owner team-{i:02}."
+        if _run(home, "memory", "add", fact).exit_code != 0:
+            break
+    call = '{"action": "add", "target": "memory", "content": "' + "A new fact. " * 10 + '"}'
+    r = _run(home, "tool", "memory", call)
+    assert r.exit_code == 1, r.output
+    assert '"error_code": "budget_exceeded"' in r.output
+    assert "Best to drop first" in r.output and "(oldest unconfirmed" in r.output
+    assert "Remove one by its handle" not in r.output
+    assert "as many of them as it takes to free that many chars" in r.output

@@ -119,7 +119,8 @@ class BudgetExceeded(CuratedError):
 
     def to_llm(self) -> str:
         return self.message + self._suggestion(
-            ". Remove one by its handle as old_text in the same operations list."
+            ". Remove by handle (as old_text, in the same operations list) as many of them "
+            "as it takes to free that many chars."
             if self.candidates
             else ""
         )
@@ -152,12 +153,12 @@ class BudgetExceeded(CuratedError):
     def _human(self, *, page: bool = False) -> str:
         name = _file(self.target)
         if self.entry_chars is not None:
-            each = "one add each" if page else "one `mnemic memory add` each"
             return (
                 f"This entry is {_fmt(self.entry_chars)} chars, longer than the whole "
                 f"{name} budget of {_fmt(self.limit)} chars, so it can never fit. Nothing was "
-                f"saved. Shorten it, or split it into several shorter entries ({each}) that "
-                "fit together."
+                "saved, and splitting it would not help: its parts would still add up to "
+                f"{_fmt(self.entry_chars)} chars. Shorten it to what is worth keeping, well "
+                f"under {_fmt(self.limit)} chars (it shares the budget with every other entry)."
             )
         if self.current == 0:
             return (
