@@ -111,3 +111,17 @@ def test_a_full_memory_tells_the_model_to_free_enough_not_one(tmp_path: Path) ->
     assert "Best to drop first" in r.output and "(oldest unconfirmed" in r.output
     assert "Remove one by its handle" not in r.output
     assert "as many of them as it takes to free that many chars" in r.output
+
+
+def test_tidy_stage_says_what_to_do_next(tmp_path: Path) -> None:
+    """`memory tidy --stage` ended on "[ID] names a proposal; `mnemic pending show` names
+    it too once it is staged", with no next step and no word that nothing changed yet; the
+    staged write's id is not the proposal's, which that line did not say."""
+    home = tmp_path / "home"
+    assert _run(home, "memory", "add", "The backend uses Python 3.10.").exit_code == 0
+    assert _run(home, "memory", "add", "The backend is now on Python 3.12.").exit_code == 0
+    r = _run(home, "memory", "tidy", "--lexical", "--stage")
+    assert r.exit_code == 0, r.output
+    assert "staged, it gets a pending id of its own" in r.output
+    assert "Staged 1 proposal for approval; nothing is changed until one is approved" in r.output
+    assert "mnemic pending approve ID|all" in r.output
