@@ -125,3 +125,17 @@ def test_tidy_stage_says_what_to_do_next(tmp_path: Path) -> None:
     assert "staged, it gets a pending id of its own" in r.output
     assert "Staged 1 proposal for approval; nothing is changed until one is approved" in r.output
     assert "mnemic pending approve ID|all" in r.output
+
+
+def test_prune_older_than_says_it_wants_a_number_of_days(tmp_path: Path) -> None:
+    """`sessions prune --older-than 90d` said "'90d' is not a valid float": the word a
+    person needs is days, and an example."""
+    home = tmp_path / "home"
+    assert _run(home, "init").exit_code == 0
+    for bad in ("90d", "-1", "nan"):
+        r = _run(home, "sessions", "prune", "--older-than", bad, "--dry-run")
+        assert r.exit_code == 2, r.output
+        assert f"{bad!r} is not a number of days" in r.output and "--older-than 90" in r.output
+        assert "float" not in r.output
+    ok = _run(home, "sessions", "prune", "--older-than", "0.5", "--dry-run")
+    assert ok.exit_code == 0 and "Would delete 0 sessions" in ok.output, ok.output
