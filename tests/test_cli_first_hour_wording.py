@@ -139,3 +139,19 @@ def test_prune_older_than_says_it_wants_a_number_of_days(tmp_path: Path) -> None
         assert "float" not in r.output
     ok = _run(home, "sessions", "prune", "--older-than", "0.5", "--dry-run")
     assert ok.exit_code == 0 and "Would delete 0 sessions" in ok.output, ok.output
+
+
+def test_an_honest_could_not_save_after_a_refused_write_is_not_nudged() -> None:
+    """"Remember this" → the memory tool refused (the memory was full) → the model said
+    "Could not save: the memory is full." and the chat loop sent it the memory check
+    anyway ("tell the user why not"), which it had just done."""
+    from mnemic.agent.nudge import SaveNudge, declines_save
+
+    nudge = SaveNudge(enabled=True)
+    nudge.begin_turn("Please remember this: the staging host is stg-04.")
+    nudge.saw_tool("memory", {"success": False, "error_code": "budget_exceeded"})
+    assert nudge.check("Could not save: the memory is full.") is None
+    assert declines_save("I couldn't store that, sorry.")
+    other = SaveNudge(enabled=True)  # a claim is still a claim
+    other.begin_turn("Please remember this: the staging host is stg-04.")
+    assert other.check("Done, I'll remember that.") is not None
