@@ -46,7 +46,9 @@ def test_an_explicit_project_flag_beats_mnemic_project(tmp_path: Path) -> None:
     r = _run(home, "--project", str(chosen), "memory", "show", env=env)
     assert r.exit_code == 0, r.output
     assert "Chosen project fact." in r.output
-    missing = _run(home, "--project", str(chosen), "memory", "show", env={"MNEMIC_PROJECT": "/nope"})
+    missing = _run(
+        home, "--project", str(chosen), "memory", "show", env={"MNEMIC_PROJECT": "/nope"}
+    )
     assert missing.exit_code == 0 and "Chosen project fact." in missing.output, missing.output
 
 
@@ -142,7 +144,7 @@ def test_prune_older_than_says_it_wants_a_number_of_days(tmp_path: Path) -> None
 
 
 def test_an_honest_could_not_save_after_a_refused_write_is_not_nudged() -> None:
-    """"Remember this" → the memory tool refused (the memory was full) → the model said
+    """ "Remember this" → the memory tool refused (the memory was full) → the model said
     "Could not save: the memory is full." and the chat loop sent it the memory check
     anyway ("tell the user why not"), which it had just done."""
     from mnemic.agent.nudge import SaveNudge, declines_save

@@ -193,8 +193,8 @@ class NoMatch(CuratedError):
         if _is_handle(selector):
             message = (
                 f"No {_label(target)} entry has the handle {selector} now: it is mistyped, "
-                "or the entry it named was removed or rewritten since (a handle names one exact text, so a "
-                "replace gives a new one; what left memory is found with "
+                "or the entry it named was removed or rewritten since (a handle names one "
+                "exact text, so a replace gives a new one; what left memory is found with "
                 'action="archive_search"). Pick from current_entries and retry.'
             )
         else:
@@ -210,8 +210,9 @@ class NoMatch(CuratedError):
         if _is_handle(self.selector):
             return (
                 f"No {_file(self.target)} entry has the handle {self.selector} now: it is "
-                "mistyped, or the entry it named was removed or rewritten since (`mnemic memory archive "
-                "search` finds what left memory). Nothing was changed. See the current "
+                "mistyped, or the entry it named was removed or rewritten since (`mnemic "
+                "memory archive search` finds what left memory). Nothing was changed. See the "
+                "current "
                 f"entries with `mnemic memory show --target {self.target}{where}`."
             )
         return (
