@@ -157,3 +157,17 @@ def test_an_honest_could_not_save_after_a_refused_write_is_not_nudged() -> None:
     other = SaveNudge(enabled=True)  # a claim is still a claim
     other.begin_turn("Please remember this: the staging host is stg-04.")
     assert other.check("Done, I'll remember that.") is not None
+
+
+def test_skills_create_with_no_steps_says_where_they_come_from(tmp_path: Path) -> None:
+    """`mnemic skills create deploy -d "..." < /dev/null` said "Invalid body: the body
+    after the front matter is empty" to a person who wrote no front matter and did not
+    know the steps are read from stdin."""
+    home = tmp_path / "home"
+    r = CliRunner().invoke(
+        main, ["--home", str(home), "skills", "create", "deploy", "-d", "Build the docs."], input=""
+    )
+    assert r.exit_code == 2, r.output
+    assert "read from stdin, which was empty" in r.output and "front matter" not in r.output
+    assert "mnemic skills create deploy -d 'Build the docs.' < steps.md" in r.output
+    assert "Nothing was written" in r.output
