@@ -304,7 +304,10 @@ def fail_keeping_edit(app: AppContext, stem: str, text: str, error: MnemicError)
             f"({exc.strerror or exc}); it was printed above."
         )
         return
-    fail(f"{error.to_human()} Your edited text was kept in {keep}.")
+    fail(
+        f"{error.to_human()} Your edited text was kept in {keep}: copy from it when you "
+        "run the edit again (it opens the text as it is now)."
+    )
 
 
 def _keep_text(directory: Path, name: str, text: str) -> Path:
