@@ -198,3 +198,14 @@ def test_a_refused_edit_names_the_entry_and_says_nothing_was_saved(tmp_path: Pat
     r = _run(home, "memory", "edit", env={"EDITOR": _editor(tmp_path, big), "VISUAL": ""})
     assert r.exit_code == 1, r.output
     assert "3,000/2,200 chars, 800 over the budget. Nothing was saved." in r.output
+
+
+def test_a_bad_expires_names_the_option_given(tmp_path: Path) -> None:
+    """`memory add TEXT --expires tomorrow` said "expires must be a date ...": the person
+    typed --expires, and the refusal should name what they typed."""
+    home = tmp_path / "home"
+    r = _run(home, "memory", "add", "Release freeze.", "--expires", "tomorrow")
+    assert r.exit_code == 1, r.output
+    assert "--expires must be a date YYYY-MM-DD" in r.output and "got 'tomorrow'" in r.output
+    past = _run(home, "memory", "add", "Release freeze.", "--expires", "2020-01-01")
+    assert past.exit_code == 1 and "--expires '2020-01-01' is not in the future" in past.output
