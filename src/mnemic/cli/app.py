@@ -132,7 +132,7 @@ def _select_project(ctx: click.Context, param: click.Parameter, value: str | Non
     if not value or app is None:
         return
     source = ctx.get_parameter_source(param.name) if param.name else None
-    from_env = source is click.core.ParameterSource.ENVIRONMENT
+    from_env = source is ParameterSource.ENVIRONMENT
     if from_env and app.project is not None and not app.project_from_env:
         return  # `mnemic --project DIR memory ...`: the flag given beats the environment
     app.project = value
