@@ -209,3 +209,22 @@ def test_a_bad_expires_names_the_option_given(tmp_path: Path) -> None:
     assert "--expires must be a date YYYY-MM-DD" in r.output and "got 'tomorrow'" in r.output
     past = _run(home, "memory", "add", "Release freeze.", "--expires", "2020-01-01")
     assert past.exit_code == 1 and "--expires '2020-01-01' is not in the future" in past.output
+
+
+def test_approving_a_stale_tidy_proposal_says_what_happened_and_what_to_do(
+    tmp_path: Path,
+) -> None:
+    """An entry edited after `memory tidy --stage`: `pending approve all` printed only the
+    memory tool's refusal for a model ("Pick from current_entries and retry"), not that
+    the write went stale, nor how to drop it or propose again."""
+    home = tmp_path / "home"
+    assert _run(home, "memory", "add", "The backend uses Python 3.10.").exit_code == 0
+    assert _run(home, "memory", "add", "The backend is now on Python 3.12.").exit_code == 0
+    staged = _run(home, "memory", "tidy", "--lexical", "--stage")
+    assert "staged for approval as" in staged.output, staged.output
+    edited = _run(home, "memory", "replace", "3.10", "The backend used Python 3.10 until May.")
+    assert edited.exit_code == 0, edited.output
+    r = _run(home, "pending", "approve", "all")
+    assert r.exit_code == 1, r.output
+    assert "Nothing was applied: memory changed after this write was staged" in r.output
+    assert "mnemic pending reject" in r.output and "mnemic memory tidy --stage" in r.output
