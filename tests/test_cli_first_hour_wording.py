@@ -228,3 +228,17 @@ def test_approving_a_stale_tidy_proposal_says_what_happened_and_what_to_do(
     assert r.exit_code == 1, r.output
     assert "Nothing was applied: memory changed after this write was staged" in r.output
     assert "mnemic pending reject" in r.output and "mnemic memory tidy --stage" in r.output
+
+
+def test_jsonl_lines_without_session_id_say_what_to_add(tmp_path: Path) -> None:
+    """`sessions import chat.jsonl --format jsonl` of lines without a session_id said
+    "Imported 0 messages ... Skipped: 2 no session_id" and exit 0, with no word of what a
+    session_id is or how to give one."""
+    home = tmp_path / "home"
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text('{"role": "user", "content": "Hi."}\n', encoding="utf-8")
+    r = _run(home, "sessions", "import", str(chat), "--format", "jsonl")
+    assert "no session_id" in r.output
+    assert 'Each jsonl line needs a "session_id" (any name: one value per conversation)' in (
+        r.output
+    )

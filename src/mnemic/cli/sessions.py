@@ -713,6 +713,11 @@ def import_cmd(
         for item in data["skipped"]:
             where = _field(item["first_at"])
             click.echo(f"  {item['count']:>7,}  {_field(item['reason'])}  (first at {where})")
+        if any(item["reason"] == "no session_id" for item in data["skipped"]):
+            click.echo(
+                'Each jsonl line needs a "session_id" (any name: one value per conversation) '
+                "to say which conversation it belongs to; add it and import again."
+            )
     if caught.summary():
         said = caught.summary().replace("the next import or ", "")
         click.echo(printable(said[:1].upper() + said[1:] + "."))
