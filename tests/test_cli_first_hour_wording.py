@@ -242,3 +242,13 @@ def test_jsonl_lines_without_session_id_say_what_to_add(tmp_path: Path) -> None:
     assert 'Each jsonl line needs a "session_id" (any name: one value per conversation)' in (
         r.output
     )
+
+
+def test_a_version_that_is_not_a_number_points_to_history(tmp_path: Path) -> None:
+    """`mnemic memory diff v1` said only "Version 'v1' is not a number or 'current'"."""
+    home = tmp_path / "home"
+    assert _run(home, "memory", "add", "A fact.").exit_code == 0
+    r = _run(home, "memory", "diff", "v1")
+    assert r.exit_code == 1, r.output
+    assert "Version 'v1' is not a version number" in r.output
+    assert "`mnemic memory history` lists the numbers" in r.output

@@ -73,7 +73,9 @@ def _version_text(memory: MemoryView, target: str, version: int | str) -> str:
         vid = int(version)
     except (TypeError, ValueError):
         raise InvalidArgument(
-            "version", f"Version {version!r} is not a number or 'current'."
+            "version",
+            f"Version {version!r} is not a version number or 'current'. Nothing was "
+            "compared. `mnemic memory history` lists the numbers.",
         ) from None
     return version_text(memory.backend, target, vid)
 
