@@ -305,8 +305,8 @@ def fail_keeping_edit(app: AppContext, stem: str, text: str, error: MnemicError)
         )
         return
     fail(
-        f"{error.to_human()} Your edited text was kept in {keep}: copy from it when you "
-        "run the edit again (it opens the text as it is now)."
+        f"{error.to_human()} Your edit is not lost: copy from it when you run the edit "
+        f"again (the editor opens the text as it is now). It was kept in {keep}."
     )
 
 
