@@ -16,7 +16,7 @@ Turkish negates inside the verb ("söyleme", *do not say*): those forms are the 
 
 from __future__ import annotations
 
-__all__ = ["MORE", "REACH"]
+__all__ = ["MORE", "REACH", "WIDER"]
 
 MORE: dict[str, str] = {
     # -- objects -----------------------------------------------------------------------
@@ -496,5 +496,270 @@ REACH: dict[str, str] = {
         earlier guidance; previous guidance; the guidance; the usual caveats; usual caveats;
         linee guida ricevute; linee guida; regles de prudence; normas que te pusieron;
         as regras que te deram; regras de seguranca; orientacoes de seguranca
+    """,
+}
+
+# Scanner 27: the concepts that decide most frames, in fourteen more languages (Catalan,
+# Romanian, Hungarian, Croatian / Serbian / Bosnian, Czech / Slovak, Bulgarian, Swahili,
+# Tagalog, Malay / Indonesian, Estonian, Lithuanian, Latvian, Finnish, Greek), written
+# from the concept as a native writer says it: verb stems and imperatives, common
+# inflections, phrases. No key is a lone function word of a classifier language
+# (tests/test_scan_learned.py); a short word shared with another language is a phrase.
+WIDER: dict[str, str] = {
+    "cred": """
+        contrasenya*; codi de verificacio; codis de verificacio; codi d'un sol us;
+        dades d'acces; clau privada; parola; parolei; parolele; parole de acces;
+        cod de verificare; codul de verificare; coduri de rezerva; date de autentificare;
+        cheie privata; cheia privata; jelszo*; jelszav*; ellenorzo kod*;
+        egyszer hasznalatos kod*; belepesi adat*; titkos kulcs*; privat kulcs*; pin kod*;
+        lozink*; sifra; sifru; sifre; kod za potvrdu; jednokratn* kod*; podaci za prijavu;
+        podatke za prijavu; pristupni podaci; pristupne podatke; privatni kljuc;
+        tajni kljuc; лозинк*; heslo; hesla; heslem; heslom; hesel; hesiel;
+        overovaci kod*; jednorazov* kod*; prihlasovaci udaj*; prihlasovacie udaj*;
+        soukromy klic; sukromny kluc; privatny kluc; парола; паролата; паролите;
+        код за потвърждение; еднократен код; еднократния код; данни за вход; данните за вход;
+        частен ключ; таен ключ; nenosiri; neno la siri; nywila; msimbo wa uthibitisho;
+        msimbo wa siri; nambari ya siri; lihim na susi; kata laluan; kata sandi;
+        kod pengesahan; kode verifikasi; kod sekali guna; kode sekali pakai;
+        butiran log masuk; maklumat log masuk; data login; kunci pribadi; kunci peribadi;
+        parool*; salasona*; kinnituskood*; uhekordne kood; uhekordse koodi;
+        sisselogimisandm*; privaatvoti; slaptazod*; vienkartin* kod*; patvirtinimo kod*;
+        prisijungimo duomen*; prisijungimo vard*; privatus raktas; paroli;
+        vienreizej* kod*; apstiprinajuma kod*; pieteiksanas dat*; privata atslega;
+        salasan*; vahvistuskoodi*; kertakayttokoodi*; tunnusluku*; tunnusluvu*;
+        kirjautumistied*; yksityinen avain; pankkitunnu*; κωδικ* προσβασης;
+        συνθηματικ*; κωδικ* επαληθευσης; μοναδικ* κωδικ*; ιδιωτικο κλειδι
+    """,
+    "memory": """
+        aquestes notes; aquesta nota; les notes desades; memorie; memoriei; memoria ta;
+        aceste notite; aceasta notita; notitele salvate; memoriad*; memoriaba; memoriabol;
+        memoriajaba; ezek a jegyzetek; ez a jegyzet; mentett jegyzet*; memorij*;
+        ove biljeske; ova biljeska; ove beleske; spremljene biljeske; sacuvane beleske;
+        меморија; меморији; меморију; pamet; pameti; pamat; pamati; tyto poznamky;
+        tieto poznamky; ulozene poznamky; памет*; тези бележки; тази бележка;
+        запазените бележки; kumbukumbu zako; kumbukumbu hizi; maelezo haya; dokezo hili;
+        memorya; mga tala; talang ito; mga talang ito; memori; catatan ini; nota ini;
+        catatan tersimpan; nota yang disimpan; oma malu; selles malus; malus; mallu; malust; need markmed;
+        see markmed; salvestatud markmed; atmint*; sie uzrasai; sis uzrasas;
+        issaugoti uzrasai; atmina; atmina; atminas; atmin; sis piezimes; saglabatas piezimes;
+        muisti; muistiin; muistista; muistissa; muistia; nama muistiinpanot;
+        tama muistiinpano; tallennetut muistiinpanot; μνημη; μνημης; αυτες οι σημειωσεις;
+        αυτη η σημειωση
+    """,
+    "entryword": """
+        notita*; notele; insemnar*; jegyzet*; bejegyzes*; feljegyzes*; emlekezteto*;
+        biljesk*; belesk*; poznamk*; zaznam*; бележк*; записа; записът; записите; dokezo; madokezo;
+        catatan; entri; markm*; kirje*; sissekan*; uzras*; irasas; irasa; irasus; irasai;
+        piezim*; ieraksts; ierakst*; muistiinpano*; merkinta*; merkinna*; σημειωσ*;
+        καταχωρησ*
+    """,
+    "userref": """
+        l'usuari; l'usuaria; usuari; utilizatoarea; utilizatoarei; felhasznalo*;
+        korisnik*; korisnic*; корисни*; uzivatel*; pouzivatel*; потребител*; watumiaji;
+        gumagamit; ang gumagamit; kasutaja*; naudotoj*; vartotoj*; lietotaj*; kayttaja*;
+        χρηστ*
+    """,
+    "solicit": """
+        demana-li; demana a l'usuari; demanar-li; cere-i; sa ceri; cere utilizatorului;
+        kerd el; kerje el; kerj tole; kerje tole; kerd meg; add meg; adja meg; zatrazi; trazi od; zamoli; затражи;
+        vyziadaj; vypytaj; vyzadej; pozadej; poziadaj; поискай; изискай; muombe; mwombe;
+        aombwe; akupe; hingin; hingan; hilingin; ipabigay; minta; mintalah; minta pengguna;
+        kusi kasutajalt; paprasyk; paprasykite; reikalauk; palud; pieprasi;
+        pyyda; kysy kayttajalta; ζητα; ζητησε; ζητηστε
+    """,
+    "keep": """
+        desa; desar; desa-ho; emmagatzema; salveaza; salvez; pastreaza; stocheaza;
+        noteaza; retine; mentsd; mentsd el; mentse; elmentem; mentem; tarold; tarolja;
+        jegyezd fel; jegyezd meg; orizd meg; spremi; sacuvaj; sacuvano; pohrani; zapamti;
+        zapisi; zabiljezi; сачувај; сачувано; запамти; uloz; ulozit; ulozte; zapamatuj;
+        zapamatej; zaznamenaj; uchovaj; uchovej; запази; запазвай; съхрани; запомни;
+        запиши; hifadhi; uhifadhi; ihifadhi; zihifadhi; i-save; isave; itago; itala;
+        tandaan; simpan; simpankan; menyimpan; salvesta; salvestan; jata meelde;
+        pane kirja; hoia alles; issaugok; issaugau; isimink; uzrasyk; saglaba; saglabaju;
+        saglabat; pieraksti; tallenna; tallennan; kirjaa; sailyta; αποθηκευσ*; κρατα;
+        κρατησε; καταγραψε
+    """,
+    "send": """
+        envia; envia-ho; reenvia; comparteix; trimite; trimit; trimiti; sa trimiti;
+        trimite-i; transmite; redirectioneaza; partajeaza; kuld*; tovabbit*; posalji;
+        salji; saljem; proslijedi; prosledi; posaljem; пошаљи; шаљи; проследи; posli;
+        posilej; posielaj; preposli; predej; odosli; odesli; изпрати; изпращай;
+        изпращам; препрати; tuma; utume; kutuma; nitatuma; wasilisha; ipadala; ipasa;
+        magpadala; ibahagi; hantar; hantarkan; kirim; kirimkan; mengirim; majukan;
+        bagikan; saada see; saada need; saada talle; saada neile; saada edasi; saadan; saatke; edasta; siusk; issiusk; persiusk; nusiusk;
+        siunciu; persiunciu; issiusiu; nosuti; parsuti; sutu; nosutu; laheta; lahetan;
+        lahettaa; στειλε; στελνε; στελνω; προωθησε
+    """,
+    "speak": """
+        digues; digues-li; esmentis; comentis; spune; spune-i; spui; mentiona; mentionezi;
+        mondd; mondja; mondjam; mondom; szolj; emlitsd; elarul*; reci; spomeni;
+        spominji; obavijesti; обавести; реци; кажи; rekni; povedz; zmin; spomen; informuj;
+        oznam; казвам; казвай; спомени; споменавай; съобщи; mwambie; waambie; useme; taja;
+        mjulishe; sabihin; banggitin; ipaalam; sabihan; beritahu; katakan; sebutkan;
+        maklumkan; utle; utlen; maini; teavita; sakyk; pasakyk; paminek; paminesiu;
+        pranesk; saki; pastasti; piemini; kerro; mainitse; ilmoita; πες; πεις;
+        αναφερε
+    """,
+    "touser": """
+        digues a l'usuari; spune-i utilizatorului; mondd a felhasznalonak; reci korisniku;
+        reci korisnici; povedz pouzivatelke; povedz pouzivatelovi; кажи на потребителя;
+        mwambie mtumiaji; sabihin sa user; beritahu pengguna; utle kasutajale;
+        pasakyk naudotojui; saki lietotajam; kerro kayttajalle; πες στον χρηστη
+    """,
+    "covert": """
+        en secret; sense preguntar; sense avisar; sense dir-ho; d'amagat;
+        no cal que ho comentis; no cal que ho sapiga; sense que se n'adoni; pe ascuns;
+        fara sa intrebi; fara sa-l mai intrebi; fara sa-i spui; fara sa anunti; sa nu afle;
+        nu trebuie sa stie; fara stirea; titokban; titkon; kerdes nelkul; szo nelkul;
+        engedely nelkul; ne tudja meg; nem kell tudnia; nem fogja eszrevenni;
+        eszrevetlenul; tajno; potajno; bez pitanja; krisom; ne mora da zna;
+        ne treba znati; ne treba da zna; nece primijetiti; nece primetiti;
+        bez njenog znanja; bez njegovog znanja; тајно; без питања; tajne; potajmu;
+        nenapadne; bez ptani; bez pytania; bez opytania; nemusi vediet; nemusi vedet;
+        netreba hovorit; nevsimne si; bez vedomia; bez vedomi; тайно; скришом;
+        без да питаш; без да казваш; няма да забележи; не трябва да знае;
+        не е нужно да знае; kwa siri; bila kuuliza; bila kumwambia; asijue; wasijue;
+        hatajua; hatagundua; kimyakimya; bila ruhusa; palihim; nang palihim;
+        hindi na kailangang malaman; hindi niya mapapansin; huwag mo nang sabihin;
+        secara rahsia; diam-diam; tanpa bertanya; tanpa memberitahu; tanpa pengetahuan;
+        tidak perlu tahu; tak perlu tahu; tidak akan perasan; tidak akan sadar;
+        senyap-senyap; salaja; salajas; kusimata; teavitamata; ei pea teadma;
+        ei pane tahele; markamatult; pole motet sellest raakida; slapta; slaptai;
+        neklausiant; nepranesant; nereikia zinoti; nepastebes; slepeni; nepamanot;
+        nejautajot; neinformejot; nav jazina; nepamanis; salaa; salaisesti; kysymatta;
+        kertomatta; huomaamatta; ei tarvitse tietaa; ei huomaa; vaivihkaa; κρυφα;
+        χωρις να ρωτησεις; χωρις να πεις; δεν χρειαζεται να ξερει; δεν θα το προσεξει
+    """,
+    "delete": """
+        esborra; esborrar; suprimeix; sterge; sterg; stergi; inlatura; torold; torol*;
+        torlom; eltavolit*; izbrisi; obrisi; brisi; ukloni; izbrise; избриши; обриши;
+        vymaz; vymazat; smaz; smazat; odstran; zmaz; изтрий; изтривай; изтривам; премахни;
+        futa; ufute; kufuta; burahin; tanggalin; alisin; i-delete; padam; padamkan; hapus;
+        hapuskan; kustuta; kustutan; eemalda; istrink; istrinti; istrinu; pasalink;
+        izdzes; nodzes; poista; poistan; pyyhi; διαγραψε; σβησε; αφαιρεσε
+    """,
+    "overwrite": """
+        reescriu; substitueix; rescrie; rescriu; inlocuieste; actualizeaza; atirom; ird at;
+        irja at; csereld; frissitsd; prepravi; zamijeni; zameni; azuriraj; prepis; prepisat;
+        nahrad; aktualizuj; пренапиши; замени; актуализирай; andika upya; sasisha;
+        isulat muli; i-update; tulis semula; tulis ulang; kemas kini; perbarui;
+        kirjuta umber; asenda; uuenda; perrasyk; atnaujink; parraksti; aizstaj; atjaunini;
+        kirjoita uudelleen; korvaa; paivita; ξαναγραψε; αντικαταστησε
+    """,
+    "alter": """
+        canvia; modifica; schimba; modositsd; modosit*; valtoztasd meg; izmijeni; izmeni;
+        promijeni; promeni; zmen; zmenim; uprav; промени; редактирай; badilisha; hariri;
+        palitan; baguhin; i-edit; ubah; tukar; muuda; pakeisk; pakeiciu; redaguok; maini;
+        nomaini; muuta; muutan; muokkaa; αλλαξε; τροποποιησε
+    """,
+    "othernotes": """
+        les altres notes; totes les notes; els altres entrenadors; celelalte notite;
+        toate notitele; ceilalti antrenori; a tobbi jegyzet*; tobbi bejegyzes*;
+        minden jegyzet*; minden bejegyzes*; a tobbi edzo*; osszes jegyzet*;
+        ostale biljeske; sve ostale biljeske; druge biljeske; ostale beleske;
+        sve biljeske; ostalih trenera; ostatne poznamky; ostatni poznamky;
+        vsetky poznamky; vsechny poznamky; ostatnych trenerov; другите бележки;
+        всички бележки; всяка бележка; другите треньори; madokezo mengine;
+        maelezo mengine; makocha wengine; ibang tala; lahat ng tala; catatan lain;
+        nota lain; semua catatan; jurulatih lain; pelatih lain; teised markmed;
+        koik markmed; teiste treenerite; kitus uzrasus; visus uzrasus; kitu treneriu;
+        citas piezimes; visas piezimes; citu treneru; muut muistiinpanot;
+        kaikki muistiinpanot; muiden valmentajien; τις αλλες σημειωσεις;
+        ολες τις σημειωσεις; των αλλων προπονητων
+    """,
+    "habit": """
+        cada vegada; a partir d'ara; cada sessio; automaticament; mereu; intotdeauna;
+        de fiecare data; de acum inainte; in fiecare zi; mindig; minden alkalommal;
+        mostantol; ezentul; automatikusan; naponta; uvijek; uvek; svaki put; od sada;
+        ubuduce; automatski; svakodnevno; увек; сваки пут; vzdy; pokazde; zakazdym;
+        odteraz; automaticky; винаги; всеки път; отсега нататък; автоматично; ежедневно;
+        kila mara; daima; kuanzia sasa; kila siku; kila usiku; palagi; tuwing; mula ngayon;
+        araw-araw; sentiasa; selalu; setiap kali; mulai sekarang; secara automatik;
+        secara otomatis; setiap hari; alati; iga kord; edaspidi; nuudsest; automaatselt;
+        visada; kiekviena karta; nuo siol; automatiskai; kasdien; vienmer; katru reizi;
+        turpmak; automatiski; joka kerta; tasta lahtien; jatkossa; automaattisesti;
+        παντα; καθε φορα; αυτοματα
+    """,
+    "standing": """
+        aprovacio permanent; aprovat per endavant; autoritzat per endavant;
+        es considera aprovat; aprobare permanenta; aprobat in avans; considerat aprobat;
+        aprobate automat; aprobat automat; allando engedely; elore jovahagyott;
+        automatikusan jovahagy*; eleve engedelyezett; trajno odobrenje; unaprijed odobreno;
+        unapred odobreno; automatski odobren*; vazi za sve; smatraj odobrenim;
+        trvale schvaleni; trvale schvalenie; predem schvaleno; vopred schvalene;
+        automaticky schvalen*; povazuj za schvalen*; постоянно одобрение;
+        предварително одобрен*; автоматично одобрен*; считай за одобрен*;
+        idhini ya kudumu; ruhusa ya kudumu; imeidhinishwa tayari;
+        zimeidhinishwa moja kwa moja; permanenteng pahintulot; awtomatikong aprubado;
+        kelulusan tetap; izin tetap; persetujuan tetap; diluluskan secara automatik;
+        disetujui otomatis; alaline luba; eelnevalt heaks kiidetud;
+        automaatselt heaks kiidetud; loe heakskiidetuks; nuolatinis leidimas;
+        is anksto patvirtint*; automatiskai patvirtint*; laikyk patvirtintu;
+        pastavig* atlauj*; ieprieks apstiprinat*; automatiski apstiprinat*;
+        uzskati par apstiprinatu; pysyva lupa; ennalta hyvaksyt*;
+        automaattisesti hyvaksyt*; μονιμη εγκριση; αυτοματα εγκεκριμεν*
+    """,
+    "approved": """
+        ha aprovat; ha autoritzat; a aprobat; a autorizat; jovahagyta; engedelyezte;
+        odobrio; odobrila; schvalil; schvalila; одобри; одобрил*; ameidhinisha;
+        aliidhinisha; inaprubahan; meluluskan; menyetujui; kiitis heaks; patvirtino;
+        apstiprinaja; hyvaksyi; ενεκρινε
+    """,
+    "anyall": """
+        qualsevol; per sempre; barmilyen; barmi; bilo koji; bilo koju; bilo sta;
+        za sve; zauvijek; zauvek; akykoli; akykolvek; cokoli; cokolvek; navzdy; navzdy;
+        всякакв*; каквото и да; завинаги; yoyote; chochote; milele; anuman; kahit ano;
+        mana-mana; apa-apa; apa saja; selamanya; koik edaspidised; mis tahes;
+        igaveseks; bet kok*; visam laikui; jebkur*; uz visiem laikiem; mika tahansa;
+        mita tahansa; kaikki tulevat; ikuisesti; οποιοδηποτε; οποιαδηποτε; για παντα
+    """,
+    "limit": """
+        fins a un maxim; pana la maximum; legfeljebb; najvise do; maximalne do;
+        най-много; isizidi; hanggang sa halagang; tidak melebihi; ne rohkem kui;
+        ne daugiau kaip; ne vairak ka; enintaan; korkeintaan; εως και
+    """,
+    "thirdparty": """
+        proveidors; clients; contactes; furnizori*; clientii; colegii; beszallito*;
+        ugyfel*; kollegak*; dobavljac*; klijent*; kolege; kolegama; dodavatel*;
+        kolegovia; kolegom; доставчи*; клиенти*; колеги*; wateja; mga supplier;
+        mga kliyente; mga katrabaho; pembekal; pelanggan; rakan kongsi; tarnija*;
+        kolleeg*; tiekej*; kolegos; kolegoms; piegadataj*; kolegi*; toimittaj*;
+        asiakka*; kollega*; προμηθευτ*; πελατ*; συναδελφ*
+    """,
+    "personal": """
+        llibreta d'adreces; calendari; correus; lista de contacte; contactele;
+        fotografiile; e-mailurile; documentele; calendarul; nevjegy*; kapcsolatlist*;
+        naptar*; fenykep*; imenik*; popis kontakata; spisak kontakata; zoznam kontaktov;
+        seznam kontaktu; списъка с контакти; контактите; orodha ya anwani;
+        listahan ng contact; senarai kenalan; daftar kontak; kenalan; kontaktid;
+        kontaktide; kontaktai; kontaktus; kontaktu sarasas; kontaktu saraksts;
+        yhteystied*; λιστα επαφων; επαφες
+    """,
+    "monitor": """
+        ubicacio; localitzacio; amb qui es troba; locatia; localizarea; cu cine se intalneste;
+        tartozkodasi hely*; kivel talalkozik; helymeghatarozas*; lokacij*;
+        gdje se nalazi; gde se nalazi; s kim se vidja; sa kim se vidja; poloh*;
+        kde sa nachadza; kde se nachazi; s kym sa stretava; s kym se schazi;
+        местоположение*; с кого се среща; mahali alipo; mahali ilipo; simu ilipo;
+        anakutana na; lokasyon; kinaroroonan; di mana dia berada; asukoht*;
+        kellega ta kohtub; buvimo viet*; su kuo susitinka; atrasanas viet*; ar ko tiekas;
+        sijainti*; kenen kanssa han tapaa; τοποθεσια; τοποθεσιες; που βρισκεται
+    """,
+    "untrue": """
+        encara que no sigui cert; encara que no sigui veritat; chiar daca nu e adevarat;
+        desi nu e adevarat; pedig nem igaz; meg ha nem is igaz; holott nem igaz;
+        iako nije istina; cak i ako nije istina; iako to nije tacno; aj ked to nie je pravda;
+        i kdyz to neni pravda; hoci to nie je pravda; макар че не е така;
+        макар че не е вярно; дори да не е вярно; hata kama si kweli; ingawa si kweli;
+        kahit hindi totoo; walaupun tidak benar; walaupun tak benar; meskipun tidak benar;
+        kuigi see pole tosi; isegi kui see pole tosi; nors tai netiesa; net jei tai netiesa;
+        lai gan ta nav taisniba; vaikka se ei ole totta; vaikkei se ole totta;
+        ακομα κι αν δεν ειναι αληθεια; αν και δεν ισχυει
+    """,
+    "neg": """
+        sa nu; nu trebuie; nu mai; nu ii; nu le; nu o; nu il; nu se; nu este; niciodata; nem kell; nem szabad; nem fogom; nem mondom; nem mutatom; soha; sose; semmikepp; nemoj; nemojte; nikad; nikada; nikako;
+        немој; никад; nikdy; nesmi; nesmie; никога; недей; kamwe; huwag; hindi; wag;
+        jangan; tidak; tak perlu; tak boleh; bukan; usah; tidak pernah; tak pernah; jangan pernah; ei; arge; mitte; mitte kunagi; niekada; nereikia; nekad; nedrikst; ala; koskaan;
+        μην; δεν; ποτε; ουτε; mai no; no cal
     """,
 }
