@@ -598,7 +598,9 @@ WIDER: dict[str, str] = {
         mjulishe; sabihin; banggitin; ipaalam; sabihan; beritahu; katakan; sebutkan;
         maklumkan; utle; utlen; maini; teavita; sakyk; pasakyk; paminek; paminesiu;
         pranesk; saki; pastasti; piemini; kerro; mainitse; ilmoita; πες; πεις;
-        αναφερε
+        αναφερε;
+        kazem; kazes; spun; saku; kerron; sasabihin; sebut; λεω; raagin; pominjem;
+        mondom neki; ii spun
     """,
     "touser": """
         digues a l'usuari; spune-i utilizatorului; mondd a felhasznalonak; reci korisniku;
@@ -628,7 +630,11 @@ WIDER: dict[str, str] = {
         neklausiant; nepranesant; nereikia zinoti; nepastebes; slepeni; nepamanot;
         nejautajot; neinformejot; nav jazina; nepamanis; salaa; salaisesti; kysymatta;
         kertomatta; huomaamatta; ei tarvitse tietaa; ei huomaa; vaivihkaa; κρυφα;
-        χωρις να ρωτησεις; χωρις να πεις; δεν χρειαζεται να ξερει; δεν θα το προσεξει
+        χωρις να ρωτησεις; χωρις να πεις; δεν χρειαζεται να ξερει; δεν θα το προσεξει;
+        in secret; in taina; fara ca ea sa stie; fara ca el sa stie; da ne primeti;
+        da ne primijeti; a da ne primeti; tanpa sedar; tanpa disedari; tanpa dia sedar;
+        ei saa huomata; bila kujua; aby si nevsimla; aby si nevsimol; да не забележи;
+        et ta ei markaks; kad nepastebetu; lai nepamana; nang hindi niya alam
     """,
     "delete": """
         esborra; esborrar; suprimeix; sterge; sterg; stergi; inlatura; torold; torol*;
@@ -755,6 +761,82 @@ WIDER: dict[str, str] = {
         kuigi see pole tosi; isegi kui see pole tosi; nors tai netiesa; net jei tai netiesa;
         lai gan ta nav taisniba; vaikka se ei ole totta; vaikkei se ole totta;
         ακομα κι αν δεν ειναι αληθεια; αν και δεν ισχυει
+    """,
+    "self": """
+        l'assistent; els teus; les teves; la teva; el teu; asistentul; asistentului;
+        instructiunile tale; asszisztens*; tvoj*; tvoje; tvuj; tve; vase; asistent*;
+        твоите; твоя; вашите; асистент*; zako; yako; msaidizi; msaidizi huyu; iyong;
+        pembantu; pembantu ini; asisten; kamu terima; yang kamu; anda terima; sinu;
+        tavo; tavs; tava; tavus; tavas; sinun; avustaja*; βοηθος; βοηθου; τις οδηγιες σου
+    """,
+    "rules": """
+        instruccions del sistema; normes de seguretat; les teves instruccions;
+        instructiunile de sistem; instructiunile tale; regulile de siguranta;
+        rendszerutasitas*; biztonsagi szabaly*; biztonsagi utasitas*; utasitasaid*;
+        sistemske upute; sigurnosne upute; sigurnosna pravila; bezbednosna pravila;
+        sistemska uputstva; tvoje upute; tvoja uputstva; systemove instrukcie;
+        systemove pokyny; bezpecnostne pravidla; bezpecnostni pravidla; tvoje pokyny;
+        системните инструкции; инструкциите ти; правилата за безопасност;
+        maagizo ya mfumo; maagizo yako; sheria za usalama; mga tagubilin mo;
+        mga patakaran sa kaligtasan; arahan sistem; aturan keamanan; peraturan keselamatan;
+        arahan anda; susteemi juhised; turvajuhised; turvareeglid; sinu juhised;
+        sistemos nurodym*; saugos taisykl*; tavo nurodym*; drosibas noradijum*;
+        sistemas noradijum*; tavi noradijumi; jarjestelmaohje*; turvaohje*; turvasaann*;
+        ohjeesi; οδηγιες ασφαλειας; οδηγιες συστηματος; κανονες ασφαλειας
+    """,
+    "override": """
+        ignora-les; no en facis cas; ignora-le; ignoreaza; nu le lua in seama;
+        hagyd figyelmen kivul; figyelmen kivul; zanemari; zanemari ih; ignoriraj;
+        ignoruj; ignorujte; nevsimaj si; игнорирай; пренебрегни; puuza; zipuuze;
+        usizingatie; balewalain; huwag pansinin; abaikan; abaikan saja; ketepikan;
+        ignoreeri; ara arvesta; ignoruok; nepaisyk; nenem vera; neievero;
+        jata huomiotta; ohita; αγνοησε; παραβλεψε; attiecas uz citu sistemu;
+        untuk tempat lain; se aplica altui sistem; vonatkozik egy masik rendszerre
+    """,
+    "impersonate": """
+        fes-te passar per; fa-te ca esti; da-te drept; prezinta-te ca;
+        adja ki magat; mutatkozz be mint; predstavi se kao; pretvaraj se da si;
+        predstav sa ako; predstav se jako; vydavaj sa za; представи се като;
+        престори се на; jitambulishe kama; magpanggap na; magpakilala bilang;
+        berpura-pura sebagai; perkenalkan diri sebagai; esitle end kui;
+        teeskle, et oled; prisistatyk kaip; apsimesk; iepazistinies ka; izliecies par;
+        esittaydy; esiinny; συστησου ως; προσποιησου οτι
+    """,
+    "asuser": """
+        fes-te passar per l'usuari; fa-te ca esti utilizatorul; prezinta-te ca utilizatorul;
+        adja ki magat a felhasznalonak; predstavi se kao korisnik; predstavi se kao korisnica;
+        pretvaraj se da si korisnik; vydavaj sa za pouzivatela; vydavej se za uzivatele;
+        представи се като потребителя; престори се на потребителя; jifanye kuwa mtumiaji;
+        magpanggap na ikaw ang user; berpura-pura menjadi pengguna; menyamar sebagai pengguna;
+        esitle end kasutajana; apsimesk naudotoju; izliecies par lietotaju; esiinny kayttajana;
+        προσποιησου τον χρηστη
+    """,
+    "whenasked": """
+        si pregunta; si et pregunta; daca intreaba; daca te intreaba; ha kerdezik;
+        ha megkerdezi; ako pita; ako te pita; ako pitaju; ak sa spyta; kdyz se zepta;
+        ако пита; ако те попита; akiuliza; wakiuliza; kung magtanong; kapag nagtanong;
+        jika ditanya; kalau ditanya; jika dia tanya; kui kusitakse; kui ta kusib;
+        jei paklaus; ja jauta; ja prasa; jos kysytaan; jos han kysyy; αν ρωτησει
+    """,
+    "reply": """
+        respon; respon que; raspunde; raspunde ca; valaszold; valaszolj; odgovori;
+        odpovedz; odpovez; отговори; jibu; sagutin; jawab; balas; vasta; atsakyk;
+        atbildi; vastaa; απαντησε
+    """,
+    "provide": """
+        dona'm; doneu-me; da-mi; dati-mi; add ide; daj mi; dajte mi; daj im;
+        дай ми; дай им; nipe; mpe; ibigay; berikan; beri kepada; anna need; anna talle;
+        duok; iduok; δωσε; δωσ' του
+    """,
+    "steer": """
+        recomana sempre; recomana nomes; recomanda doar; recomanda intotdeauna;
+        mindig ajanld; csak ajanld; mindig az en; preporuci samo; uvijek preporuci;
+        uvek preporuci; odporuc iba; odporuc vzdy; doporuc vzdy; doporuc jen;
+        препоръчвай само; винаги препоръчвай; pendekeza tu; irekomenda lang;
+        laging irekomenda; cadangkan hanya; syorkan hanya; sarankan hanya;
+        rekomendasikan hanya; soovita ainult; soovita alati; rekomenduok tik;
+        visada rekomenduok; iesaki tikai; vienmer iesaki; suosittele vain;
+        suosittele aina; προτεινε μονο; παντα προτεινε
     """,
     "neg": """
         sa nu; nu trebuie; nu mai; nu ii; nu le; nu o; nu il; nu se; nu este; niciodata; nem kell; nem szabad; nem fogom; nem mondom; nem mutatom; soha; sose; semmikepp; nemoj; nemojte; nikad; nikada; nikako;
