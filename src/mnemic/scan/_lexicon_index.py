@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 2303701315
+SOURCE_CRC = 823217078
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -495,7 +495,7 @@ EXACT: dict[str, tuple[_Key, ...]] = {
     'paprasyk': (((('paprasyk', False),), 'solicit'),),
     'paprasykite': (((('paprasykite', False),), 'solicit'),),
     'reikalauk': (((('reikalauk', False),), 'solicit'),),
-    'palud': (((('palud', False),), 'solicit'),),
+    'paludz': (((('paludz', False),), 'solicit'),),
     'pieprasi': (((('pieprasi', False),), 'solicit'),),
     'pyyda': (((('pyyda', False),), 'solicit'),),
     'ζητα': (((('ζητα', False),), 'solicit'),),

@@ -564,7 +564,7 @@ WIDER: dict[str, str] = {
         kerd el; kerje el; kerj tole; kerje tole; kerd meg; add meg; adja meg; zatrazi; trazi od; zamoli; затражи;
         vyziadaj; vypytaj; vyzadej; pozadej; poziadaj; поискай; изискай; muombe; mwombe;
         aombwe; akupe; hingin; hingan; hilingin; ipabigay; minta; mintalah; minta pengguna;
-        kusi kasutajalt; paprasyk; paprasykite; reikalauk; palud; pieprasi;
+        kusi kasutajalt; paprasyk; paprasykite; reikalauk; paludz; pieprasi;
         pyyda; kysy kayttajalta; ζητα; ζητησε; ζητηστε
     """,
     "keep": """
