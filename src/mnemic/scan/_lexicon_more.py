@@ -64,7 +64,8 @@ MORE: dict[str, str] = {
         قواعد الأمان; قواعد السلامة الخاصة
     """,
     "self": """
-        jouw; jij; twoje; twoich; twoim; твої; твоїх; твоя; тобі; senin; sana; अपने; तुम्हारे; तुम्हें; आपके
+        jouw; jij; twoje; twoich; twoim; твої; твоїх; твоя; тобі; senin; sana; अपने; तुम्हारे;
+        तुम्हें; आपके
     """,
     "startup": """
         opstart*; bij het opstarten; bij elke aanmelding; geplande taak; taakplanner;
@@ -539,7 +540,8 @@ WIDER: dict[str, str] = {
         tieto poznamky; ulozene poznamky; памет*; тези бележки; тази бележка;
         запазените бележки; kumbukumbu zako; kumbukumbu hizi; maelezo haya; dokezo hili;
         memorya; mga tala; talang ito; mga talang ito; memori; catatan ini; nota ini;
-        catatan tersimpan; nota yang disimpan; oma malu; selles malus; malus; mallu; malust; need markmed;
+        catatan tersimpan; nota yang disimpan; oma malu; selles malus; malus; mallu; malust;
+        need markmed;
         see markmed; salvestatud markmed; atmint*; sie uzrasai; sis uzrasas;
         issaugoti uzrasai; atmina; atmina; atminas; atmin; sis piezimes; saglabatas piezimes;
         muisti; muistiin; muistista; muistissa; muistia; nama muistiinpanot;
@@ -561,7 +563,8 @@ WIDER: dict[str, str] = {
     """,
     "solicit": """
         demana-li; demana a l'usuari; demanar-li; cere-i; sa ceri; cere utilizatorului;
-        kerd el; kerje el; kerj tole; kerje tole; kerd meg; add meg; adja meg; zatrazi; trazi od; zamoli; затражи;
+        kerd el; kerje el; kerj tole; kerje tole; kerd meg; add meg; adja meg; zatrazi;
+        trazi od; zamoli; затражи;
         vyziadaj; vypytaj; vyzadej; pozadej; poziadaj; поискай; изискай; muombe; mwombe;
         aombwe; akupe; hingin; hingan; hilingin; ipabigay; minta; mintalah; minta pengguna;
         kusi kasutajalt; paprasyk; paprasykite; reikalauk; paludz; pieprasi;
@@ -586,7 +589,8 @@ WIDER: dict[str, str] = {
         posilej; posielaj; preposli; predej; odosli; odesli; изпрати; изпращай;
         изпращам; препрати; tuma; utume; kutuma; nitatuma; wasilisha; ipadala; ipasa;
         magpadala; ibahagi; hantar; hantarkan; kirim; kirimkan; mengirim; majukan;
-        bagikan; saada see; saada need; saada talle; saada neile; saada edasi; saadan; saatke; edasta; siusk; issiusk; persiusk; nusiusk;
+        bagikan; saada see; saada need; saada talle; saada neile; saada edasi; saadan; saatke;
+        edasta; siusk; issiusk; persiusk; nusiusk;
         siunciu; persiunciu; issiusiu; nosuti; parsuti; sutu; nosutu; laheta; lahetan;
         lahettaa; στειλε; στελνε; στελνω; προωθησε
     """,
@@ -839,9 +843,13 @@ WIDER: dict[str, str] = {
         suosittele aina; προτεινε μονο; παντα προτεινε
     """,
     "neg": """
-        sa nu; nu trebuie; nu mai; nu ii; nu le; nu o; nu il; nu se; nu este; niciodata; nem kell; nem szabad; nem fogom; nem mondom; nem mutatom; soha; sose; semmikepp; nemoj; nemojte; nikad; nikada; nikako;
+        sa nu; nu trebuie; nu mai; nu ii; nu le; nu o; nu il; nu se; nu este; niciodata;
+        nem kell; nem szabad; nem fogom; nem mondom; nem mutatom; soha; sose; semmikepp; nemoj;
+        nemojte; nikad; nikada; nikako;
         немој; никад; nikdy; nesmi; nesmie; никога; недей; kamwe; huwag; hindi; wag;
-        jangan; tidak; tak perlu; tak boleh; bukan; usah; tidak pernah; tak pernah; jangan pernah; ei; arge; mitte; mitte kunagi; niekada; nereikia; nekad; nedrikst; ala; koskaan;
+        jangan; tidak; tak perlu; tak boleh; bukan; usah; tidak pernah; tak pernah;
+        jangan pernah; ei; arge; mitte; mitte kunagi; niekada; nereikia; nekad; nedrikst; ala;
+        koskaan;
         μην; δεν; ποτε; ουτε; mai no; no cal
     """,
 }
