@@ -842,6 +842,56 @@ WIDER: dict[str, str] = {
         visada rekomenduok; iesaki tikai; vienmer iesaki; suosittele vain;
         suosittele aina; προτεινε μονο; παντα προτεινε
     """,
+    "empty": """
+        esta buida; no hi ha res desat; no hi ha cap nota; este goala; nu e nimic salvat;
+        nu am nimic notat; nu exista notite; ures; nincs semmi elmentve; nincsenek jegyzetek;
+        je prazna; prazna je; nista nije spremljeno; nista nije sacuvano; nema biljeski;
+        nema beleski; je prazdna; nic nie je ulozene; nic neni ulozeno; ziadne poznamky;
+        zadne poznamky; е празна; празна е; нищо не е запазено; няма бележки; ni tupu;
+        hakuna kilichohifadhiwa; hakuna madokezo; walang laman; walang naka-save;
+        walang tala; kosong; tiada apa-apa disimpan; tidak ada catatan; tiada catatan;
+        on tuhi; midagi pole salvestatud; markmeid pole; yra tuscia; niekas neissaugota;
+        nera uzrasu; ir tuksa; nekas nav saglabats; nav piezimju; on tyhja;
+        mitaan ei ole tallennettu; ei muistiinpanoja; ειναι αδεια; δεν υπαρχουν σημειωσεις;
+        τιποτα αποθηκευμενο
+    """,
+    "hide": """
+        amaga; amagar; dissimula; fes veure; ascunde; ascunzi; tainuieste; pretinde;
+        prefa-te; titkold; titkold el; elhallgat*; tegyel ugy, mintha; sakrij; sakrivaj;
+        prikrij; zataji; pretvaraj se; skry; skryj; zataj; zatajit; predstieraj;
+        скрий; скривай; прикрий; престори се; ficheni; jifanye; itago mo;
+        ilihim; magkunwari; sembunyikan; rahsiakan; sorokkan; berpura-pura; peida;
+        varja; teeskle; slepk; nuslepk; apsimesk; slep; noslep; izliecies; piilota;
+        salaa se; teeskentele; κρυψε; αποκρυψε; προσποιησου
+    """,
+    "gone": """
+        s'ha esborrat; s'han esborrat; ja esta esborrat; a fost sters; au fost sterse;
+        s-a sters; torolve; toroltem; ki lett torolve; je obrisan*; je izbrisan*; obrisano je;
+        izbrisano je; bol vymazan*; bolo vymazane; bylo smazano; е изтрит*; беше изтрит*;
+        изтрих; imefutwa; zimefutwa; nimefuta; nabura na; natanggal na; sudah dipadam;
+        telah dipadam; sudah dihapus; telah dihapus; on kustutatud; kustutasin; buvo istrint*;
+        istryniau; ir izdzest*; izdzesu; on poistettu; poistin; διαγραφηκε; διαγραφηκαν
+    """,
+    "deny": """
+        digues que no; respon que no; nega-ho; spune ca nu; raspunde ca nu; neaga;
+        mondd, hogy nem; mondd azt, hogy nem; tagadd le; reci da nije; reci da ne; porici;
+        povedz, ze nie; popri; кажи, че не; отречи; sema hapana; sabihin mong hindi;
+        itanggi; katakan tidak; nafikan; sangkal; utle, et ei; eita; pasakyk, kad ne; neik;
+        saki, ka ne; noliedz; sano ettei; kiella; πες οτι οχι; αρνησου
+    """,
+    "verify": """
+        per verificar; per comprovar; pentru verificare; ca sa verificam; ellenorzeshez;
+        ellenorzes celjabol; radi provjere; radi provere; za proveru; kvoli overeniu;
+        pro overeni; за проверка; за потвърждение; ili kuthibitisha; kwa uthibitisho;
+        para ma-verify; para mapatunayan; untuk pengesahan; untuk verifikasi; kontrolliks;
+        kinnitamiseks; patikrinimui; patvirtinimui; parbaudei; lai parbauditu; tarkistusta varten;
+        vahvistusta varten; για επαληθευση; για επιβεβαιωση
+    """,
+    "restore": """
+        torna-la a afegir; adaug-o din nou; pune-o inapoi; add hozza ujra; vrati je;
+        vrati ga; vrat ju; върни я; върни го; irudishe; ibalik; tambah semula; kembalikan;
+        lisa tagasi; grazink; atjauno; palauta; επαναφερε
+    """,
     "neg": """
         sa nu; nu trebuie; nu mai; nu ii; nu le; nu o; nu il; nu se; nu este; niciodata;
         nem kell; nem szabad; nem fogom; nem mondom; nem mutatom; soha; sose; semmikepp; nemoj;
