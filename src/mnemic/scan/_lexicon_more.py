@@ -1,4 +1,5 @@
-"""More keys of the intent layer's concepts: Dutch, Polish, Ukrainian, Turkish, Hindi.
+"""More keys of the intent layer's concepts: Dutch, Polish, Ukrainian, Turkish, Hindi;
+fourteen more languages in :data:`WIDER` (scanner 27).
 
 :mod:`.lexicon` holds the concepts in eleven languages; this module holds the same
 concepts' keys in five more (scanner 7), written the same way (see :mod:`.lexicon` for
