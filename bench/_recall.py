@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
@@ -10,6 +11,19 @@ from typing import Any
 TURN_K = (5, 10, 25, 50)
 SESSION_K = (2, 5, 10)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+#: A LoCoMo turn id: ``D<session>:<turn>``.
+DIA = re.compile(r"^D(\d+):(\d+)$")
+
+
+def evidence(qa: dict[str, Any], known: set[str]) -> list[str]:
+    """The turn ids of ``qa``'s evidence that are turns of its conversation (``known``),
+    once each, in order: LoCoMo writes some as one string ("D1:3; D2:5")."""
+    out = []
+    for ev in qa.get("evidence") or []:
+        for piece in re.split(r"[;,\s]+", str(ev)):
+            if DIA.match(piece) and piece in known and piece not in out:
+                out.append(piece)
+    return out
 
 
 class Tally:

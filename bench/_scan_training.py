@@ -24,6 +24,7 @@ from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from _logistic import sigmoid
 from mnemic.scan import features as _features
 from mnemic.scan.classifier import MAGIC
 from mnemic.scan.features import (
@@ -155,13 +156,6 @@ def make_split(rows: list[Row], seed: int) -> dict[str, str]:
     return out
 
 
-def _sigmoid(z: float) -> float:
-    if z >= 0:
-        return 1.0 / (1.0 + math.exp(-z))
-    e = math.exp(z)
-    return e / (1.0 + e)
-
-
 def fit(
     texts: list[str],
     labels: list[int],
@@ -205,7 +199,7 @@ def fit(
                 continue
             x = 1.0 / len(f) ** NORM_POWER
             z = bias + x * sum([w[j] for j in f])
-            g = (_sigmoid(z) - labels[i]) * (
+            g = (sigmoid(z) - labels[i]) * (
                 weight[i] if weight is not None else class_weight[labels[i]]
             )
             gx = g * x

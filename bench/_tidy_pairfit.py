@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import _tidy_fresh
+from _logistic import sigmoid
 from _tidy_fixtures import Store, build_stores, split
 from mnemic.ops.tidy.pairmodel import (
     BUCKET_BITS,
@@ -167,13 +168,6 @@ def kept(p: LPair, cosine: Cosine | None) -> tuple[bool, bool]:
     return bool(apart(a, b, s, "merge")), bool(apart(a, b, s, "change"))
 
 
-def _sigmoid(z: float) -> float:
-    if z >= 0:
-        return 1.0 / (1.0 + math.exp(-z))
-    e = math.exp(z)
-    return e / (1.0 + e)
-
-
 def fit(
     feats: Sequence[list[tuple[int, float]]],
     labels: Sequence[int],
@@ -198,7 +192,7 @@ def fit(
             if not f:
                 continue
             z = bias + sum(w[j] * x for j, x in f)
-            g = (_sigmoid(z) - labels[i]) * cw[labels[i]] * weights[i]
+            g = (sigmoid(z) - labels[i]) * cw[labels[i]] * weights[i]
             for j, x in f:
                 gj = g * x + l2 * w[j]
                 acc[j] += gj * gj

@@ -33,7 +33,6 @@ for the Chinese translations of 100 questions in ``bench/data/locomo-zh.json``.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import tempfile
 import time
@@ -45,7 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
-from _recall import SESSION_K, TURN_K, Tally
+from _recall import SESSION_K, TURN_K, Tally, evidence
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.backends.files.sqlite.store import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
 from mnemic.sessions import NewMessage, NewSession, SearchFilters, parse_query, rank
@@ -55,7 +54,6 @@ from mnemic.sessions.search.ranking import CANDIDATES, CONTEXT_WEIGHTS, SESSION_
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo-dev.json"
 )
-DIA = re.compile(r"^D(\d+):(\d+)$")
 PLAIN_FTS5 = {"5": 0.546, "10": 0.631, "25": 0.715, "50": 0.769}
 PLAIN_TOKENIZER = "unicode61 remove_diacritics 2 tokenchars '-_.@/:+~#%?=&'"
 
@@ -144,15 +142,6 @@ def load(data: list[dict[str, Any]], workdir: Path, cfg: Config) -> list[Convers
             pass
         convs.append(Conversation(sid, store, dia, list(sample.get("qa") or [])))
     return convs
-
-
-def evidence(qa: dict[str, Any], known: set[str]) -> list[str]:
-    out = []
-    for ev in qa.get("evidence") or []:
-        for piece in re.split(r"[;,\s]+", str(ev)):
-            if DIA.match(piece) and piece in known and piece not in out:
-                out.append(piece)
-    return out
 
 
 def ranked_turns(conv: Conversation, question: str, cfg: Config) -> list[str]:

@@ -23,7 +23,6 @@ and a 95 % bootstrap interval (``bench/_metrics.py``).
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import sys
 import tempfile
@@ -38,9 +37,10 @@ from _events import DATA, build
 from _metrics import Scores, recall_at
 from _vcache import CachedEmbedder
 from mnemic.backends.files.sqlite import SQLiteSessionStore
-from mnemic.sessions import NewMessage, NewSession, search_messages
+from mnemic.sessions import search_messages
 from mnemic.sessions.search.embed import backfill
 from mnemic.sessions.search.retrieval import SemanticState, semantic_state
+from recall import history_items
 
 KS = (5, 10)
 ORDERS = {"before": "relevance", "after": "auto"}
@@ -58,15 +58,7 @@ def make_store(
     hist: dict[str, Any], path: Path, embedder: CachedEmbedder | None
 ) -> tuple[SQLiteSessionStore, dict[Any, str]]:
     store = SQLiteSessionStore(path, durable=False)
-    items, keys = [], {}
-    for s in hist["sessions"]:
-        msgs = []
-        for i, m in enumerate(s["messages"]):
-            ts = dt.datetime.fromisoformat(m["time"]).timestamp()
-            msgs.append(NewMessage(m["role"], m["content"], timestamp=ts))
-            if m.get("key"):
-                keys[(s["id"], i)] = m["key"]
-        items.append((NewSession(s["id"], "cli", started_at=msgs[0].timestamp), msgs))
+    items, keys = history_items(hist)
     for _ in store.import_sessions(items, workers=0):
         pass
     if embedder is not None:

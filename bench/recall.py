@@ -67,6 +67,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
 from _metrics import Scores, recall_at, session_recall_at
+from _recall import CATEGORIES, evidence
 from _vcache import CachedEmbedder
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.sessions import NewMessage, NewSession, search_messages
@@ -87,8 +88,6 @@ STRANGER_SETS = {
                    HERE / "data" / "recall_strangers2-xl.json"),
 }  # fmt: skip
 """Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
-DIA = re.compile(r"^D(\d+):(\d+)$")
-CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 TURN_K = (5, 10, 25, 50)
 SESSION_K = (2, 5, 10)
 DEPTH = 50
@@ -211,15 +210,6 @@ def ranking(
 # --- sets -----------------------------------------------------------------------------
 
 
-def _evidence(qa: dict[str, Any], known: set[str]) -> list[str]:
-    out = []
-    for ev in qa.get("evidence") or []:
-        for piece in re.split(r"[;,\s]+", str(ev)):
-            if DIA.match(piece) and piece in known and piece not in out:
-                out.append(piece)
-    return out
-
-
 def locomo_corpora(
     data: list[dict[str, Any]], workdir: Path, embedder: CachedEmbedder | None
 ) -> dict[str, Corpus]:
@@ -247,7 +237,7 @@ def locomo_questions(data: list[dict[str, Any]], corpora: dict[str, Corpus]) -> 
         sid = str(sample["sample_id"])
         known = set(corpora[sid].keys.values())
         for qa in sample.get("qa") or []:
-            ev = _evidence(qa, known)
+            ev = evidence(qa, known)
             if not ev:
                 continue
             cat = CATEGORIES.get(int(qa.get("category") or 0), "other")
@@ -285,7 +275,7 @@ def strangers_questions(
             for qa in sample["qa"]:
                 cat = CATEGORIES[int(qa["category"])]
                 out.append(Question(name, "test", sid, str(qa["question"]), [cat],
-                                    _evidence(qa, known)))  # fmt: skip
+                                    evidence(qa, known)))  # fmt: skip
     if f"{name}-xl" in sets:
         for e in xl:
             groups = [CATEGORIES[int(e["category"])], f"lang:{e['lang']}"]
@@ -294,21 +284,31 @@ def strangers_questions(
     return out
 
 
+def history_items(
+    hist: dict[str, Any],
+) -> tuple[list[tuple[NewSession, list[NewMessage]]], dict[Pos, str]]:
+    """A fixture history's sessions as a store imports them (each message at its
+    ``time``), and the fixture's keys: (session id, message index) -> the message's key,
+    for the messages that have one (the update, long-chat and event fixtures)."""
+    items, keys = [], {}
+    for s in hist["sessions"]:
+        msgs = []
+        for i, m in enumerate(s["messages"]):
+            ts = dt.datetime.fromisoformat(m["time"]).timestamp()
+            msgs.append(NewMessage(m["role"], m["content"], timestamp=ts))
+            if m.get("key"):
+                keys[(s["id"], i)] = m["key"]
+        items.append((NewSession(s["id"], "cli", started_at=msgs[0].timestamp), msgs))
+    return items, keys
+
+
 def updates_corpora(
     data: dict[str, Any], workdir: Path, embedder: CachedEmbedder | None
 ) -> dict[str, Corpus]:
     """One store per history of the update fixture, keys = the fixture's message keys."""
     out = {}
     for hist in data["histories"]:
-        items, keys = [], {}
-        for s in hist["sessions"]:
-            msgs = []
-            for i, m in enumerate(s["messages"]):
-                ts = dt.datetime.fromisoformat(m["time"]).timestamp()
-                msgs.append(NewMessage(m["role"], m["content"], timestamp=ts))
-                if "key" in m:
-                    keys[(s["id"], i)] = m["key"]
-            items.append((NewSession(s["id"], "cli", started_at=msgs[0].timestamp), msgs))
+        items, keys = history_items(hist)
         name = f"updates-{hist['lang']}"
         out[name] = make_corpus(name, items, keys, workdir, embedder)
     return out
@@ -340,15 +340,7 @@ def longchat_corpora(
     """One store per history of the long-chat fixture, keys = the fixture's keys."""
     out = {}
     for hist in data["histories"]:
-        items, keys = [], {}
-        for s in hist["sessions"]:
-            msgs = []
-            for i, m in enumerate(s["messages"]):
-                ts = dt.datetime.fromisoformat(m["time"]).timestamp()
-                msgs.append(NewMessage(m["role"], m["content"], timestamp=ts))
-                if m.get("key"):
-                    keys[(s["id"], i)] = m["key"]
-            items.append((NewSession(s["id"], "cli", started_at=msgs[0].timestamp), msgs))
+        items, keys = history_items(hist)
         out[hist["id"]] = make_corpus(hist["id"], items, keys, workdir, embedder)
     return out
 

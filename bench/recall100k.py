@@ -44,6 +44,7 @@ import mnemic.sessions.search.query_vectors as query_vectors
 import mnemic.sessions.sql.vector_cache as cache_module
 from _common import emit, summarize_ms
 from _metrics import Scores, recall_at, session_recall_at
+from _recall import CATEGORIES, evidence
 from _semantic import embedder, store_turns
 from hybrid import passage_vectors
 from mnemic.backends.files.sqlite import SQLiteSessionStore
@@ -51,7 +52,7 @@ from mnemic.sessions import NewSession, search_messages
 from mnemic.sessions.importing.importers import locomo_sessions
 from mnemic.sessions.search.retrieval import semantic_state
 from mnemic.sessions.sql.vector_cache import encode
-from recall import CATEGORIES, LOCOMO, LOCOMO_SPLIT, _evidence
+from recall import LOCOMO, LOCOMO_SPLIT
 
 Pos = tuple[str, int]
 
@@ -153,7 +154,7 @@ def main() -> None:
                 for i, turn in enumerate(sample["conversation"][f"session_{number}"]):
                     keys[str(turn.get("dia_id"))] = (spec.id, i)
             for qa in sample.get("qa") or []:
-                found = _evidence(qa, set(keys))
+                found = evidence(qa, set(keys))
                 if found:
                     cat = CATEGORIES.get(int(qa.get("category") or 0), "other")
                     questions.append((str(qa["question"]), cat, {keys[e] for e in found}))

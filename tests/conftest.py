@@ -62,6 +62,12 @@ def either_commit(
 
 
 @pytest.fixture
+def anyio_backend() -> str:
+    """The event loop of the ``anyio`` tests (the MCP server and client, the UI): asyncio."""
+    return "asyncio"
+
+
+@pytest.fixture
 def home_path(_isolated_home: Path) -> Path:
     """The isolated home directory of this test (not created yet)."""
     return _isolated_home

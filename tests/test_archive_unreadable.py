@@ -75,11 +75,6 @@ def test_the_archive_page_lists_and_names_the_file_it_could_not_read(home_path: 
     assert path.read_bytes() == data
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_the_archive_resource_lists_and_names_the_file_it_could_not_read(
     home_path: Path,

@@ -217,11 +217,6 @@ def test_the_cli_takes_expires_and_shows_it(backend: Kit) -> None:
     assert json.loads(out)["success"]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_an_mcp_session_starts_without_expired_entries(home_path: Path) -> None:
     """The connection's memory runs on the real clock, long after the entry's day."""

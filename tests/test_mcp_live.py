@@ -42,11 +42,6 @@ DEADLINE = 30.0
 FAST = "[mcp]\nwatch_interval_ms = 50\n"
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @asynccontextmanager
 async def serving(home: Path, mode: str = "auto") -> AsyncIterator[tuple[MnemicMCP, Client]]:
     srv = MnemicMCP(Home.open(home))

@@ -35,11 +35,6 @@ description: Build and publish the docs site.
 """
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def write_config(home: Path, text: str) -> None:
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text(text, encoding="utf-8")

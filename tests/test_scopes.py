@@ -463,11 +463,6 @@ def test_project_store_is_private(home_path: Path, tmp_path: Path) -> None:
 # -- MCP -------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_mcp_server_with_a_project_writes_its_scope_and_freezes_both_blocks(
     home_path: Path, tmp_path: Path

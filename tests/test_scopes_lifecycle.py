@@ -96,11 +96,6 @@ def test_gc_archives_the_expired_entries_of_each_project_store_and_names_the_pro
     assert MemoryView.open(home).entries("memory") == [GLOBAL]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_an_mcp_server_with_a_project_starts_without_its_expired_entries(
     backend: Kit, tmp_path: Path

@@ -27,11 +27,6 @@ from mnemic.home import Home
 from mnemic.mcp_server import MnemicMCP
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def _dirs(tmp_path: Path, *names: str) -> list[Path]:
     out = []
     for name in names:

@@ -154,11 +154,6 @@ def test_many_of_the_query_words_in_a_message_clear_the_floor_without_its_meanin
     assert other_model.good  # no floor calibrated for that model: nothing is floored
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_the_mcp_session_search_tool_says_no_good_match(home: Path) -> None:
     import mcp_types as types

@@ -51,6 +51,16 @@ def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
     s.close()
 
 
+def _one_a_day(path: Path, prefix: str, said: list[str]) -> SQLiteSessionStore:
+    """A store holding each of ``said`` as the user's one message of a session of its own
+    (``{prefix}0``, ``{prefix}1``, ...), a day after the one before."""
+    s = SQLiteSessionStore(path)
+    for i, text in enumerate(said):
+        s.start_session(id=f"{prefix}{i}", started_at=T0 + i * DAY)
+        s.append_messages(f"{prefix}{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    return s
+
+
 @pytest.mark.parametrize(
     ("question", "kind"),
     [
@@ -208,7 +218,6 @@ def test_discovery_returns_several_sessions_of_one_thread_for_an_order_question(
 def test_before_x_anchors_on_x_not_on_the_first_mention_of_its_subject(tmp_path: Path) -> None:
     """ "before" asks about the event before X, not about the earliest statement of X's
     subject (what "before" means in a question about the past)."""
-    s = SQLiteSessionStore(tmp_path / "kitchen.db")
     said = [
         "I finished the Berlin marathon in just under four hours!",
         "I finished reading a long novel on the train.",
@@ -218,9 +227,7 @@ def test_before_x_anchors_on_x_not_on_the_first_mention_of_its_subject(tmp_path:
         "I went camping at the lake with friends.",
         "The kitchen renovation is finished, the builder did a great job.",
     ]
-    for i, text in enumerate(said):
-        s.start_session(id=f"k{i}", started_at=T0 + i * DAY)
-        s.append_messages(f"k{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    s = _one_a_day(tmp_path / "kitchen.db", "k", said)
     ranking = search_messages(
         s, "What did I do before I finished the renovation?", mode="lexical", limit=3
     )
@@ -232,16 +239,13 @@ def test_before_x_anchors_on_x_not_on_the_first_mention_of_its_subject(tmp_path:
 def test_a_before_that_names_no_event_asks_for_the_earlier_value(tmp_path: Path) -> None:
     """ "Where did Marco work before?" asks what held previously: the first statement
     ranks first, best first, and no message joins as "what preceded" the best match."""
-    s = SQLiteSessionStore(tmp_path / "before.db")
     said = [
         "Marco works at Vandelay as a data engineer.",
         "I adopted a rescue dog yesterday, a beagle called Scout.",
         "My flight to Chicago is on February 20, window seat booked.",
         "Marco works at Hooli now, on the data platform team.",
     ]
-    for i, text in enumerate(said):
-        s.start_session(id=f"b{i}", started_at=T0 + i * DAY)
-        s.append_messages(f"b{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    s = _one_a_day(tmp_path / "before.db", "b", said)
     ranking = search_messages(s, "Where did Marco work before?", mode="lexical", limit=3)
     assert ranking.order == "relevance"
     assert [r.snippet for r in ranking.results[:2]] == [said[0], said[3]]
@@ -253,7 +257,6 @@ def test_before_a_change_ranks_the_state_it_replaced_above_the_change(tmp_path: 
     """ "Which Python version did production run before the upgrade?" names the change as
     its event: the best match is the upgrade, and the statement it superseded is the
     answer, so it ranks above the upgrade (not below the messages told just before it)."""
-    s = SQLiteSessionStore(tmp_path / "upgrade.db")
     said = [
         "Production runs Python 3.9 on the old cluster.",
         "I adopted a rescue dog yesterday, a beagle called Scout.",
@@ -261,9 +264,7 @@ def test_before_a_change_ranks_the_state_it_replaced_above_the_change(tmp_path: 
         "I went camping at the lake with friends this weekend.",
         "We finally upgraded production to Python 3.12, the upgrade went smoothly.",
     ]
-    for i, text in enumerate(said):
-        s.start_session(id=f"u{i}", started_at=T0 + i * DAY)
-        s.append_messages(f"u{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    s = _one_a_day(tmp_path / "upgrade.db", "u", said)
     question = "Which Python version did production run before the upgrade?"
     ranking = search_messages(s, question, mode="lexical", limit=5)
     by_rank = [r.snippet for r in sorted(ranking.results, key=lambda r: r.rank)]
@@ -298,16 +299,13 @@ def test_the_subject_of_a_before_question_leaves_out_the_event_it_names(
 
 def test_after_x_passes_over_questions_the_user_asked(tmp_path: Path) -> None:
     """A question asks for help; it tells of nothing the user did."""
-    s = SQLiteSessionStore(tmp_path / "asked.db")
     said = [
         "I passed my driving test this morning, first try.",
         "How do I clean a cast iron pan without ruining it?",
         "Can you suggest a podcast for a long drive?",
         "I adopted a rescue dog yesterday, a beagle called Scout.",
     ]
-    for i, text in enumerate(said):
-        s.start_session(id=f"a{i}", started_at=T0 + i * DAY)
-        s.append_messages(f"a{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    s = _one_a_day(tmp_path / "asked.db", "a", said)
     ranking = search_messages(
         s, "What did I do after I passed my driving test?", mode="lexical", limit=3
     )
@@ -395,16 +393,13 @@ def test_the_event_of_an_after_question_is_the_match_that_tells_of_it(tmp_path: 
     the marathon goal, but the message that tells of the event holds the clause's words
     (ran, first, half, marathon); what followed *it* joins the results. Before, what
     followed the goal did (the balcony), and the budget the question asks about did not."""
-    s = SQLiteSessionStore(tmp_path / "after.db")
     said = [
         "My goal for the marathon is to finish under 7 hours.",
         "My balcony faces north-east, so it gets sun only part of the day.",
         "I ran my first half marathon on Saturday!",
         "Help me set up a monthly budget, I never know where my money goes.",
     ]
-    for i, text in enumerate(said):
-        s.start_session(id=f"e{i}", started_at=T0 + i * DAY)
-        s.append_messages(f"e{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    s = _one_a_day(tmp_path / "after.db", "e", said)
     rows = {m.session_id: m for i in range(4) for m in s.messages(f"e{i}")}
 
     def at(sid: str, score: float) -> FusedMessage:

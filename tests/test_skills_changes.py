@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mnemic.config import SkillsSettings
+from _skills import make_store, md
 from mnemic.errors import (
     InvalidArgument,
     LockTimeout,
@@ -27,21 +27,8 @@ from mnemic.errors import (
     ToolError,
     WriteFailed,
 )
-from mnemic.home import Home
 from mnemic.scan import scan_text
 from mnemic.skills import SkillChange, SkillStore
-
-
-def md(name: str, description: str = "Does a thing.", body: str = "# Steps\n1. Run `make`.\n",
-       **extra: str) -> str:  # fmt: skip
-    lines = ["---", f"name: {name}", f"description: {description}"]
-    lines += [f"{k}: {v}" for k, v in extra.items()]
-    return "\n".join([*lines, "---", body])
-
-
-def make_store(home_path: Path, **settings: Any) -> SkillStore:
-    home = Home.open(home_path)
-    return SkillStore(home.skills_dir, SkillsSettings(**settings), base=home.root)
 
 
 @pytest.fixture

@@ -3,26 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from mnemic.config import SkillsSettings
-from mnemic.home import Home
+from _skills import make_store, md
 from mnemic.skills import SkillChange, SkillStore, lint_skills
 from mnemic.skills.lint import _references
-
-
-def md(name: str, description: str = "Does a thing.", body: str = "# Steps\n1. Run `make`.\n",
-       **extra: str) -> str:  # fmt: skip
-    lines = ["---", f"name: {name}", f"description: {description}"]
-    lines += [f"{k}: {v}" for k, v in extra.items()]
-    return "\n".join([*lines, "---", body])
-
-
-def make_store(home_path: Path, **settings_: Any) -> SkillStore:
-    home = Home.open(home_path)
-    return SkillStore(home.skills_dir, SkillsSettings(**settings_), base=home.root)
 
 
 def put(root: Path | str, ref: str, text: str) -> Path:

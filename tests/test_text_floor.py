@@ -162,11 +162,6 @@ def test_the_tools_answer_no_good_match_for_archive_search_and_skills_list(home:
     assert not any("weak" in s for s in charts["skills"])
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_the_mcp_server_answers_no_good_match(home: Path) -> None:
     real_loader()

@@ -67,11 +67,6 @@ def test_a_deeply_nested_value_does_not_exhaust_the_stack() -> None:
     assert found is not None and found[0].startswith("x[0][0]")
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_the_mcp_server_refuses_a_lone_surrogate_in_arguments(home_path: Path) -> None:
     Memory.open(home_path).add("memory", "one fact")

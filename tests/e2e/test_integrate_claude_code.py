@@ -472,11 +472,6 @@ async def test_a_project_install_selects_the_projects_memory_in_the_hook_and_the
     assert "Deploys go through staging." in shown.stdout
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def test_session_start_hook_prints_nothing_when_memory_is_empty(
     home_path: Path, tmp_path: Path
 ) -> None:

@@ -35,11 +35,6 @@ pytestmark = [pytest.mark.anyio, pytest.mark.timeout(90)]
 TOKEN = "test-token-5f1c2a9e8d7b6c4a-0b3e7d1f9a2c"
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def mnemic(home: Path, *args: str, env: dict[str, str] | None = None) -> list[Any]:
     """Command and environment for ``mnemic ARGS`` on ``home``."""
     return [[sys.executable, "-m", "mnemic", *args], mnemic_env(home, env)]

@@ -57,11 +57,6 @@ description: Marker skill {name}.
 """
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.fixture(params=[LEGACY, MODERN])
 def era(request: pytest.FixtureRequest) -> str:
     return str(request.param)

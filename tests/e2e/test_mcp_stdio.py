@@ -32,11 +32,6 @@ description: Build and publish the docs site.
 """
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 # Makes `import mnemic.cli` fail in a subprocess: the server must run without the CLI.
 NO_CLI = "import sys\nsys.modules['mnemic.cli'] = None\n"
 

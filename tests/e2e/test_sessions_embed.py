@@ -166,11 +166,6 @@ def damaged_copy(where: Path) -> Path:
     return copy
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 @pytest.mark.timeout(180)
 async def test_a_damaged_model_of_the_right_size_is_a_notice_never_a_crash(

@@ -38,8 +38,8 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 
+from ...unicode_script import script
 from .signals import PairSignals, Profile
 from .thresholds import Thresholds
 
@@ -132,7 +132,7 @@ def _scripts(text: str) -> frozenset[str]:
     hiragana and katakana as one: Japanese writes all three)."""
     out = set()
     for word in _LETTERS.findall(text):
-        name = unicodedata.name(word[0], "OTHER").split(" ", 1)[0]
+        name = script(word[0])
         out.add(_ONE_SCRIPT.get(name, name))
     return frozenset(out)
 

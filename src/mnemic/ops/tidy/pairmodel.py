@@ -31,13 +31,13 @@ import math
 import os
 import re
 import sys
-import unicodedata
 import zlib
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...unicode_script import script
 from .signals import GENERIC, PairSignals, Profile
 
 __all__ = [
@@ -79,11 +79,9 @@ def _bin(x: float, step: float) -> str:
 
 
 def _script(text: str) -> str:
-    for ch in text:
-        if ch.isalpha():
-            name = unicodedata.name(ch, "")
-            return name.split(" ", 1)[0] if name else "OTHER"
-    return "NONE"
+    """The script of ``text``'s first letter (:func:`mnemic.unicode_script.script`),
+    ``NONE`` when it has none."""
+    return next((script(ch) for ch in text if ch.isalpha()), "NONE")
 
 
 def _tokens(text: str) -> set[str]:

@@ -28,10 +28,10 @@ names never pays for it).
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from ...unicode_script import script
 from ..sql import SessionStore
 from .hybrid import FusedMessage
 from .query_vectors import query_vectors
@@ -123,8 +123,8 @@ class _Embeds(Protocol):
 
 def scripts(text: str) -> set[str]:
     """The scripts of the letters of ``text`` (``LATIN``, ``CJK``, ``CYRILLIC``, ...:
-    the first word of each letter's Unicode name)."""
-    return {unicodedata.name(ch, "?").split(" ", 1)[0] for ch in text if ch.isalpha()}
+    :func:`mnemic.unicode_script.script`)."""
+    return {script(ch) for ch in text if ch.isalpha()}
 
 
 class NameMatcher:
