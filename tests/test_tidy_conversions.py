@@ -69,3 +69,33 @@ def test_thousands_tonnes_hectolitres_areas_paces_and_money_are_read() -> None:
     assert quantities("at 07:30")["clock"] == {450.0}
     assert quantities("at 7:30")["clock"] == {450.0, 1170.0}
     assert reading("Parcel 4 yielded 6,200 kg").rest == ("4",)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The new charge nurse is Svetlana Petrova", "Новая старшая медсестра — Светлана Петрова"),
+        (
+            "El importador Bodega Marín recibe la factura por email",
+            "Bodega Marín gets the invoice by email",
+        ),
+        ("Tomasz Nowak brings the barrels on 14 May", "Tomasz Nowak livre les barriques le 14 mai"),
+    ],
+)  # fmt: skip
+def test_one_fact_in_two_languages_with_its_names_and_numbers_is_merged(a: str, b: str) -> None:
+    assert _kind(a, b) == "merge"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another person, another place, another number: two facts in two languages
+        ("Lolo Ramos is a retired teacher", "Lola Ramos ist eine pensionierte Lehrerin"),
+        ("The Oslo tasting is on Friday with Ingrid", "La cata de Bergen con Ingrid es el viernes"),
+        ("Bodega Marín pays 30 days after delivery", "Bodega Marín paga a 60 días"),
+        # a name alone carries too little of the fact
+        ("Grace leads the Swahili songs", "Grace anaongoza nyimbo za Kiswahili kwaya"),
+    ],
+)  # fmt: skip
+def test_two_facts_in_two_languages_are_not_merged(a: str, b: str) -> None:
+    assert _kind(a, b) != "merge"

@@ -21,7 +21,17 @@ when
   words besides the units' own, as :mod:`.detect` reads a subject (at least one shared,
   and :attr:`.Thresholds.subject_overlap` of the smaller side's).
 
-The vetoes (:mod:`.vetoes`) have run before it, as for every rule.
+:func:`switched` reads a fact said once in each of two languages (:func:`.meaning.
+languages_differ`: two scripts, or English and one of the six others
+:func:`.quantities.language` tells) where its names and numbers carry it, with no
+translation table: every name either writes with a capital is written in the other (the
+same letters in one script, a transliteration across two: :func:`.quantities.same_name`;
+"Lolo" / "Lola" are two people), the numbers and amounts are the same, neither is
+negated or says it changed, no other rule gave a verdict, and the names and numbers are
+at least two and a third of the shorter side's content words (a name alone in a
+sentence of other words carries too little: "Grace leads the Swahili songs").
+
+The vetoes (:mod:`.vetoes`) have run before both, as for every rule.
 """
 
 from __future__ import annotations
@@ -32,7 +42,7 @@ from .quantities import _AREA, _CURRENCIES, _UNITS, close, latin, reading, same_
 from .signals import GENERIC, PairSignals, Profile
 from .thresholds import THRESHOLDS, Thresholds
 
-__all__ = ["converted"]
+__all__ = ["converted", "switched"]
 
 _UNIT_WORDS = frozenset(
     w for table in (_UNITS, _AREA, _CURRENCIES) for u in table for w in u.casefold().split()
@@ -85,3 +95,41 @@ def converted(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS
         return None
     said_a, said_b = ", ".join(sorted(spans_a)), ", ".join(sorted(spans_b))
     return f"one fact in other units or formats: {said_a} / {said_b}"
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def switched(a: Profile, b: Profile, s: PairSignals) -> str | None:
+    """Why ``a`` and ``b`` say one fact in two languages, read by what carries its
+    identity without a translator (see the module docstring); None when they do not."""
+    from .meaning import languages_differ
+
+    if not languages_differ(a, b) or a.negated or b.negated or s.update:
+        return None
+    ra, rb = reading(a.text), reading(b.text)
+    if ra.rest != rb.rest or ra.values.keys() != rb.values.keys():
+        return None
+    for dim, xs in ra.values.items():
+        if not close(xs, rb.values[dim]) or not close(rb.values[dim], xs):
+            return None
+    names_a = {n for n in a.names if len(n) >= 3 and not _unit(n)}
+    names_b = {n for n in b.names if len(n) >= 3 and not _unit(n)}
+    words_a = {w: latin(w) for w in _LETTERS.findall(a.text.casefold())}
+    words_b = {w: latin(w) for w in _LETTERS.findall(b.text.casefold())}
+
+    def found(name: str, words: dict[str, str]) -> bool:
+        # in one script a name is written as it is ("Lolo" / "Lola" are two people);
+        # across scripts, as :func:`.quantities.same_name` reads a transliteration
+        if name in words or latin(name) in words.values():
+            return True
+        mine = latin(name)
+        return any(same_name(mine, w) for k, w in words.items() if k != w or name != mine)
+
+    if not all(found(n, words_b) for n in names_a) or not all(found(n, words_a) for n in names_b):
+        return None
+    carried = len(names_a | names_b) + len(ra.rest) + len(ra.values)
+    smaller = min(len(a.words - GENERIC), len(b.words - GENERIC))
+    if carried < 2 or carried * 3 < smaller:
+        return None
+    return "one fact in two languages: the same names and numbers, nothing else to tell apart"

@@ -82,7 +82,7 @@ from dataclasses import dataclass
 
 from .acronyms import spelled
 from .attributes import value_swap
-from .conversions import converted
+from .conversions import converted, switched as two_languages
 from .holders import holder_swap
 from .kinds import kind_switch, states_apart
 from .meaning import same_meaning
@@ -164,6 +164,10 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
     if same is not None:
         return Verdict("duplicate", same, s.word_overlap)
     verdict = _judge(a, b, s, t)
+    if verdict is None:
+        across = two_languages(a, b, s)  # "vet is Dr. Lindqvist" / "veterinär är doktor Lindqvist"
+        if across is not None:
+            return Verdict("duplicate", across, 1.0)
     if verdict is None:
         verdict = _spelled_out(a, b, s, t)
     if verdict is None and _negated_inflected(a, b, s, t):
