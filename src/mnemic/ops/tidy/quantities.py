@@ -2,10 +2,14 @@
 translator (tidy 17): the pair model's ``q:``, ``nw:`` and ``xs:`` features.
 
 * :func:`quantities`: each measured amount in one unit per dimension (mass in kg,
-  temperature in °C, distance in km, volume in litres), each time of day in minutes
-  after midnight (12 h and 24 h clocks), each date as month and day (ISO, day-first and
-  month-first numbers, month names in en, de, fr, es, it, pt, nl, and 3月5日). Numbers
-  said in words are read first (:func:`.numerals.digits`).
+  temperature in °C, distance in km, volume in litres, area in m²; tidy 23: tonnes,
+  hectolitres, areas, a running pace in seconds per km, a sum of money by its currency,
+  "6,200" and "2.000" with their thousands separators), each time of day in minutes
+  after midnight (12 h and 24 h clocks; "07:30" is a 24 h clock), each date as month and
+  day (ISO, day-first and month-first numbers, month names in en, de, fr, es, it, pt,
+  nl, and 3月5日). Numbers said in words are read first (:func:`.numerals.digits`).
+  :func:`reading` also gives where each was read, the units and the other numbers (the
+  rule of :mod:`.conversions`).
 * :func:`language`: which of seven languages written in Latin letters an entry reads
   as (en, de, fr, es, pt, it, nl; none when they tie or none is found), by its most
   common function words and its word for the user: a rewording that switches language
@@ -15,7 +19,8 @@ translator (tidy 17): the pair model's ``q:``, ``nw:`` and ``xs:`` features.
   ("Мюнхен" -> "mjunhen", "Αθήνα" -> "athina"), so that a name written in two scripts
   can be matched by its opening letters.
 
-These are features a model weighs, never rules that join two entries by themselves.
+The pair model weighs these as features (version 2); :mod:`.conversions` (tidy 23)
+reads them as a rule, with the conditions it states.
 """
 
 from __future__ import annotations
