@@ -276,13 +276,6 @@ def _explain(
     click.echo(result.headline)
     for reason in result.why:
         click.echo(f"  why: {printable(reason)}")
-    if result.outcome == "apart":
-        click.echo(
-            "If they say one fact to you, keep one yourself: `mnemic memory remove` the other "
-            "(it goes to the archive), or `mnemic memory replace` it."
-        )
-    if result.outcome in ("merge", "supersede") and result.proposal is not None:
-        click.echo(
-            f"It is proposal [{result.proposal.fingerprint}]: `mnemic memory tidy` lists it, "
-            "--stage queues it for approval."
-        )
+    step = result.next_step()
+    if step:
+        click.echo(step)

@@ -3,7 +3,12 @@ contradicted entries, drop stale ones, shorten long ones) for the global memory 
 each project store, each store's proposals under its name, with their entries and
 reasons, and a button that stages one in that store's own approval queue as the ``ui``
 actor (the form names the store by its id, never by a path); nothing changes until it
-is approved. Thin over :func:`mnemic.ops.tidy.tidy_stores`."""
+is approved. Thin over :func:`mnemic.ops.tidy.tidy_stores`.
+
+Under each store, "Why not these two?": a GET form (it reads, never writes) that names
+the store by its id and two of its entries by ``TARGET:HANDLE``, answered by
+:func:`mnemic.ops.tidy.explain.explain_pair` in the words ``mnemic memory tidy --explain``
+prints; an entry the threat scan hides is offered and shown by its handle only."""
 
 from __future__ import annotations
 
@@ -12,8 +17,10 @@ from urllib.parse import quote
 
 from starlette.routing import Route
 
-from ..curated.entries import TARGETS
-from ..curated.scope import ProjectHome, every_store
+from ..curated.entries import FILENAMES, TARGETS, entry_handle, preview
+from ..curated.scope import ProjectHome, every_store, stored_projects
+from ..curated.snapshot import sanitize
+from ..curated.view import MemoryView
 from ..errors import InvalidArgument
 from ..ops.tidy import StoreTidy, stage, tidy_stores, waiting
 from ..sessions import embedder_loader_for
@@ -54,11 +61,49 @@ def _store_view(ui: Console, run: StoreTidy) -> dict[str, Any]:
         }
         for p in run.report.proposals
     ]
-    return {"project": run.project, "project_id": pid, "items": items}
+    return {
+        "project": run.project,
+        "project_id": pid,
+        "items": items,
+        "choices": _choices(MemoryView.open(run.store), _targets(run.store)),
+        "explained": None,
+    }
 
 
-def tidy_page(ui: Console, request: Request, form: Form) -> Response:
+def _targets(store: Home) -> tuple[str, ...]:
+    """The files tidy reads in ``store``: a project store has MEMORY.md alone."""
+    return ("memory",) if isinstance(store, ProjectHome) else TARGETS
+
+
+def _choices(view: MemoryView, targets: Sequence[str]) -> list[dict[str, Any]]:
+    """Each file's entries for the two pickers: value ``TARGET:HANDLE``, label a preview
+    of the text, or the handle alone for an entry the threat scan hides."""
+    out = []
+    for t in targets:
+        entries = list(view.listing(t).entries)
+        hidden = {i for i, _, _ in sanitize(t, entries, view.level).blocked}
+        options = [
+            (
+                f"{t}:{entry_handle(e)}",
+                f"[hidden by the threat scan: {entry_handle(e)}]" if i in hidden else preview(e, 70),
+            )
+            for i, e in enumerate(entries)
+        ]
+        out.append({"file": FILENAMES[t], "options": options})
+    return out
+
+
+def tidy_page(
+    ui: Console, request: Request, form: Form, explained: dict[str, Any] | None = None
+) -> Response:
     runs = _runs(ui, every_store(ui.home))
+    stores = [_store_view(ui, run) for run in runs]
+    extra: list[str] = []
+    if explained is not None:
+        for s in stores:
+            if s["project_id"] == explained["project_id"]:
+                s["explained"] = explained
+        extra = explained["notices"]
     done = request.query_params.get("done", "")
     notice = ""
     if done == "staged":
@@ -76,8 +121,8 @@ def tidy_page(ui: Console, request: Request, form: Form) -> Response:
         title="Tidy",
         active="tidy",
         notice=notice,
-        stores=[_store_view(ui, run) for run in runs],
-        notices=list(dict.fromkeys(n for run in runs for n in run.report.notices)),
+        stores=stores,
+        notices=list(dict.fromkeys([*(n for run in runs for n in run.report.notices), *extra])),
         retrieval=runs[0].report.retrieval,
     )
 
@@ -102,7 +147,83 @@ def stage_one(ui: Console, request: Request, form: Form) -> Response:
     return see_other("/tidy?done=staged")
 
 
+def _where(store: Home, target: str) -> str:
+    """A file of a store, for a person: "MEMORY.md of the global memory"."""
+    if isinstance(store, ProjectHome):
+        return f"{FILENAMES[target]} of project {store.project.path or store.project.id}"
+    return f"{FILENAMES[target]} of the global memory"
+
+
+def _pick(ui: Console, store: Home, field: str, value: str) -> tuple[Home, str, int]:
+    """The entry ``value`` (``TARGET:HANDLE``) names: its store, file and index. An
+    entry of another store of the home is found there (so the answer can say tidy
+    never compares the two); one no store holds is refused."""
+    target, _, handle = value.partition(":")
+    if not value:
+        raise InvalidArgument(field, "Pick two entries, A and B, then ask why not.")
+    if target not in TARGETS or not handle:
+        raise InvalidArgument(
+            field, f"{value!r} names no entry: the form sends a file and an entry:<hex> handle."
+        )
+    if target == "user" and isinstance(store, ProjectHome):
+        raise InvalidArgument(field, "USER.md is global only: a project has MEMORY.md alone.")
+    others = [h for h in [ui.home, *stored_projects(ui.home)] if h.root != store.root]
+    for home in [store, *others]:
+        if target == "user" and isinstance(home, ProjectHome):
+            continue
+        entries = MemoryView.open(home).listing(target).entries
+        for i, e in enumerate(entries):
+            if entry_handle(e) == handle:
+                return home, target, i
+    raise InvalidArgument(
+        field,
+        f"No entry of {_where(store, target)} has the handle {handle}: memory changed "
+        "since the page was shown. Reload the page and pick the two entries again.",
+    )
+
+
+def explain_one(ui: Console, request: Request, form: Form) -> Response:
+    """Why tidy proposes, or does not, anything for entries ``a`` and ``b`` of the store
+    ``project`` (an id; '' is the global store): the Tidy page with the answer under
+    that store. Reads only."""
+    from ..ops.tidy.explain import explain_pair  # only this form reads it
+
+    query = request.query_params
+    project = query.get("project", "")
+    store = ui.store(project)
+    (sa, ta, ia), (sb, tb, ib) = (_pick(ui, store, k, query.get(k, "")) for k in ("a", "b"))
+    if sa.root == sb.root and ta == tb and ia == ib:
+        raise InvalidArgument(
+            "b", "A and B name the same entry. Pick two different entries."
+        )
+    if sa.root != sb.root or ta != tb:
+        raise InvalidArgument(
+            "b",
+            f"A is in {_where(sa, ta)} and B in {_where(sb, tb)}: tidy compares the entries "
+            "of one file of one store only, so it never proposes anything for these two. "
+            "To have them compared, move one (Move to global on the Memory page, or "
+            "`mnemic memory move`).",
+        )
+    result = explain_pair(
+        MemoryView.open(sa), ta, ia, ib, embedder_loader=embedder_loader_for(ui.home)
+    )
+    explained = {
+        "project_id": sa.project.id if isinstance(sa, ProjectHome) else "",
+        "a": query.get("a", ""),
+        "b": query.get("b", ""),
+        "where": _where(sa, ta),
+        "shown": list(zip("AB", result.shown, strict=True)),
+        "headline": result.headline,
+        "why": list(result.why),
+        "next": result.next_step(console=True),
+        "outcome": result.outcome,
+        "notices": list(result.notices),
+    }
+    return tidy_page(ui, request, form, explained)
+
+
 ROUTES = [
     Route("/tidy", endpoint(tidy_page)),
     Route("/tidy/stage", endpoint(stage_one), methods=["POST"]),
+    Route("/tidy/explain", endpoint(explain_one)),
 ]

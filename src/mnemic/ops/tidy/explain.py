@@ -80,6 +80,31 @@ class PairExplanation:
             )
         return "Tidy proposes nothing for them: it reads them as two facts."
 
+    def next_step(self, *, console: bool = False) -> str:
+        """What to do next, in the words of the CLI or (``console``) of the web console's
+        pages ('' when the reasons say it already: ``elsewhere``)."""
+        if self.outcome == "apart":
+            if console:
+                return (
+                    "If they say one fact to you, keep one yourself: remove the other on the "
+                    "Memory page (it goes to the archive), or edit it there."
+                )
+            return (
+                "If they say one fact to you, keep one yourself: `mnemic memory remove` the "
+                "other (it goes to the archive), or `mnemic memory replace` it."
+            )
+        if self.outcome in ("merge", "supersede") and self.proposal is not None:
+            if console:
+                return (
+                    f"It is proposal [{self.proposal.fingerprint}], listed on this page: "
+                    "Stage for approval queues it."
+                )
+            return (
+                f"It is proposal [{self.proposal.fingerprint}]: `mnemic memory tidy` lists it, "
+                "--stage queues it for approval."
+            )
+        return ""
+
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
         return {
