@@ -187,6 +187,7 @@ def test_why_not_refuses_bad_input_saying_what_to_do(home_path: Path, tmp_path: 
         in two_stores
     )
     assert "Move to global on the Memory page" in two_stores
+    assert "mnemic " not in two_stores.split('role="alert">')[1].split("</p>")[0]
     assert "USER.md is global only" in refused(
         400, a="user:entry:1", b=cargo, project=store.project.id
     )

@@ -291,6 +291,29 @@ def test_stage_a_project_stores_tidy_proposal_and_see_its_audit_records(
     assert record.id in rows.first.inner_text()
 
 
+def test_ask_why_tidy_proposes_nothing_for_two_entries(
+    page: Any, served: str, home_path: Path, tmp_path: Path
+) -> None:
+    mem = Memory.open(home_path, origin="cli")
+    mem.add("memory", "Bus 42 leaves at 8:05 from the station.")
+    mem.add("memory", "Bus 24 leaves at 8:15 from the station.")
+    before = memory_text(home_path)
+    page.goto(served + "/tidy")
+    form = page.locator("#explain-global")
+    form.locator("summary", has_text="Why not these two?").click()
+    form.locator("select[name=a]").select_option(label="Bus 42 leaves at 8:05 from the station.")
+    form.locator("select[name=b]").select_option(label="Bus 24 leaves at 8:15 from the station.")
+    form.locator("button", has_text="Why not?").click()
+    page.wait_for_selector("text=Tidy proposes nothing for them: it reads them as two facts.")
+    assert page.url.startswith(served + "/tidy/explain?") and page.url.endswith("#explain-global")
+    answer = page.locator("#explain-global div.explanation").inner_text()
+    assert "a veto: a number or letter that names which thing: bus 42 / 24" in answer
+    assert "remove the other on the Memory page" in answer
+    page.screenshot(path=str(tmp_path / "why-not.png"), full_page=True)  # to look at
+    assert memory_text(home_path) == before  # asking changes nothing
+    assert PendingQueue.open(home_path).records() == []
+
+
 def test_search_sessions_and_open_one(page: Any, served: str, home_path: Path) -> None:
     with open_store(Home.open(home_path)) as store:
         sid = store.start_session(NewSession(title="Billing talk"))

@@ -85,7 +85,9 @@ def _choices(view: MemoryView, targets: Sequence[str]) -> list[dict[str, Any]]:
         options = [
             (
                 f"{t}:{entry_handle(e)}",
-                f"[hidden by the threat scan: {entry_handle(e)}]" if i in hidden else preview(e, 70),
+                f"[hidden by the threat scan: {entry_handle(e)}]"
+                if i in hidden
+                else preview(e, 70),
             )
             for i, e in enumerate(entries)
         ]
@@ -193,16 +195,14 @@ def explain_one(ui: Console, request: Request, form: Form) -> Response:
     store = ui.store(project)
     (sa, ta, ia), (sb, tb, ib) = (_pick(ui, store, k, query.get(k, "")) for k in ("a", "b"))
     if sa.root == sb.root and ta == tb and ia == ib:
-        raise InvalidArgument(
-            "b", "A and B name the same entry. Pick two different entries."
-        )
+        raise InvalidArgument("b", "A and B name the same entry. Pick two different entries.")
     if sa.root != sb.root or ta != tb:
         raise InvalidArgument(
             "b",
             f"A is in {_where(sa, ta)} and B in {_where(sb, tb)}: tidy compares the entries "
             "of one file of one store only, so it never proposes anything for these two. "
-            "To have them compared, move one (Move to global on the Memory page, or "
-            "`mnemic memory move`).",
+            "To have them compared, move one first (a project's entry: Move to global on "
+            "the Memory page).",
         )
     result = explain_pair(
         MemoryView.open(sa), ta, ia, ib, embedder_loader=embedder_loader_for(ui.home)
