@@ -21,7 +21,7 @@ from ..curated.entries import FILENAMES, TARGETS, entry_handle, preview
 from ..curated.scope import ProjectHome, every_store, stored_projects
 from ..curated.snapshot import sanitize
 from ..curated.view import MemoryView
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, MnemicError
 from ..ops.tidy import StoreTidy, stage, tidy_stores, waiting
 from ..sessions import embedder_loader_for
 from .console import Console, Form, endpoint, see_other
@@ -80,7 +80,10 @@ def _choices(view: MemoryView, targets: Sequence[str]) -> list[dict[str, Any]]:
     of the text, or the handle alone for an entry the threat scan hides."""
     out = []
     for t in targets:
-        entries = list(view.listing(t).entries)
+        try:
+            entries = list(view.listing(t).entries)
+        except MnemicError:  # unreadable: the page's notices say why; nothing to pick
+            continue
         hidden = {i for i, _, _ in sanitize(t, entries, view.level).blocked}
         options = [
             (
@@ -173,7 +176,12 @@ def _pick(ui: Console, store: Home, field: str, value: str) -> tuple[Home, str, 
     for home in [store, *others]:
         if target == "user" and isinstance(home, ProjectHome):
             continue
-        entries = MemoryView.open(home).listing(target).entries
+        try:
+            entries = MemoryView.open(home).listing(target).entries
+        except MnemicError:
+            if home is store:
+                raise  # the page says why this store's file cannot be read
+            continue
         for i, e in enumerate(entries):
             if entry_handle(e) == handle:
                 return home, target, i
