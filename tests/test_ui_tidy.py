@@ -112,6 +112,16 @@ def test_the_tidy_page_offers_each_stores_entries_to_ask_why_not(home_path: Path
     assert "&lt;b&gt;first&lt;/b&gt;" in form and "<b>first</b>" not in form
 
 
+def test_the_memory_page_leads_to_the_question(home_path: Path) -> None:
+    client = opened(home_path)
+    link = re.search(
+        r'<a href="(/tidy#[^"]+)">Ask why on the Tidy page</a>', client.get("/memory").text
+    )
+    assert link is not None
+    path, anchor = link.group(1).split("#")
+    assert f'id="{anchor}"' in client.get(path).text
+
+
 def test_why_not_answers_in_the_words_explain_prints_and_changes_nothing(
     home_path: Path,
 ) -> None:
