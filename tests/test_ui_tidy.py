@@ -163,6 +163,9 @@ def test_why_not_names_the_proposal_when_tidy_makes_one(home_path: Path) -> None
     answer = html.unescape(_answer(r.text))
     assert "Tidy proposes to merge them: one fact said twice." in answer
     assert f"It is proposal [{fingerprint}], listed on this page" in answer
+    assert f'<a href="#tidy-{fingerprint}">Show it</a>' in answer
+    anchors = set(re.findall(r'href="#([^"]+)"', r.text))
+    assert f"tidy-{fingerprint}" in anchors <= set(re.findall(r'id="([^"]+)"', r.text))
     assert "<dt>A</dt><dd>user prefers tea over coffee</dd>" in answer  # in the order asked
 
 

@@ -225,6 +225,9 @@ def explain_one(ui: Console, request: Request, form: Form) -> Response:
         "why": list(result.why),
         "next": result.next_step(console=True),
         "outcome": result.outcome,
+        "proposal": result.proposal.fingerprint
+        if result.proposal is not None and result.outcome in ("merge", "supersede")
+        else "",
         "notices": list(result.notices),
     }
     return tidy_page(ui, request, form, explained)
