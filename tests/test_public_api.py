@@ -313,3 +313,14 @@ def test_every_public_name_and_the_public_methods_of_its_classes_have_a_docstrin
         elif not any(doc.strip() for doc in _attribute_docstrings(name)):
             missing.append(name)
     assert missing == []
+
+
+def test_the_packages_docstring_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example in ``mnemic``'s docstring runs as written on an empty home (it called
+    ``mem.tool(...)``, which ``Memory`` does not have: ``run_memory_tool`` is the call)."""
+    import doctest
+
+    monkeypatch.setenv("MNEMIC_HOME", str(tmp_path / "home"))
+    result = doctest.testmod(mnemic, verbose=False, report=True)
+    assert result.attempted >= 5
+    assert result.failed == 0
