@@ -36,9 +36,17 @@ def stale_imports(text: str) -> list[str]:
         for node in ast.walk(ast.parse(block.group(1))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mnemic"):
                 assert node.module is not None
-                bad += [f"from {node.module} import {a.name}" for a in node.names if not _resolves(node.module, a.name)]
+                bad += [
+                    f"from {node.module} import {a.name}"
+                    for a in node.names
+                    if not _resolves(node.module, a.name)
+                ]
             elif isinstance(node, ast.Import):
-                bad += [f"import {a.name}" for a in node.names if a.name.startswith("mnemic") and not _resolves(a.name, None)]
+                bad += [
+                    f"import {a.name}"
+                    for a in node.names
+                    if a.name.startswith("mnemic") and not _resolves(a.name, None)
+                ]
     return bad
 
 

@@ -315,7 +315,9 @@ def test_every_public_name_and_the_public_methods_of_its_classes_have_a_docstrin
     assert missing == []
 
 
-def test_the_packages_docstring_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_packages_docstring_example_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The example in ``mnemic``'s docstring runs as written on an empty home (it called
     ``mem.tool(...)``, which ``Memory`` does not have: ``run_memory_tool`` is the call)."""
     import doctest
