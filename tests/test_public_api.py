@@ -264,11 +264,12 @@ def _attribute_docstrings(name: str) -> list[str]:
     """The string literals right after a top-level ``name = ...`` anywhere in the package
     (an exported constant is documented where it is assigned)."""
     import ast
+    import itertools
 
     found: list[str] = []
     for path in sorted((Path(mnemic.__file__).parent).rglob("*.py")):
         body = ast.parse(path.read_text(encoding="utf-8")).body
-        for node, after in zip(body, body[1:], strict=False):
+        for node, after in itertools.pairwise(body):
             targets = (
                 node.targets
                 if isinstance(node, ast.Assign)

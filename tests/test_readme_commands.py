@@ -1,9 +1,9 @@
 """Every `mnemic` command line in the shell blocks of README.md and docs/*.md names
-commands and options that exist (resolved against the real command tree, as the integration recipes are in
-tests/test_integrations_recipes.py). The README's shorthand is read as a person reads
-it: ``a && b`` is two lines, ``[--stage]`` an optional part, ``< file`` a redirect, and
-``list | show ID | diff ID`` the same group's commands (``--user | --sessions TEXT``: the
-same command's options)."""
+commands and options that exist (resolved against the real command tree, as the
+integration recipes are in tests/test_integrations_recipes.py). The README's shorthand
+is read as a person reads it: ``a && b`` is two lines, ``[--stage]`` an optional part,
+``< file`` a redirect, and ``list | show ID | diff ID`` the same group's commands
+(``--user | --sessions TEXT``: the same command's options)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import shlex
 from pathlib import Path
 
 import pytest
-
 from tests.test_integrations_recipes import _is_mnemic, _resolve
 
 ROOT = Path(__file__).resolve().parent.parent
