@@ -111,3 +111,20 @@ def test_the_shorthand_is_read_as_a_person_reads_it() -> None:
         ["audit", "list", "--json"],
         ["memory", "tidy", "--stage"],
     ]
+
+
+def test_the_readme_names_every_core_dependency() -> None:
+    """README's Install section names the packages the core needs, as pyproject has them
+    (it said five, without snowballstemmer, the word stems of ranking)."""
+    import tomllib
+
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = [re.split(r"[<>=\[ ]", d, maxsplit=1)[0] for d in deps["dependencies"]]
+    text = README.read_text(encoding="utf-8")
+    match = re.search(r"The core needs (\w+) small packages \(([^)]*)\)", text)
+    assert match is not None
+    words = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+    assert match.group(1) == words[len(names)]
+    assert sorted(n.strip().lower() for n in match.group(2).split(",")) == sorted(
+        n.lower() for n in names
+    )
