@@ -6,6 +6,7 @@ for repeats). Links inside fenced code blocks and inline code are not links."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,47 @@ def test_a_broken_link_is_found(tmp_path: Path) -> None:
         "missing.md: no such file",
         "other.md#nothing: no heading with that anchor",
     ]
+
+
+# `docs/x.md`, "A section" / (`x.md`, "A section"): a section named in prose
+SECTION_REF = re.compile(r"`?(?:docs/)?([\w-]+\.md)`?\)?,?\s+\(?\"([^\"\n]{3,100})\"")
+
+
+def titles(page: Path) -> list[str]:
+    """The headings of a page and the bold titles its paragraphs open with."""
+    text = FENCE.sub("", page.read_text(encoding="utf-8"))
+    found = [m.group(1) for m in HEADING.finditer(text)]
+    found += re.findall(r"^(?:[-*] )?\*\*(.+?)\*\*", text, re.M)
+    return [" ".join(t.replace("`", "").replace("*", "").split()).lower() for t in found]
+
+
+def broken_section_refs(page: Path) -> list[str]:
+    bad = []
+    for match in SECTION_REF.finditer(" ".join(page.read_text(encoding="utf-8").split())):
+        target = ROOT / "docs" / match.group(1)
+        if match.group(1) == "README.md":
+            target = ROOT / "README.md"
+        if not target.exists():
+            continue
+        name = match.group(2).replace("`", "").lower().rstrip(".")
+        if not any(t.startswith(name) for t in titles(target)):
+            bad.append(f'{match.group(1)}, "{match.group(2)}"')
+    return bad
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_section_named_in_prose_exists(page: Path) -> None:
+    assert broken_section_refs(page) == []
+
+
+def test_a_missing_section_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "other.md").write_text("# Other\n\n## Scopes\n\n- **Made again.** text\n")
+    page = docs / "page.md"
+    page.write_text(
+        'See `docs/other.md`, "Scopes" and (other.md, "Made again") but\n'
+        '`docs/other.md` ("Nowhere").\n'
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert broken_section_refs(page) == ['other.md, "Nowhere"']
