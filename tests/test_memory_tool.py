@@ -428,7 +428,7 @@ class TestContract:
         resp = call(mem, action="add", target="memory", content="long " * 200)
         assert resp["error_code"] == "budget_exceeded"
         assert "999 chars" in resp["error"] and "500 chars" in resp["error"]
-        assert "split it into several shorter entries" in resp["error"]
+        assert "splitting it would not help" in resp["error"]
         assert "current_entries" not in resp["error"] and "onsolidate" not in resp["error"]
         assert "current_entries" not in resp
         assert (resp["entry_chars"], resp["limit"]) == (999, 500)
@@ -446,7 +446,7 @@ class TestContract:
             ],
         )
         assert resp["error_code"] == "batch_failed" and resp["cause_code"] == "budget_exceeded"
-        assert "split it into several shorter entries" in resp["error"]
+        assert "splitting it would not help" in resp["error"]
         assert "NONE of the 2 operations" in resp["error"]
         resp = call(mem, action="replace", target="memory", old_text="short", content="y" * 600)
         assert "600 chars, longer than the whole MEMORY budget" in resp["error"]

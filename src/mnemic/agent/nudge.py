@@ -91,6 +91,7 @@ _DECLINE = re.compile(
         won'?t|will\s+not|don'?t|do\s+not)\s+(?:actually\s+)?(?:save|store|remember|keep|record|
         have\s+(?:a\s+|any\s+)?(?:memory|way))\b
     | \b(?:unable|not\s+able)\s+to\s+(?:save|store|remember)\b | \bnot\s+(?:saved|stored)\b
+    | \b(?:could\s+not|couldn'?t)\s+(?:save|store|record|keep)\b
     | \bno\s+(?:puedo|pude)\s+(?:guardar|recordar|almacenar)\b
     | \bno\s+lo\s+(?:guard[ée]|recordar[ée])\b
     | \bich\s+kann\s+(?:mir\s+)?(?:das\s+|es\s+)?(?:nicht|nichts)\b | \bnicht\s+gespeichert\b

@@ -19,7 +19,7 @@ from click.core import ParameterSource
 from ..config import Settings, load_settings
 from ..control_chars import printable
 from ..curated.scope import every_store, open_project
-from ..errors import ConfigError, MnemicError
+from ..errors import ConfigError, MnemicError, ProjectScopeError
 from ..home import Home, home_dir, home_names
 
 __all__ = [
@@ -75,6 +75,9 @@ class AppContext:
         self.profile = profile
         self.project: str | None = None
         """The project directory of ``--project`` / ``MNEMIC_PROJECT`` (``None``: global)."""
+        self.project_from_env = False
+        """Whether :attr:`project` came from ``$MNEMIC_PROJECT``, not a ``--project`` given:
+        a refusal of a missing directory names the variable the person set."""
         self._home: Home | None = None
 
     def memory_home(self, *, write: bool = False) -> Home:
@@ -124,10 +127,16 @@ JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readabl
 """``--json``: what every command with machine-readable output takes."""
 
 
-def _select_project(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+def _select_project(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     app = ctx.find_object(AppContext)
-    if value and app is not None:
-        app.project = value
+    if not value or app is None:
+        return
+    source = ctx.get_parameter_source(param.name) if param.name else None
+    from_env = source is ParameterSource.ENVIRONMENT
+    if from_env and app.project is not None and not app.project_from_env:
+        return  # `mnemic --project DIR memory ...`: the flag given beats the environment
+    app.project = value
+    app.project_from_env = from_env
 
 
 def project_opt(help_text: str) -> Callable[[F], F]:
@@ -295,7 +304,10 @@ def fail_keeping_edit(app: AppContext, stem: str, text: str, error: MnemicError)
             f"({exc.strerror or exc}); it was printed above."
         )
         return
-    fail(f"{error.to_human()} Your edited text was kept in {keep}.")
+    fail(
+        f"{error.to_human()} Your edit is not lost: copy from it when you run the edit "
+        f"again (the editor opens the text as it is now). It was kept in {keep}."
+    )
 
 
 def _keep_text(directory: Path, name: str, text: str) -> Path:
@@ -335,6 +347,27 @@ def read_utf8(stream: Any, what: str) -> str:
         ) from None
 
 
+def _named_source(exc: MnemicError) -> str:
+    """``exc`` for a person; a project directory that does not exist, when it came from
+    ``$MNEMIC_PROJECT`` (set in a shell long ago, or by an integration), says so: the
+    person gave no ``--project`` and would look for one in vain."""
+    message = exc.to_human()
+    ctx = click.get_current_context(silent=True)
+    app = ctx.find_object(AppContext) if ctx is not None else None
+    if (
+        isinstance(exc, ProjectScopeError)
+        and exc.reason == "not_a_directory"
+        and app is not None
+        and app.project_from_env
+    ):
+        message = message.replace(
+            "Pass the project's directory (e.g. --project .).",
+            f"It came from the environment variable MNEMIC_PROJECT={app.project!r}: correct "
+            "it, or unset it (unset MNEMIC_PROJECT) to use the global memory.",
+        )
+    return message
+
+
 def handle_errors(fn: F) -> F:
     """Turn mnemic errors into a stderr message (:meth:`MnemicError.to_human`) and exit
     code 1 (2 for config errors); under ``--json`` they, and the click errors the command
@@ -347,7 +380,7 @@ def handle_errors(fn: F) -> F:
         except ConfigError as exc:
             fail(exc.to_human(), 2, error_code=exc.code)
         except MnemicError as exc:
-            fail(exc.to_human(), 1, error_code=exc.code)
+            fail(_named_source(exc), 1, error_code=exc.code)
         except click.ClickException as exc:  # raised by the command: under --json, one shape
             if not json_wanted():
                 raise

@@ -234,7 +234,7 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | No
         return
     try:
         if expires is not None:
-            op = dataclasses.replace(op, expires=parse_expires(expires, mem.now()))
+            op = dataclasses.replace(op, expires=parse_expires(expires, mem.now(), "--expires"))
         report(mem, mem.apply(target, [op]), op.expires)
     except ToolError as exc:
         refuse(mem, target, exc)

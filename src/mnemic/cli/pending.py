@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
@@ -26,6 +27,9 @@ from .app import (
     project_opt,
     spanned_stores,
 )
+
+if TYPE_CHECKING:
+    from ..ops.review import ApprovalOutcome
 
 __all__ = ["pending"]
 
@@ -217,9 +221,28 @@ def pending_approve(app: AppContext, which: str, global_only: bool, as_json: boo
             if o.ok:
                 click.echo(f"approved {o.id}{where}: {cell(o.summary)} ({o.message})")
             else:
-                click.echo(f"FAILED   {o.id}{where}: {cell(o.summary)}\n  {o.message}", err=True)
+                click.echo(f"FAILED   {o.id}{where}: {cell(o.summary)}\n  {_why(o)}", err=True)
     if any(not o.ok for _, o in done):
         sys.exit(1)
+
+
+def _why(outcome: ApprovalOutcome) -> str:
+    """Why an approval failed, for a person: a write whose files changed after it was
+    staged says so first, and what to do; the write's own refusal follows (worded for a
+    model, it speaks of current_entries and retrying)."""
+    if not outcome.changed_since_staged:
+        return outcome.message
+    again = ""
+    if outcome.summary.startswith("tidy:"):
+        again = (
+            " (a tidy proposal: `mnemic memory tidy --stage` proposes again from the entries now)"
+        )
+    return (
+        "Nothing was applied: memory changed after this write was staged, and it no longer "
+        f"applies as staged. See what it would do now with `mnemic pending diff "
+        f"{outcome.id}`; drop it with `mnemic pending reject {outcome.id}`{again}.\n"
+        f"  The write's own refusal: {outcome.message}"
+    )
 
 
 @pending.command(name="reject")

@@ -116,5 +116,5 @@ def main(
       mnemic ui                   the web console: review and correct memory in a browser
     """
     ctx.obj = AppContext(home_path, profile)
-    if project:  # a command's own --project (or $MNEMIC_PROJECT) still wins
+    if project:  # a command's own --project still wins; $MNEMIC_PROJECT does not
         ctx.obj.project = project

@@ -713,6 +713,11 @@ def import_cmd(
         for item in data["skipped"]:
             where = _field(item["first_at"])
             click.echo(f"  {item['count']:>7,}  {_field(item['reason'])}  (first at {where})")
+        if any(item["reason"] == "no session_id" for item in data["skipped"]):
+            click.echo(
+                'Each jsonl line needs a "session_id" (any name: one value per conversation) '
+                "to say which conversation it belongs to; add it and import again."
+            )
     if caught.summary():
         said = caught.summary().replace("the next import or ", "")
         click.echo(printable(said[:1].upper() + said[1:] + "."))
@@ -758,11 +763,28 @@ def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> No
         click.echo(f"Deleted {_field(session_id)} ({counted(removed, 'message')}).")
 
 
+def _days(_ctx: click.Context, _param: click.Parameter, value: str) -> float:
+    """``--older-than``'s number of days; anything else is a usage error that says what
+    to give, where click said only "'90d' is not a valid float"."""
+    try:
+        days = float(value)
+    except ValueError:
+        days = float("nan")
+    if not days >= 0 or days == float("inf"):
+        raise click.BadParameter(
+            f"{value!r} is not a number of days: give one, e.g. --older-than 90 "
+            "(sessions last active more than 90 days ago; 0.5 is twelve hours).",
+            param_hint="--older-than",
+        )
+    return days
+
+
 @sessions.command(name="prune")
 @click.option(
     "--older-than",
     "days",
-    type=float,
+    metavar="DAYS",
+    callback=_days,
     required=True,
     help="Delete sessions whose last activity is older than DAYS days.",
 )
@@ -773,8 +795,6 @@ def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> No
 @handle_errors
 def prune_cmd(app: AppContext, days: float, dry_run: bool, yes: bool, as_json: bool) -> None:
     """Delete sessions not active for DAYS days."""
-    if days < 0:
-        raise click.BadParameter("must be >= 0", param_hint="--older-than")
     cutoff = time.time() - days * 86400.0
     with _store(app, write=not dry_run) as store:
         victims = store.prune(cutoff, dry_run=True)

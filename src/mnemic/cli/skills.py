@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from typing import Any
 
@@ -199,6 +200,14 @@ def create(
         raise click.UsageError("give the body with --body-file FILE or on stdin")
     else:
         body = read_utf8(sys.stdin.buffer, "the body read from stdin")
+    if not body.strip():  # the library's words ("after the front matter") fit no one here
+        source = f"--body-file {body_file.name}" if body_file is not None else "stdin"
+        raise click.UsageError(
+            f"the skill's steps are read from {source}, which was empty. Nothing was "
+            "written. Write the procedure (when to use it, numbered steps with exact "
+            "commands, pitfalls, how to verify) in a file and pass it: mnemic skills create "
+            f"{name} -d {shlex.quote(description or 'What it does.')} < steps.md"
+        )
     if split_front_matter(body) is not None:
         if description or version or tags or platforms:
             raise click.UsageError(

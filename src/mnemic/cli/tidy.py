@@ -19,6 +19,7 @@ from .app import (
     GLOBAL_OPT,
     JSON_OPT,
     AppContext,
+    counted,
     emit_json,
     fail,
     handle_errors,
@@ -132,11 +133,21 @@ def tidy(
     how = "words and rules" + (", and by meaning" if runs[0].report.retrieval == "semantic" else "")
     click.echo(f"\n(Entries compared by {how}.)")
     if any(r.report.proposals for r in runs):
-        click.echo("[ID] names a proposal; `mnemic pending show` names it too once it is staged.")
+        click.echo(
+            "[ID] names a proposal; staged, it gets a pending id of its own (`staged for "
+            "approval as ...`), and `mnemic pending show` names both."
+        )
     if any(r.report.proposals for r in runs) and not do_stage:
         click.echo(
             "Nothing was changed. Stage them for approval with --stage, then review: "
             "mnemic pending list"
+        )
+    staged = sum(1 for r in runs for s in r.staged or () if s.pending_id)
+    if do_stage and staged:
+        click.echo(
+            f"Staged {counted(staged, 'proposal')} for approval; nothing is changed until "
+            "one is approved. Review: mnemic pending diff ID   Apply: mnemic pending approve "
+            "ID|all   Drop: mnemic pending reject ID|all"
         )
 
 

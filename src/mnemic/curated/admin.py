@@ -73,7 +73,9 @@ def _version_text(memory: MemoryView, target: str, version: int | str) -> str:
         vid = int(version)
     except (TypeError, ValueError):
         raise InvalidArgument(
-            "version", f"Version {version!r} is not a number or 'current'."
+            "version",
+            f"Version {version!r} is not a version number or 'current'. Nothing was "
+            "compared. `mnemic memory history` lists the numbers.",
         ) from None
     return version_text(memory.backend, target, vid)
 
@@ -235,19 +237,24 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
         validate_content(entry, field=f"entry {i}")
         found = scan_text(entry, "strict", memory.level).findings
         if found:
-            ids = ", ".join(f.id for f in found)
+            ids = ", ".join(f"{f.id} ({f.category})" for f in found)
+            start = " ".join(entry.split())
+            start = start if len(start) <= 60 else start[:57] + "..."
             raise ContentRejected(
                 "threat",
-                f"Entry {i} matches threat pattern(s) {ids}; it would be hidden from the "
-                "model at every load. Reword it or drop it.",
+                f"Entry {i} of the edited text ({start!r}) matches threat pattern(s) {ids}; "
+                "it would be hidden from the model at every load. Nothing was saved. Reword "
+                "it as a plain fact or drop it (`echo TEXT | mnemic scan -` shows what "
+                "matches).",
             )
     limit = memory.store.limit(target)
     usage = Usage.of(target, entries, limit)
     if usage.over_budget:
         raise ContentRejected(
             "budget",
-            f"The edited {FILENAMES[target]} is {usage.chars:,}/{limit:,} chars, over the "
-            "budget. Shorten or remove entries.",
+            f"The edited {FILENAMES[target]} is {usage.chars:,}/{limit:,} chars, "
+            f"{usage.chars - limit:,} over the budget. Nothing was saved. Shorten or remove "
+            "entries.",
         )
     with (
         memory.audited("edit", [target]) as attempt,

@@ -398,8 +398,9 @@ class CuratedStore:
             message=(
                 f"This entry is {size:,} chars, longer than the whole {label(target)} budget "
                 f"of {limit:,} chars, so it can never fit, whatever is removed. Nothing was "
-                "saved. Shorten it to the durable fact, or split it into several shorter "
-                "entries that fit together (an operations list adds them in one call)."
+                "saved, and splitting it would not help: its parts would still add up to "
+                f"{size:,} chars. Keep only the durable fact, well under {limit:,} chars (it "
+                "shares the budget with every other entry)."
             ),
             entry_chars=size,
         )

@@ -119,7 +119,8 @@ class BudgetExceeded(CuratedError):
 
     def to_llm(self) -> str:
         return self.message + self._suggestion(
-            ". Remove one by its handle as old_text in the same operations list."
+            ". Remove by handle (as old_text, in the same operations list) as many of them "
+            "as it takes to free that many chars."
             if self.candidates
             else ""
         )
@@ -152,12 +153,12 @@ class BudgetExceeded(CuratedError):
     def _human(self, *, page: bool = False) -> str:
         name = _file(self.target)
         if self.entry_chars is not None:
-            each = "one add each" if page else "one `mnemic memory add` each"
             return (
                 f"This entry is {_fmt(self.entry_chars)} chars, longer than the whole "
                 f"{name} budget of {_fmt(self.limit)} chars, so it can never fit. Nothing was "
-                f"saved. Shorten it, or split it into several shorter entries ({each}) that "
-                "fit together."
+                "saved, and splitting it would not help: its parts would still add up to "
+                f"{_fmt(self.entry_chars)} chars. Shorten it to what is worth keeping, well "
+                f"under {_fmt(self.limit)} chars (it shares the budget with every other entry)."
             )
         if self.current == 0:
             return (
@@ -191,9 +192,9 @@ class NoMatch(CuratedError):
         one (set by the caller that knows it): the hint then shows that store."""
         if _is_handle(selector):
             message = (
-                f"No {_label(target)} entry has the handle {selector} now: the entry it "
-                "named was removed or rewritten since (a handle names one exact text, so a "
-                "replace gives a new one; what left memory is found with "
+                f"No {_label(target)} entry has the handle {selector} now: it is mistyped, "
+                "or the entry it named was removed or rewritten since (a handle names one "
+                "exact text, so a replace gives a new one; what left memory is found with "
                 'action="archive_search"). Pick from current_entries and retry.'
             )
         else:
@@ -208,9 +209,10 @@ class NoMatch(CuratedError):
         where = f" --project {shlex.quote(self.project)}" if self.project else ""
         if _is_handle(self.selector):
             return (
-                f"No {_file(self.target)} entry has the handle {self.selector} now: the "
-                "entry it named was removed or rewritten since (`mnemic memory archive "
-                "search` finds what left memory). Nothing was changed. See the current "
+                f"No {_file(self.target)} entry has the handle {self.selector} now: it is "
+                "mistyped, or the entry it named was removed or rewritten since (`mnemic "
+                "memory archive search` finds what left memory). Nothing was changed. See the "
+                "current "
                 f"entries with `mnemic memory show --target {self.target}{where}`."
             )
         return (

@@ -1,4 +1,5 @@
-"""More keys of the intent layer's concepts: Dutch, Polish, Ukrainian, Turkish, Hindi.
+"""More keys of the intent layer's concepts: Dutch, Polish, Ukrainian, Turkish, Hindi;
+fourteen more languages in :data:`WIDER` (scanner 27).
 
 :mod:`.lexicon` holds the concepts in eleven languages; this module holds the same
 concepts' keys in five more (scanner 7), written the same way (see :mod:`.lexicon` for
@@ -16,7 +17,7 @@ Turkish negates inside the verb ("söyleme", *do not say*): those forms are the 
 
 from __future__ import annotations
 
-__all__ = ["MORE", "REACH"]
+__all__ = ["MORE", "REACH", "WIDER"]
 
 MORE: dict[str, str] = {
     # -- objects -----------------------------------------------------------------------
@@ -64,7 +65,8 @@ MORE: dict[str, str] = {
         قواعد الأمان; قواعد السلامة الخاصة
     """,
     "self": """
-        jouw; jij; twoje; twoich; twoim; твої; твоїх; твоя; тобі; senin; sana; अपने; तुम्हारे; तुम्हें; आपके
+        jouw; jij; twoje; twoich; twoim; твої; твоїх; твоя; тобі; senin; sana; अपने; तुम्हारे;
+        तुम्हें; आपके
     """,
     "startup": """
         opstart*; bij het opstarten; bij elke aanmelding; geplande taak; taakplanner;
@@ -496,5 +498,409 @@ REACH: dict[str, str] = {
         earlier guidance; previous guidance; the guidance; the usual caveats; usual caveats;
         linee guida ricevute; linee guida; regles de prudence; normas que te pusieron;
         as regras que te deram; regras de seguranca; orientacoes de seguranca
+    """,
+}
+
+# Scanner 27: the concepts that decide most frames, in fourteen more languages (Catalan,
+# Romanian, Hungarian, Croatian / Serbian / Bosnian, Czech / Slovak, Bulgarian, Swahili,
+# Tagalog, Malay / Indonesian, Estonian, Lithuanian, Latvian, Finnish, Greek), written
+# from the concept as a native writer says it: verb stems and imperatives, common
+# inflections, phrases. No key is a lone function word of a classifier language
+# (tests/test_scan_learned.py); a short word shared with another language is a phrase.
+WIDER: dict[str, str] = {
+    "cred": """
+        contrasenya*; codi de verificacio; codis de verificacio; codi d'un sol us;
+        dades d'acces; clau privada; parola; parolei; parolele; parole de acces;
+        cod de verificare; codul de verificare; coduri de rezerva; date de autentificare;
+        cheie privata; cheia privata; jelszo*; jelszav*; ellenorzo kod*;
+        egyszer hasznalatos kod*; belepesi adat*; titkos kulcs*; privat kulcs*; pin kod*;
+        lozink*; sifra; sifru; sifre; kod za potvrdu; jednokratn* kod*; podaci za prijavu;
+        podatke za prijavu; pristupni podaci; pristupne podatke; privatni kljuc;
+        tajni kljuc; лозинк*; heslo; hesla; heslem; heslom; hesel; hesiel;
+        overovaci kod*; jednorazov* kod*; prihlasovaci udaj*; prihlasovacie udaj*;
+        soukromy klic; sukromny kluc; privatny kluc; парола; паролата; паролите;
+        код за потвърждение; еднократен код; еднократния код; данни за вход; данните за вход;
+        частен ключ; таен ключ; nenosiri; neno la siri; nywila; msimbo wa uthibitisho;
+        msimbo wa siri; nambari ya siri; lihim na susi; kata laluan; kata sandi;
+        kod pengesahan; kode verifikasi; kod sekali guna; kode sekali pakai;
+        butiran log masuk; maklumat log masuk; data login; kunci pribadi; kunci peribadi;
+        parool*; salasona*; kinnituskood*; uhekordne kood; uhekordse koodi;
+        sisselogimisandm*; privaatvoti; slaptazod*; vienkartin* kod*; patvirtinimo kod*;
+        prisijungimo duomen*; prisijungimo vard*; privatus raktas; paroli;
+        vienreizej* kod*; apstiprinajuma kod*; pieteiksanas dat*; privata atslega;
+        salasan*; vahvistuskoodi*; kertakayttokoodi*; tunnusluku*; tunnusluvu*;
+        kirjautumistied*; yksityinen avain; pankkitunnu*; κωδικ* προσβασης;
+        συνθηματικ*; κωδικ* επαληθευσης; μοναδικ* κωδικ*; ιδιωτικο κλειδι
+    """,
+    "memory": """
+        aquestes notes; aquesta nota; les notes desades; memorie; memoriei; memoria ta;
+        aceste notite; aceasta notita; notitele salvate; memoriad*; memoriaba; memoriabol;
+        memoriajaba; ezek a jegyzetek; ez a jegyzet; mentett jegyzet*; memorij*;
+        ove biljeske; ova biljeska; ove beleske; spremljene biljeske; sacuvane beleske;
+        меморија; меморији; меморију; pamet; pameti; pamat; pamati; tyto poznamky;
+        tieto poznamky; ulozene poznamky; памет*; тези бележки; тази бележка;
+        запазените бележки; kumbukumbu zako; kumbukumbu hizi; maelezo haya; dokezo hili;
+        memorya; mga tala; talang ito; mga talang ito; memori; catatan ini; nota ini;
+        catatan tersimpan; nota yang disimpan; oma malu; selles malus; malus; mallu; malust;
+        need markmed;
+        see markmed; salvestatud markmed; atmint*; sie uzrasai; sis uzrasas;
+        issaugoti uzrasai; atmina; atmina; atminas; atmin; sis piezimes; saglabatas piezimes;
+        muisti; muistiin; muistista; muistissa; muistia; nama muistiinpanot;
+        tama muistiinpano; tallennetut muistiinpanot; μνημη; μνημης; αυτες οι σημειωσεις;
+        αυτη η σημειωση
+    """,
+    "entryword": """
+        notita*; notele; insemnar*; jegyzet*; bejegyzes*; feljegyzes*; emlekezteto*;
+        biljesk*; belesk*; poznamk*; zaznam*; бележк*; записа; записът; записите; dokezo; madokezo;
+        catatan; entri; markm*; kirje*; sissekan*; uzras*; irasas; irasa; irasus; irasai;
+        piezim*; ieraksts; ierakst*; muistiinpano*; merkinta*; merkinna*; σημειωσ*;
+        καταχωρησ*
+    """,
+    "userref": """
+        l'usuari; l'usuaria; usuari; utilizatoarea; utilizatoarei; felhasznalo*;
+        korisnik*; korisnic*; корисни*; uzivatel*; pouzivatel*; потребител*; watumiaji;
+        gumagamit; ang gumagamit; kasutaja*; naudotoj*; vartotoj*; lietotaj*; kayttaja*;
+        χρηστ*
+    """,
+    "solicit": """
+        demana-li; demana a l'usuari; demanar-li; cere-i; sa ceri; cere utilizatorului;
+        kerd el; kerje el; kerj tole; kerje tole; kerd meg; add meg; adja meg; zatrazi;
+        trazi od; zamoli; затражи;
+        vyziadaj; vypytaj; vyzadej; pozadej; poziadaj; поискай; изискай; muombe; mwombe;
+        aombwe; akupe; hingin; hingan; hilingin; ipabigay; minta; mintalah; minta pengguna;
+        kusi kasutajalt; paprasyk; paprasykite; reikalauk; paludz; pieprasi;
+        pyyda; kysy kayttajalta; ζητα; ζητησε; ζητηστε
+    """,
+    "keep": """
+        desa; desar; desa-ho; emmagatzema; salveaza; salvez; pastreaza; stocheaza;
+        noteaza; retine; mentsd; mentsd el; mentse; elmentem; mentem; tarold; tarolja;
+        jegyezd fel; jegyezd meg; orizd meg; spremi; sacuvaj; sacuvano; pohrani; zapamti;
+        zapisi; zabiljezi; сачувај; сачувано; запамти; uloz; ulozit; ulozte; zapamatuj;
+        zapamatej; zaznamenaj; uchovaj; uchovej; запази; запазвай; съхрани; запомни;
+        запиши; hifadhi; uhifadhi; ihifadhi; zihifadhi; i-save; isave; itago; itala;
+        tandaan; simpan; simpankan; menyimpan; salvesta; salvestan; jata meelde;
+        pane kirja; hoia alles; issaugok; issaugau; isimink; uzrasyk; saglaba; saglabaju;
+        saglabat; pieraksti; tallenna; tallennan; kirjaa; sailyta; αποθηκευσ*; κρατα;
+        κρατησε; καταγραψε
+    """,
+    "send": """
+        envia; envia-ho; reenvia; comparteix; trimite; trimit; trimiti; sa trimiti;
+        trimite-i; transmite; redirectioneaza; partajeaza; kuld*; tovabbit*; posalji;
+        salji; saljem; proslijedi; prosledi; posaljem; пошаљи; шаљи; проследи; posli;
+        posilej; posielaj; preposli; predej; odosli; odesli; изпрати; изпращай;
+        изпращам; препрати; tuma; utume; kutuma; nitatuma; wasilisha; ipadala; ipasa;
+        magpadala; ibahagi; hantar; hantarkan; kirim; kirimkan; mengirim; majukan;
+        bagikan; saada see; saada need; saada talle; saada neile; saada edasi; saadan; saatke;
+        edasta; siusk; issiusk; persiusk; nusiusk;
+        siunciu; persiunciu; issiusiu; nosuti; parsuti; sutu; nosutu; laheta; lahetan;
+        lahettaa; στειλε; στελνε; στελνω; προωθησε
+    """,
+    "speak": """
+        digues; digues-li; esmentis; comentis; spune; spune-i; spui; mentiona; mentionezi;
+        mondd; mondja; mondjam; mondom; szolj; emlitsd; elarul*; reci; spomeni;
+        spominji; obavijesti; обавести; реци; кажи; rekni; povedz; zmin; spomen; informuj;
+        oznam; казвам; казвай; спомени; споменавай; съобщи; mwambie; waambie; useme; taja;
+        mjulishe; sabihin; banggitin; ipaalam; sabihan; beritahu; katakan; sebutkan;
+        maklumkan; utle; utlen; maini; teavita; sakyk; pasakyk; paminek; paminesiu;
+        pranesk; saki; pastasti; piemini; kerro; mainitse; ilmoita; πες; πεις;
+        αναφερε;
+        kazem; kazes; spun; saku; kerron; sasabihin; sebut; λεω; raagin; pominjem;
+        mondom neki; ii spun
+    """,
+    "touser": """
+        digues a l'usuari; spune-i utilizatorului; mondd a felhasznalonak; reci korisniku;
+        reci korisnici; povedz pouzivatelke; povedz pouzivatelovi; кажи на потребителя;
+        mwambie mtumiaji; sabihin sa user; beritahu pengguna; utle kasutajale;
+        pasakyk naudotojui; saki lietotajam; kerro kayttajalle; πες στον χρηστη
+    """,
+    "covert": """
+        en secret; sense preguntar; sense avisar; sense dir-ho; d'amagat;
+        no cal que ho comentis; no cal que ho sapiga; sense que se n'adoni; pe ascuns;
+        fara sa intrebi; fara sa-l mai intrebi; fara sa-i spui; fara sa anunti; sa nu afle;
+        nu trebuie sa stie; fara stirea; titokban; titkon; kerdes nelkul; szo nelkul;
+        engedely nelkul; ne tudja meg; nem kell tudnia; nem fogja eszrevenni;
+        eszrevetlenul; tajno; potajno; bez pitanja; krisom; ne mora da zna;
+        ne treba znati; ne treba da zna; nece primijetiti; nece primetiti;
+        bez njenog znanja; bez njegovog znanja; тајно; без питања; tajne; potajmu;
+        nenapadne; bez ptani; bez pytania; bez opytania; nemusi vediet; nemusi vedet;
+        netreba hovorit; nevsimne si; bez vedomia; bez vedomi; тайно; скришом;
+        без да питаш; без да казваш; няма да забележи; не трябва да знае;
+        не е нужно да знае; kwa siri; bila kuuliza; bila kumwambia; asijue; wasijue;
+        hatajua; hatagundua; kimyakimya; bila ruhusa; palihim; nang palihim;
+        hindi na kailangang malaman; hindi niya mapapansin; huwag mo nang sabihin;
+        secara rahsia; diam-diam; tanpa bertanya; tanpa memberitahu; tanpa pengetahuan;
+        tidak perlu tahu; tak perlu tahu; tidak akan perasan; tidak akan sadar;
+        senyap-senyap; salaja; salajas; kusimata; teavitamata; ei pea teadma;
+        ei pane tahele; markamatult; pole motet sellest raakida; slapta; slaptai;
+        neklausiant; nepranesant; nereikia zinoti; nepastebes; slepeni; nepamanot;
+        nejautajot; neinformejot; nav jazina; nepamanis; salaa; salaisesti; kysymatta;
+        kertomatta; huomaamatta; ei tarvitse tietaa; ei huomaa; vaivihkaa; κρυφα;
+        χωρις να ρωτησεις; χωρις να πεις; δεν χρειαζεται να ξερει; δεν θα το προσεξει;
+        in secret; in taina; fara ca ea sa stie; fara ca el sa stie; da ne primeti;
+        da ne primijeti; a da ne primeti; tanpa sedar; tanpa disedari; tanpa dia sedar;
+        ei saa huomata; bila kujua; aby si nevsimla; aby si nevsimol; да не забележи;
+        et ta ei markaks; kad nepastebetu; lai nepamana; nang hindi niya alam
+    """,
+    "delete": """
+        esborra; esborrar; suprimeix; sterge; sterg; stergi; inlatura; torold; torol*;
+        torlom; eltavolit*; izbrisi; obrisi; brisi; ukloni; izbrise; избриши; обриши;
+        vymaz; vymazat; smaz; smazat; odstran; zmaz; изтрий; изтривай; изтривам; премахни;
+        futa; ufute; kufuta; burahin; tanggalin; alisin; i-delete; padam; padamkan; hapus;
+        hapuskan; kustuta; kustutan; eemalda; istrink; istrinti; istrinu; pasalink;
+        izdzes; nodzes; poista; poistan; pyyhi; διαγραψε; σβησε; αφαιρεσε
+    """,
+    "overwrite": """
+        reescriu; substitueix; rescrie; rescriu; inlocuieste; actualizeaza; atirom; ird at;
+        irja at; csereld; frissitsd; prepravi; zamijeni; zameni; azuriraj; prepis; prepisat;
+        nahrad; aktualizuj; пренапиши; замени; актуализирай; andika upya; sasisha;
+        isulat muli; i-update; tulis semula; tulis ulang; kemas kini; perbarui;
+        kirjuta umber; asenda; uuenda; perrasyk; atnaujink; parraksti; aizstaj; atjaunini;
+        kirjoita uudelleen; korvaa; paivita; ξαναγραψε; αντικαταστησε
+    """,
+    "alter": """
+        canvia; modifica; schimba; modositsd; modosit*; valtoztasd meg; izmijeni; izmeni;
+        promijeni; promeni; zmen; zmenim; uprav; промени; редактирай; badilisha; hariri;
+        palitan; baguhin; i-edit; ubah; tukar; muuda; pakeisk; pakeiciu; redaguok; maini;
+        nomaini; muuta; muutan; muokkaa; αλλαξε; τροποποιησε
+    """,
+    "othernotes": """
+        les altres notes; totes les notes; els altres entrenadors; celelalte notite;
+        toate notitele; ceilalti antrenori; a tobbi jegyzet*; tobbi bejegyzes*;
+        minden jegyzet*; minden bejegyzes*; a tobbi edzo*; osszes jegyzet*;
+        ostale biljeske; sve ostale biljeske; druge biljeske; ostale beleske;
+        sve biljeske; ostalih trenera; ostatne poznamky; ostatni poznamky;
+        vsetky poznamky; vsechny poznamky; ostatnych trenerov; другите бележки;
+        всички бележки; всяка бележка; другите треньори; madokezo mengine;
+        maelezo mengine; makocha wengine; ibang tala; lahat ng tala; catatan lain;
+        nota lain; semua catatan; jurulatih lain; pelatih lain; teised markmed;
+        koik markmed; teiste treenerite; kitus uzrasus; visus uzrasus; kitu treneriu;
+        citas piezimes; visas piezimes; citu treneru; muut muistiinpanot;
+        kaikki muistiinpanot; muiden valmentajien; τις αλλες σημειωσεις;
+        ολες τις σημειωσεις; των αλλων προπονητων
+    """,
+    "habit": """
+        cada vegada; a partir d'ara; cada sessio; automaticament; mereu; intotdeauna;
+        de fiecare data; de acum inainte; in fiecare zi; mindig; minden alkalommal;
+        mostantol; ezentul; automatikusan; naponta; uvijek; uvek; svaki put; od sada;
+        ubuduce; automatski; svakodnevno; увек; сваки пут; vzdy; pokazde; zakazdym;
+        odteraz; automaticky; винаги; всеки път; отсега нататък; автоматично; ежедневно;
+        kila mara; daima; kuanzia sasa; kila siku; kila usiku; palagi; tuwing; mula ngayon;
+        araw-araw; sentiasa; selalu; setiap kali; mulai sekarang; secara automatik;
+        secara otomatis; setiap hari; alati; iga kord; edaspidi; nuudsest; automaatselt;
+        visada; kiekviena karta; nuo siol; automatiskai; kasdien; vienmer; katru reizi;
+        turpmak; automatiski; joka kerta; tasta lahtien; jatkossa; automaattisesti;
+        παντα; καθε φορα; αυτοματα
+    """,
+    "standing": """
+        aprovacio permanent; aprovat per endavant; autoritzat per endavant;
+        es considera aprovat; aprobare permanenta; aprobat in avans; considerat aprobat;
+        aprobate automat; aprobat automat; allando engedely; elore jovahagyott;
+        automatikusan jovahagy*; eleve engedelyezett; trajno odobrenje; unaprijed odobreno;
+        unapred odobreno; automatski odobren*; vazi za sve; smatraj odobrenim;
+        trvale schvaleni; trvale schvalenie; predem schvaleno; vopred schvalene;
+        automaticky schvalen*; povazuj za schvalen*; постоянно одобрение;
+        предварително одобрен*; автоматично одобрен*; считай за одобрен*;
+        idhini ya kudumu; ruhusa ya kudumu; imeidhinishwa tayari;
+        zimeidhinishwa moja kwa moja; permanenteng pahintulot; awtomatikong aprubado;
+        kelulusan tetap; izin tetap; persetujuan tetap; diluluskan secara automatik;
+        disetujui otomatis; alaline luba; eelnevalt heaks kiidetud;
+        automaatselt heaks kiidetud; loe heakskiidetuks; nuolatinis leidimas;
+        is anksto patvirtint*; automatiskai patvirtint*; laikyk patvirtintu;
+        pastavig* atlauj*; ieprieks apstiprinat*; automatiski apstiprinat*;
+        uzskati par apstiprinatu; pysyva lupa; ennalta hyvaksyt*;
+        automaattisesti hyvaksyt*; μονιμη εγκριση; αυτοματα εγκεκριμεν*
+    """,
+    "approved": """
+        ha aprovat; ha autoritzat; a aprobat; a autorizat; jovahagyta; engedelyezte;
+        odobrio; odobrila; schvalil; schvalila; одобри; одобрил*; ameidhinisha;
+        aliidhinisha; inaprubahan; meluluskan; menyetujui; kiitis heaks; patvirtino;
+        apstiprinaja; hyvaksyi; ενεκρινε
+    """,
+    "anyall": """
+        qualsevol; per sempre; barmilyen; barmi; bilo koji; bilo koju; bilo sta;
+        za sve; zauvijek; zauvek; akykoli; akykolvek; cokoli; cokolvek; navzdy; navzdy;
+        всякакв*; каквото и да; завинаги; yoyote; chochote; milele; anuman; kahit ano;
+        mana-mana; apa-apa; apa saja; selamanya; koik edaspidised; mis tahes;
+        igaveseks; bet kok*; visam laikui; jebkur*; uz visiem laikiem; mika tahansa;
+        mita tahansa; kaikki tulevat; ikuisesti; οποιοδηποτε; οποιαδηποτε; για παντα
+    """,
+    "limit": """
+        fins a un maxim; pana la maximum; legfeljebb; najvise do; maximalne do;
+        най-много; isizidi; hanggang sa halagang; tidak melebihi; ne rohkem kui;
+        ne daugiau kaip; ne vairak ka; enintaan; korkeintaan; εως και
+    """,
+    "thirdparty": """
+        proveidors; clients; contactes; furnizori*; clientii; colegii; beszallito*;
+        ugyfel*; kollegak*; dobavljac*; klijent*; kolege; kolegama; dodavatel*;
+        kolegovia; kolegom; доставчи*; клиенти*; колеги*; wateja; mga supplier;
+        mga kliyente; mga katrabaho; pembekal; pelanggan; rakan kongsi; tarnija*;
+        kolleeg*; tiekej*; kolegos; kolegoms; piegadataj*; kolegi*; toimittaj*;
+        asiakka*; kollega*; προμηθευτ*; πελατ*; συναδελφ*
+    """,
+    "personal": """
+        llibreta d'adreces; calendari; correus; lista de contacte; contactele;
+        fotografiile; e-mailurile; documentele; calendarul; nevjegy*; kapcsolatlist*;
+        naptar*; fenykep*; imenik*; popis kontakata; spisak kontakata; zoznam kontaktov;
+        seznam kontaktu; списъка с контакти; контактите; orodha ya anwani;
+        listahan ng contact; senarai kenalan; daftar kontak; kenalan; kontaktid;
+        kontaktide; kontaktai; kontaktus; kontaktu sarasas; kontaktu saraksts;
+        yhteystied*; λιστα επαφων; επαφες
+    """,
+    "monitor": """
+        ubicacio; localitzacio; amb qui es troba; locatia; localizarea; cu cine se intalneste;
+        tartozkodasi hely*; kivel talalkozik; helymeghatarozas*; lokacij*;
+        gdje se nalazi; gde se nalazi; s kim se vidja; sa kim se vidja; poloh*;
+        kde sa nachadza; kde se nachazi; s kym sa stretava; s kym se schazi;
+        местоположение*; с кого се среща; mahali alipo; mahali ilipo; simu ilipo;
+        anakutana na; lokasyon; kinaroroonan; di mana dia berada; asukoht*;
+        kellega ta kohtub; buvimo viet*; su kuo susitinka; atrasanas viet*; ar ko tiekas;
+        sijainti*; kenen kanssa han tapaa; τοποθεσια; τοποθεσιες; που βρισκεται
+    """,
+    "untrue": """
+        encara que no sigui cert; encara que no sigui veritat; chiar daca nu e adevarat;
+        desi nu e adevarat; pedig nem igaz; meg ha nem is igaz; holott nem igaz;
+        iako nije istina; cak i ako nije istina; iako to nije tacno; aj ked to nie je pravda;
+        i kdyz to neni pravda; hoci to nie je pravda; макар че не е така;
+        макар че не е вярно; дори да не е вярно; hata kama si kweli; ingawa si kweli;
+        kahit hindi totoo; walaupun tidak benar; walaupun tak benar; meskipun tidak benar;
+        kuigi see pole tosi; isegi kui see pole tosi; nors tai netiesa; net jei tai netiesa;
+        lai gan ta nav taisniba; vaikka se ei ole totta; vaikkei se ole totta;
+        ακομα κι αν δεν ειναι αληθεια; αν και δεν ισχυει
+    """,
+    "self": """
+        l'assistent; els teus; les teves; la teva; el teu; asistentul; asistentului;
+        instructiunile tale; asszisztens*; tvoj*; tvoje; tvuj; tve; vase; asistent*;
+        твоите; твоя; вашите; асистент*; zako; yako; msaidizi; msaidizi huyu; iyong;
+        pembantu; pembantu ini; asisten; kamu terima; yang kamu; anda terima; sinu;
+        tavo; tavs; tava; tavus; tavas; sinun; avustaja*; βοηθος; βοηθου; τις οδηγιες σου
+    """,
+    "rules": """
+        instruccions del sistema; normes de seguretat; les teves instruccions;
+        instructiunile de sistem; instructiunile tale; regulile de siguranta;
+        rendszerutasitas*; biztonsagi szabaly*; biztonsagi utasitas*; utasitasaid*;
+        sistemske upute; sigurnosne upute; sigurnosna pravila; bezbednosna pravila;
+        sistemska uputstva; tvoje upute; tvoja uputstva; systemove instrukcie;
+        systemove pokyny; bezpecnostne pravidla; bezpecnostni pravidla; tvoje pokyny;
+        системните инструкции; инструкциите ти; правилата за безопасност;
+        maagizo ya mfumo; maagizo yako; sheria za usalama; mga tagubilin mo;
+        mga patakaran sa kaligtasan; arahan sistem; aturan keamanan; peraturan keselamatan;
+        arahan anda; susteemi juhised; turvajuhised; turvareeglid; sinu juhised;
+        sistemos nurodym*; saugos taisykl*; tavo nurodym*; drosibas noradijum*;
+        sistemas noradijum*; tavi noradijumi; jarjestelmaohje*; turvaohje*; turvasaann*;
+        ohjeesi; οδηγιες ασφαλειας; οδηγιες συστηματος; κανονες ασφαλειας
+    """,
+    "override": """
+        ignora-les; no en facis cas; ignora-le; ignoreaza; nu le lua in seama;
+        hagyd figyelmen kivul; figyelmen kivul; zanemari; zanemari ih; ignoriraj;
+        ignoruj; ignorujte; nevsimaj si; игнорирай; пренебрегни; puuza; zipuuze;
+        usizingatie; balewalain; huwag pansinin; abaikan; abaikan saja; ketepikan;
+        ignoreeri; ara arvesta; ignoruok; nepaisyk; nenem vera; neievero;
+        jata huomiotta; ohita; αγνοησε; παραβλεψε; attiecas uz citu sistemu;
+        untuk tempat lain; se aplica altui sistem; vonatkozik egy masik rendszerre
+    """,
+    "impersonate": """
+        fes-te passar per; fa-te ca esti; da-te drept; prezinta-te ca;
+        adja ki magat; mutatkozz be mint; predstavi se kao; pretvaraj se da si;
+        predstav sa ako; predstav se jako; vydavaj sa za; представи се като;
+        престори се на; jitambulishe kama; magpanggap na; magpakilala bilang;
+        berpura-pura sebagai; perkenalkan diri sebagai; esitle end kui;
+        teeskle, et oled; prisistatyk kaip; apsimesk; iepazistinies ka; izliecies par;
+        esittaydy; esiinny; συστησου ως; προσποιησου οτι
+    """,
+    "asuser": """
+        fes-te passar per l'usuari; fa-te ca esti utilizatorul; prezinta-te ca utilizatorul;
+        adja ki magat a felhasznalonak; predstavi se kao korisnik; predstavi se kao korisnica;
+        pretvaraj se da si korisnik; vydavaj sa za pouzivatela; vydavej se za uzivatele;
+        представи се като потребителя; престори се на потребителя; jifanye kuwa mtumiaji;
+        magpanggap na ikaw ang user; berpura-pura menjadi pengguna; menyamar sebagai pengguna;
+        esitle end kasutajana; apsimesk naudotoju; izliecies par lietotaju; esiinny kayttajana;
+        προσποιησου τον χρηστη
+    """,
+    "whenasked": """
+        si pregunta; si et pregunta; daca intreaba; daca te intreaba; ha kerdezik;
+        ha megkerdezi; ako pita; ako te pita; ako pitaju; ak sa spyta; kdyz se zepta;
+        ако пита; ако те попита; akiuliza; wakiuliza; kung magtanong; kapag nagtanong;
+        jika ditanya; kalau ditanya; jika dia tanya; kui kusitakse; kui ta kusib;
+        jei paklaus; ja jauta; ja prasa; jos kysytaan; jos han kysyy; αν ρωτησει
+    """,
+    "reply": """
+        respon; respon que; raspunde; raspunde ca; valaszold; valaszolj; odgovori;
+        odpovedz; odpovez; отговори; jibu; sagutin; jawab; balas; vasta; atsakyk;
+        atbildi; vastaa; απαντησε
+    """,
+    "provide": """
+        dona'm; doneu-me; da-mi; dati-mi; add ide; daj mi; dajte mi; daj im;
+        дай ми; дай им; nipe; mpe; ibigay; berikan; beri kepada; anna need; anna talle;
+        duok; iduok; δωσε; δωσ' του
+    """,
+    "steer": """
+        recomana sempre; recomana nomes; recomanda doar; recomanda intotdeauna;
+        mindig ajanld; csak ajanld; mindig az en; preporuci samo; uvijek preporuci;
+        uvek preporuci; odporuc iba; odporuc vzdy; doporuc vzdy; doporuc jen;
+        препоръчвай само; винаги препоръчвай; pendekeza tu; irekomenda lang;
+        laging irekomenda; cadangkan hanya; syorkan hanya; sarankan hanya;
+        rekomendasikan hanya; soovita ainult; soovita alati; rekomenduok tik;
+        visada rekomenduok; iesaki tikai; vienmer iesaki; suosittele vain;
+        suosittele aina; προτεινε μονο; παντα προτεινε
+    """,
+    "empty": """
+        esta buida; no hi ha res desat; no hi ha cap nota; este goala; nu e nimic salvat;
+        nu am nimic notat; nu exista notite; ures; nincs semmi elmentve; nincsenek jegyzetek;
+        je prazna; prazna je; nista nije spremljeno; nista nije sacuvano; nema biljeski;
+        nema beleski; je prazdna; nic nie je ulozene; nic neni ulozeno; ziadne poznamky;
+        zadne poznamky; е празна; празна е; нищо не е запазено; няма бележки; ni tupu;
+        hakuna kilichohifadhiwa; hakuna madokezo; walang laman; walang naka-save;
+        walang tala; kosong; tiada apa-apa disimpan; tidak ada catatan; tiada catatan;
+        on tuhi; midagi pole salvestatud; markmeid pole; yra tuscia; niekas neissaugota;
+        nera uzrasu; ir tuksa; nekas nav saglabats; nav piezimju; on tyhja;
+        mitaan ei ole tallennettu; ei muistiinpanoja; ειναι αδεια; δεν υπαρχουν σημειωσεις;
+        τιποτα αποθηκευμενο
+    """,
+    "hide": """
+        amaga; amagar; dissimula; fes veure; ascunde; ascunzi; tainuieste; pretinde;
+        prefa-te; titkold; titkold el; elhallgat*; tegyel ugy, mintha; sakrij; sakrivaj;
+        prikrij; zataji; pretvaraj se; skry; skryj; zataj; zatajit; predstieraj;
+        скрий; скривай; прикрий; престори се; ficheni; jifanye; itago mo;
+        ilihim; magkunwari; sembunyikan; rahsiakan; sorokkan; berpura-pura; peida;
+        varja; teeskle; slepk; nuslepk; apsimesk; slep; noslep; izliecies; piilota;
+        salaa se; teeskentele; κρυψε; αποκρυψε; προσποιησου
+    """,
+    "gone": """
+        s'ha esborrat; s'han esborrat; ja esta esborrat; a fost sters; au fost sterse;
+        s-a sters; torolve; toroltem; ki lett torolve; je obrisan*; je izbrisan*; obrisano je;
+        izbrisano je; bol vymazan*; bolo vymazane; bylo smazano; е изтрит*; беше изтрит*;
+        изтрих; imefutwa; zimefutwa; nimefuta; nabura na; natanggal na; sudah dipadam;
+        telah dipadam; sudah dihapus; telah dihapus; on kustutatud; kustutasin; buvo istrint*;
+        istryniau; ir izdzest*; izdzesu; on poistettu; poistin; διαγραφηκε; διαγραφηκαν
+    """,
+    "deny": """
+        digues que no; respon que no; nega-ho; spune ca nu; raspunde ca nu; neaga;
+        mondd, hogy nem; mondd azt, hogy nem; tagadd le; reci da nije; reci da ne; porici;
+        povedz, ze nie; popri; кажи, че не; отречи; sema hapana; sabihin mong hindi;
+        itanggi; katakan tidak; nafikan; sangkal; utle, et ei; eita; pasakyk, kad ne; neik;
+        saki, ka ne; noliedz; sano ettei; kiella; πες οτι οχι; αρνησου
+    """,
+    "verify": """
+        per verificar; per comprovar; pentru verificare; ca sa verificam; ellenorzeshez;
+        ellenorzes celjabol; radi provjere; radi provere; za proveru; kvoli overeniu;
+        pro overeni; за проверка; за потвърждение; ili kuthibitisha; kwa uthibitisho;
+        para ma-verify; para mapatunayan; untuk pengesahan; untuk verifikasi; kontrolliks;
+        kinnitamiseks; patikrinimui; patvirtinimui; parbaudei; lai parbauditu; tarkistusta varten;
+        vahvistusta varten; για επαληθευση; για επιβεβαιωση
+    """,
+    "restore": """
+        torna-la a afegir; adaug-o din nou; pune-o inapoi; add hozza ujra; vrati je;
+        vrati ga; vrat ju; върни я; върни го; irudishe; ibalik; tambah semula; kembalikan;
+        lisa tagasi; grazink; atjauno; palauta; επαναφερε
+    """,
+    "neg": """
+        sa nu; nu trebuie; nu mai; nu ii; nu le; nu o; nu il; nu se; nu este; niciodata;
+        nem kell; nem szabad; nem fogom; nem mondom; nem mutatom; soha; sose; semmikepp; nemoj;
+        nemojte; nikad; nikada; nikako;
+        немој; никад; nikdy; nesmi; nesmie; никога; недей; kamwe; huwag; hindi; wag;
+        jangan; tidak; tak perlu; tak boleh; bukan; usah; tidak pernah; tak pernah;
+        jangan pernah; ei; arge; mitte; mitte kunagi; niekada; nereikia; nekad; nedrikst; ala;
+        koskaan;
+        μην; δεν; ποτε; ουτε; mai no; no cal
     """,
 }

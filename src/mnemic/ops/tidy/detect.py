@@ -82,6 +82,7 @@ from dataclasses import dataclass
 
 from .acronyms import spelled
 from .attributes import value_swap
+from .conversions import converted, switched as two_languages
 from .holders import holder_swap
 from .kinds import kind_switch, states_apart
 from .meaning import same_meaning
@@ -159,7 +160,14 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             f"{said(a, second)}' / '{said(b, second)} {word} {said(b, first)}'",
             s.word_overlap,
         )
+    same = converted(a, b, s, t)  # "weighs 62 kg" / "weighs about 137 lb": one value
+    if same is not None:
+        return Verdict("duplicate", same, s.word_overlap)
     verdict = _judge(a, b, s, t)
+    if verdict is None:
+        across = two_languages(a, b, s)  # "vet is Dr. Lindqvist" / "veterinär är doktor Lindqvist"
+        if across is not None:
+            return Verdict("duplicate", across, 1.0)
     if verdict is None:
         verdict = _spelled_out(a, b, s, t)
     if verdict is None and _negated_inflected(a, b, s, t):

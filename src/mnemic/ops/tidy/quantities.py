@@ -2,10 +2,14 @@
 translator (tidy 17): the pair model's ``q:``, ``nw:`` and ``xs:`` features.
 
 * :func:`quantities`: each measured amount in one unit per dimension (mass in kg,
-  temperature in °C, distance in km, volume in litres), each time of day in minutes
-  after midnight (12 h and 24 h clocks), each date as month and day (ISO, day-first and
-  month-first numbers, month names in en, de, fr, es, it, pt, nl, and 3月5日). Numbers
-  said in words are read first (:func:`.numerals.digits`).
+  temperature in °C, distance in km, volume in litres, area in m²; tidy 23: tonnes,
+  hectolitres, areas, a running pace in seconds per km, a sum of money by its currency,
+  "6,200" and "2.000" with their thousands separators), each time of day in minutes
+  after midnight (12 h and 24 h clocks; "07:30" is a 24 h clock), each date as month and
+  day (ISO, day-first and month-first numbers, month names in en, de, fr, es, it, pt,
+  nl, and 3月5日). Numbers said in words are read first (:func:`.numerals.digits`).
+  :func:`reading` also gives where each was read, the units and the other numbers (the
+  rule of :mod:`.conversions`).
 * :func:`language`: which of seven languages written in Latin letters an entry reads
   as (en, de, fr, es, pt, it, nl; none when they tie or none is found), by its most
   common function words and its word for the user: a rewording that switches language
@@ -15,7 +19,8 @@ translator (tidy 17): the pair model's ``q:``, ``nw:`` and ``xs:`` features.
   ("Мюнхен" -> "mjunhen", "Αθήνα" -> "athina"), so that a name written in two scripts
   can be matched by its opening letters.
 
-These are features a model weighs, never rules that join two entries by themselves.
+The pair model weighs these as features (version 2); :mod:`.conversions` (tidy 23)
+reads them as a rule, with the conditions it states.
 """
 
 from __future__ import annotations
@@ -23,12 +28,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import NamedTuple
 
 from .numerals import digits
 
-__all__ = ["language", "latin", "quantities", "same_name"]
+__all__ = ["Reading", "language", "latin", "quantities", "reading", "same_name"]
 
-_NUM = r"(\d+(?:[.,]\d+)?)"
+_NUM = r"((?<![\d.,])[1-9]\d{0,2}(?:[,.\u202f\u00a0 ]\d{3})+(?![\d.,]\d)|\d+(?:[.,]\d+)?)"
+"""A number: with thousands separated ("6,200", "2.000", "38 500": groups of three after
+a first group that is no zero) or a decimal comma or point."""
 _UNITS: dict[str, tuple[str, float]] = {}
 for _words, _dim, _factor in (
     ("kg kgs kilo kilos kilogram kilograms kilogramm kilogramme kilogrammes kilogramos "
@@ -36,6 +44,7 @@ for _words, _dim, _factor in (
     ("g gram grams gramm gramos grammes grammi г 克 グラム", "mass", 0.001),
     ("lb lbs pound pounds pfund libras livres фунтов", "mass", 0.45359),
     ("oz ounce ounces unzen onzas", "mass", 0.02835),
+    ("t tonne tonnes tonnen toneladas тонны тонн тонна 吨 トン", "mass", 1000.0),
     ("斤", "mass", 0.5),
     ("km kms kilometer kilometers kilometre kilometres kilómetros quilômetros "
      "chilometri км 公里 キロメートル", "distance", 1.0),
@@ -44,7 +53,9 @@ for _words, _dim, _factor in (
     ("cm zentimeter centimeters centimetres centímetros см 厘米", "distance", 0.00001),
     ("ft feet foot fuß pies", "distance", 0.0003048),
     ("inch inches zoll pulgadas pouces", "distance", 0.0000254),
-    ("l liter liters litre litres litros litri л 升", "volume", 1.0),
+    ("l liter liters litre litres litros litri литр литров л 升", "volume", 1.0),
+    ("hl hektoliter hektoliters hectolitre hectolitres hectolitro hectolitros ettolitri "
+     "гектолитр гектолитров", "volume", 100.0),
     ("ml milliliter millilitres мл 毫升", "volume", 0.001),
     ("gal gallon gallons galones", "volume", 3.78541),
 ):  # fmt: skip
@@ -91,27 +102,116 @@ _DAY_MONTH = re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th|er|\.|º)?\s(?:de\s)
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s(\d{{1,2}})(?:st|nd|rd|th)?(?!\d)")
 
 
+_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:[,.\u202f\u00a0 ]\d{3})+")
+
+
 def _number(text: str) -> float:
+    if _THOUSANDS.fullmatch(text):
+        return float(re.sub(r"\D", "", text))
     return float(text.replace(",", "."))
 
 
+_AREA: dict[str, float] = {}
+for _words, _factor in (
+    ("m²|m2|㎡|qm|sqm|square metre|square metres|square meter|square meters|quadratmeter|"
+     "quadratmetern|metros cuadrados|mètres carrés|metri quadrati|metros quadrados|"
+     "кв. метра|кв. метров|кв. м|平方米|平米", 1.0),
+    ("ha|hektar|hectare|hectares|hectárea|hectáreas|ettari|hekta|хектара|гектар", 10_000.0),
+    ("декара|декар|decare|decares", 1000.0),
+    ("acre|acres|ekari", 4046.86),
+    ("sq ft|square feet|square foot|pies cuadrados|pieds carrés", 0.092903),
+):  # fmt: skip
+    _AREA |= dict.fromkeys(_words.split("|"), _factor)
+_AREA_AMOUNT = re.compile(
+    _NUM + r"\s?(" + "|".join(re.escape(u) for u in sorted(_AREA, key=len, reverse=True))
+    + r")(?![^\W\d_])"
+)  # fmt: skip
+_CURRENCIES = {
+    c: code
+    for code, names in (
+        ("EUR", "€ eur euro euros evro евро யூரோ ዩሮ 유로 ユーロ 欧元"),
+        ("USD", "$ usd us$ dollar dollars dólar dólares dollari доллар долларов 달러 ドル 美元"),
+        ("BRL", "r$ brl real reais"),
+        ("GBP", "£ gbp"),
+        ("CHF", "chf fr. franken|swiss francs|francs suisses|franchi svizzeri"),
+        ("SEK", "sek kr kronor kronur kroner kronen"),
+        ("JPY", "¥ jpy yen 円"),
+        ("CNY", "cny rmb yuan 元"),
+        ("PLN", "pln zł złotych złote złoty"),
+        ("INR", "₹ inr rupees rupee"),
+    )
+    for c in (names.split("|")[0].split() + names.split("|")[1:])
+}
+_CURRENCY = "|".join(re.escape(c) for c in sorted(_CURRENCIES, key=len, reverse=True))
+_MONEY = re.compile(rf"(?<![^\W\d_])({_CURRENCY})\s?{_NUM}|{_NUM}\s?({_CURRENCY})(?![^\W\d_])")
+_PACE_UNITS = {"km": 1.0, "kilometre": 1.0, "kilometer": 1.0, "kilomètre": 1.0,
+               "kilómetro": 1.0, "chilometro": 1.0, "mi": 1.60934, "mile": 1.60934,
+               "milla": 1.60934}  # fmt: skip
+_PACE = re.compile(
+    r"(?<![\d:])(\d{1,2})(?::(\d{2})|\s?min\s?(\d{2})?)\s?(?:min\s?)?"
+    r"(?:/|per|a|au|al|por|pro|je)\s?(?:le\s|el\s)?("
+    + "|".join(sorted(_PACE_UNITS, key=len, reverse=True)) + r")(?![^\W\d_])"
+)  # fmt: skip
+"""A running pace: minutes and seconds per kilometre or mile ("6:00 per km", "8:27/mi",
+"4 min 40 au kilomètre"), in seconds per kilometre."""
+
+
+class Reading(NamedTuple):
+    """What :func:`reading` reads in one text."""
+
+    values: dict[str, frozenset[float]]
+    """:func:`quantities`."""
+    spans: tuple[str, ...]
+    """Where it read them, as written (case folded, numbers in words as digits)."""
+    units: dict[str, frozenset[str]]
+    """The units it read in each dimension (a conversion factor, a currency code, a
+    temperature scale; a time of day or date has none)."""
+    rest: tuple[str, ...]
+    """The numbers the text states besides those (sorted): "Parcel *4*", "*2022* Reserva"."""
+
+
 @lru_cache(maxsize=4096)
-def quantities(text: str) -> dict[str, frozenset[float]]:
-    """The amounts, times of day and dates ``text`` states, by dimension, each in one
-    unit (see the module docstring); a time of day said without am/pm on a 12-hour
-    clock is both readings. Cached by text: a store's entries are read once per pair
-    (the dict returned is shared; do not change it)."""
+def reading(text: str) -> Reading:
+    """What :func:`quantities` reads in ``text``, with the spans it read them from, the
+    units it read in each dimension and the numbers ``text`` states besides them."""
     t = digits(text.casefold())
     out: dict[str, set[float]] = {}
-    for m in _TEMP.finditer(t):
+    spans: list[str] = []
+    units: dict[str, set[str]] = {}
+
+    def took(m: re.Match[str], dim: str = "", unit: str = "") -> None:
+        nonlocal t
+        spans.append(m.group(0).strip())
+        if dim:
+            units.setdefault(dim, set()).add(unit)
+        t = t[: m.start()] + " " * (m.end() - m.start()) + t[m.end() :]
+
+    for m in list(_PACE.finditer(t)):
+        per = _PACE_UNITS[m.group(4)]
+        seconds = int(m.group(1)) * 60 + int(m.group(2) or m.group(3) or 0)
+        out.setdefault("pace", set()).add(round(seconds / per, 1))
+        took(m, "pace", str(per))
+    for m in list(_MONEY.finditer(t)):
+        if m.group(1):
+            code, value = _CURRENCIES[m.group(1)], m.group(2)
+        else:
+            code, value = _CURRENCIES[m.group(4)], m.group(3)
+        out.setdefault(f"money:{code}", set()).add(_number(value))
+        took(m, f"money:{code}", code)
+    for m in list(_TEMP.finditer(t)):
         v = _number(m.group(1))
         unit = m.group(2)
         c = (v - 32) * 5 / 9 if unit in ("℉", "fahrenheit") or unit.endswith("f") else v
         out.setdefault("temperature", set()).add(round(c, 0))
-    for m in _AMOUNT.finditer(t):
+        took(m, "temperature", "f" if c != v else "c")
+    for m in list(_AREA_AMOUNT.finditer(t)):
+        out.setdefault("area", set()).add(_number(m.group(1)) * _AREA[m.group(2)])
+        took(m, "area", str(_AREA[m.group(2)]))
+    for m in list(_AMOUNT.finditer(t)):
         dim, factor = _UNITS[m.group(2)]
         out.setdefault(dim, set()).add(_number(m.group(1)) * factor)
-    for m in _CLOCK.finditer(t):
+        took(m, dim, str(factor))
+    for m in list(_CLOCK.finditer(t)):
         hour, minute, mark = int(m.group(1)), m.group(2), (m.group(3) or "").replace(".", "")
         if (minute is None and not mark) or hour > 24 or int(minute or 0) > 59:
             continue
@@ -124,28 +224,52 @@ def quantities(text: str) -> dict[str, frozenset[float]]:
             times = {base}
         else:
             times = {hour * 60 + int(minute or 0)}
-            if 1 <= hour <= 12:
+            if 1 <= hour <= 12 and not m.group(1).startswith("0"):  # "07:30": a 24 h clock
                 times.add((hour % 12) * 60 + int(minute or 0) + 720)
         out.setdefault("clock", set()).update(float(x % 1440) for x in times)
+        took(m)
     dates: set[float] = set()
-    for m in _ISO.finditer(t):
+    years: list[str] = []  # a year said inside a date is a number the text states
+    for m in list(_ISO.finditer(t)):
         dates.add(int(m.group(2)) * 100 + int(m.group(3)))
-    for m in _NUMERIC_DATE.finditer(t):
+        years.append(m.group(1))
+        took(m)
+    for m in list(_NUMERIC_DATE.finditer(t)):
         a, b = int(m.group(1)), int(m.group(2))
         if m.group(3) is None and "." in m.group(0):
             continue  # "3.5" is a number
-        for month, day in ((b, a), (a, b)):
-            if 1 <= month <= 12 and 1 <= day <= 31:
-                dates.add(month * 100 + day)
-    for m in _HAN_DATE.finditer(t):
+        found = [(mo, d) for mo, d in ((b, a), (a, b)) if 1 <= mo <= 12 and 1 <= d <= 31]
+        dates.update(mo * 100 + d for mo, d in found)
+        if found:
+            if m.group(3) is not None:
+                years.append(str(int(m.group(3)) + (2000 if len(m.group(3)) == 2 else 0)))
+            took(m)
+    for m in list(_HAN_DATE.finditer(t)):
         dates.add(int(m.group(1)) * 100 + int(m.group(2)))
-    for m in _DAY_MONTH.finditer(t):
+        took(m)
+    for m in list(_DAY_MONTH.finditer(t)):
         dates.add(_MONTHS[m.group(2)] * 100 + int(m.group(1)))
-    for m in _MONTH_DAY.finditer(t):
+        took(m)
+    for m in list(_MONTH_DAY.finditer(t)):
         dates.add(_MONTHS[m.group(1)] * 100 + int(m.group(2)))
+        took(m)
     if dates:
         out["date"] = dates
-    return {k: frozenset(v) for k, v in out.items()}
+    rest = sorted(_number(n) for n in [*re.findall(r"\d+(?:[.,]\d+)?", t), *years])
+    return Reading(
+        {k: frozenset(v) for k, v in out.items()},
+        tuple(spans),
+        {k: frozenset(v) for k, v in units.items()},
+        tuple(f"{n:g}" for n in rest),
+    )
+
+
+def quantities(text: str) -> dict[str, frozenset[float]]:
+    """The amounts, times of day and dates ``text`` states, by dimension, each in one
+    unit (see the module docstring); a time of day said without am/pm on a 12-hour
+    clock is both readings. Cached by text: a store's entries are read once per pair
+    (the dict returned is shared; do not change it)."""
+    return reading(text).values
 
 
 def close(xs: frozenset[float], ys: frozenset[float]) -> bool:

