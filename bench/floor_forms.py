@@ -47,20 +47,15 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
+from _floor_dev import ask, dev_questions, dev_stores
 from _metrics import wilson
 from _vcache import CachedEmbedder
-from mnemic.sessions import search_messages
 from mnemic.sessions.index.query import FUNCTION_WORDS, Query, question_languages
 from mnemic.sessions.index.segment import has_cjk
 from mnemic.sessions.search import floor as floor_module, messages as messages_module
 from mnemic.sessions.sql.store import SqlSessionStore
 from recall import (
     LOCOMO,
-    LOCOMO_SPLIT,
-    locomo_corpora,
-    locomo_questions,
-    semantic_state,
-    updates_corpora,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -119,46 +114,21 @@ def main() -> None:
     args = parser.parse_args()
     t0 = time.perf_counter()
     embedder = CachedEmbedder()
-    dev = set(LOCOMO_SPLIT["dev"])
     offtopic = json.loads((HERE / "data" / "offtopic.json").read_text(encoding="utf-8"))
-    fixture = json.loads((HERE / "data" / "updates.json").read_text(encoding="utf-8"))
-    fixture["histories"] = [h for h in fixture["histories"] if h["lang"] in ("de", "es")]
     both = Both()
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="mnemic-floor-forms-") as tmp:
-        data = [s for s in json.loads(args.data.read_text(encoding="utf-8"))
-                if str(s["sample_id"]) in dev]  # fmt: skip
-        corpora = locomo_corpora(data, Path(tmp), embedder)
-        corpora.update(updates_corpora(fixture, Path(tmp), embedder))
-        asked: list[tuple[str, str, str, str]] = []  # (kind, set, corpus, question)
-        for q in locomo_questions(data, corpora):
-            if q.split == "dev" and q.corpus in corpora:
-                asked.append(("answerable", q.set, q.corpus, q.text))
-        for case in fixture["cases"]:
-            if case["split"] == "dev" and case["lang"] in ("de", "es"):
-                for key in ("now", "past"):
-                    asked.append(("answerable", "updates", f"updates-{case['lang']}",
-                                  case[key]))  # fmt: skip
-        for name in corpora:
-            group = "updates" if name.startswith("updates") else "locomo"
-            for text in offtopic["questions"]:
-                asked.append(("unrelated", f"offtopic@{group}", name, text))
+        data, fixture, corpora = dev_stores(args.data, Path(tmp), embedder)
+        asked = dev_questions(
+            data, fixture, corpora, lambda group: [("offtopic", t) for t in offtopic["questions"]]
+        )
         print(f"{len(asked)} questions ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
-        with mock.patch.object(messages_module, "judge", both):
-            for kind, set_, corpus_name, text in asked:
-                corpus = corpora[corpus_name]
-                if corpus.state is None:
-                    corpus.state = semantic_state(corpus.store, lambda: embedder, max_age=1e9)
-                both.last = None
-                search_messages(corpus.store, text, mode="hybrid", limit=1, state=corpus.state,
-                                floor=False)  # fmt: skip
-                assert both.last is not None
-                before, after, what_if = both.last
-                rows.append({"kind": kind, "set": set_, "lang": language(text),
-                             "before": before.good, "after": after.good,
-                             "nofunction": what_if.good,
-                             "words_before": before.words, "words_after": after.words,
-                             "words_nofunction": what_if.words, "text": text})  # fmt: skip
+        for (kind, set_, _, text), (before, after, what_if) in ask(asked, corpora, embedder, both):
+            rows.append({"kind": kind, "set": set_, "lang": language(text),
+                         "before": before.good, "after": after.good,
+                         "nofunction": what_if.good,
+                         "words_before": before.words, "words_after": after.words,
+                         "words_nofunction": what_if.words, "text": text})  # fmt: skip
         for c in corpora.values():
             c.store.close()
     out: dict[str, Any] = {"model": embedder.model_id, "mode": "hybrid", "split": "dev"}

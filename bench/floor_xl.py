@@ -45,18 +45,13 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
+from _floor_dev import ask, dev_questions, dev_stores
 from _metrics import wilson
 from _vcache import CachedEmbedder
 from floor_forms import language
-from mnemic.sessions import search_messages
 from mnemic.sessions.search import floor as floor_module, messages as messages_module
 from recall import (
     LOCOMO,
-    LOCOMO_SPLIT,
-    locomo_corpora,
-    locomo_questions,
-    semantic_state,
-    updates_corpora,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -105,49 +100,26 @@ def main() -> None:
     args = parser.parse_args()
     t0 = time.perf_counter()
     embedder = CachedEmbedder()
-    dev = set(LOCOMO_SPLIT["dev"])
     offtopic = json.loads((HERE / "data" / "offtopic.json").read_text(encoding="utf-8"))
     xl = json.loads((HERE / "data" / "offtopic_xl.json").read_text(encoding="utf-8"))
     splits = ("dev", "test") if args.heldout else ("dev",)
-    fixture = json.loads((HERE / "data" / "updates.json").read_text(encoding="utf-8"))
-    fixture["histories"] = [h for h in fixture["histories"] if h["lang"] in ("de", "es")]
     record = Record()
     model = embedder.model_id
     rows: list[dict[str, Any]] = []
+
+    def unrelated(group: str) -> list[tuple[str, str]]:
+        return [("offtopic", t) for t in offtopic["questions"]] + [
+            (f"offtopic_xl-{q['split']}", q["text"]) for q in xl["questions"]
+            if q["split"] in splits
+        ]  # fmt: skip
+
     with tempfile.TemporaryDirectory(prefix="mnemic-floor-xl-") as tmp:
-        data = [s for s in json.loads(args.data.read_text(encoding="utf-8"))
-                if str(s["sample_id"]) in dev]  # fmt: skip
-        corpora = locomo_corpora(data, Path(tmp), embedder)
-        corpora.update(updates_corpora(fixture, Path(tmp), embedder))
-        asked: list[tuple[str, str, str, str]] = []  # (kind, set, corpus, question)
-        for q in locomo_questions(data, corpora):
-            if q.split == "dev" and q.corpus in corpora:
-                asked.append(("answerable", q.set, q.corpus, q.text))
-        for case in fixture["cases"]:
-            if case["split"] == "dev" and case["lang"] in ("de", "es"):
-                for key in ("now", "past"):
-                    asked.append(("answerable", "updates", f"updates-{case['lang']}",
-                                  case[key]))  # fmt: skip
-        for name in corpora:
-            group = "updates" if name.startswith("updates") else "locomo"
-            for text in offtopic["questions"]:
-                asked.append(("unrelated", f"offtopic@{group}", name, text))
-            for q in xl["questions"]:
-                if q["split"] in splits:
-                    asked.append(("unrelated", f"offtopic_xl-{q['split']}@{group}", name,
-                                  q["text"]))  # fmt: skip
+        data, fixture, corpora = dev_stores(args.data, Path(tmp), embedder)
+        asked = dev_questions(data, fixture, corpora, unrelated)
         print(f"{len(asked)} questions ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
-        with mock.patch.object(messages_module, "judge", record):
-            for kind, set_, corpus_name, text in asked:
-                corpus = corpora[corpus_name]
-                if corpus.state is None:
-                    corpus.state = semantic_state(corpus.store, lambda: embedder, max_age=1e9)
-                record.last = None
-                search_messages(corpus.store, text, mode="hybrid", limit=1, state=corpus.state,
-                                floor=False)  # fmt: skip
-                assert record.last is not None
-                rows.append({"kind": kind, "set": set_, "lang": language(text), "text": text,
-                             **record.last})  # fmt: skip
+        for (kind, set_, _, text), last in ask(asked, corpora, embedder, record):
+            rows.append({"kind": kind, "set": set_, "lang": language(text), "text": text,
+                         **last})  # fmt: skip
         for c in corpora.values():
             c.store.close()
     usual = floor_module.FLOOR_COSINES[model]

@@ -35,13 +35,21 @@ def embedded_home(
     request: pytest.FixtureRequest, home_path: Path, talks: dict[str, list[str]]
 ) -> Path:
     """``home_path`` holding ``talks`` on the backend ``request.param`` names, embedded."""
-    from mnemic.sessions.search.embed import backfill
-
     embedder = real_embedder()
     if request.param == "postgres":
         dsn, schema = request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
         home_path.mkdir(parents=True, exist_ok=True)
         (home_path / "config.toml").write_text(pg_config(dsn, schema), encoding="utf-8")
+    with open_store(Home.open(home_path)) as store:
+        import_talks(store, talks, embedder)
+    return home_path
+
+
+def import_talks(store: Any, talks: dict[str, list[str]], embedder: Any) -> None:
+    """One session a talk (its id the key, a hundred seconds apart), its texts the
+    user's and the assistant's messages in turn, every message embedded."""
+    from mnemic.sessions.search.embed import backfill
+
     items = [
         (
             NewSession(sid, "cli", started_at=T0 + 100 * n),
@@ -50,11 +58,9 @@ def embedded_home(
         )
         for n, (sid, texts) in enumerate(talks.items())
     ]  # fmt: skip
-    with open_store(Home.open(home_path)) as store:
-        for _ in store.import_sessions(items, workers=0):
-            pass
-        backfill(store, embedder)
-    return home_path
+    for _ in store.import_sessions(items, workers=0):
+        pass
+    backfill(store, embedder)
 
 
 def tool_search(home: Path, query: str) -> dict[str, Any]:

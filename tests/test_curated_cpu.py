@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from _passes import count_whole_passes
 from mnemic.backends.files.curated import FileBackend
 from mnemic.backends.files.flusher import drain
 from mnemic.curated import entries
@@ -186,25 +187,7 @@ def test_a_write_after_a_replace_or_remove_goes_over_the_text_it_wrote_neither_t
     else:
         mem.remove("memory", "Fact 7: shard 7")
     path = mem.backend.path("memory")  # type: ignore[attr-defined]
-    size = len(path.read_text(encoding="utf-8")) - 100
-    passes: list[int] = []
-    normalize = entries.normalize_newlines
-
-    def counting(text: str) -> str:
-        if len(text) >= size:
-            passes.append(len(text))
-        return normalize(text)
-
-    whole: list[int] = []
-    real = hashlib.sha256
-
-    def hashed(data: bytes = b"", **kwargs: bool) -> hashlib._Hash:
-        if len(data) >= size:
-            whole.append(len(data))
-        return real(data, **kwargs)
-
-    monkeypatch.setattr(entries, "normalize_newlines", counting)
-    monkeypatch.setattr(hashlib, "sha256", hashed)
+    passes, whole = count_whole_passes(monkeypatch, len(path.read_text(encoding="utf-8")) - 100)
     mem.add("memory", "Fact 301: shard 301 exports nightly.")
     monkeypatch.undo()
     assert (passes, whole) == ([], [])
@@ -213,6 +196,6 @@ def test_a_write_after_a_replace_or_remove_goes_over_the_text_it_wrote_neither_t
     record = list(mem.governor.journal.records())[-1]
     text = path.read_text(encoding="utf-8")
     head = text[: -len("\n§\nFact 301: shard 301 exports nightly.")]
-    assert record["before"] == {"memory": real(head.encode()).hexdigest()}
-    assert record["after"] == {"memory": real(text.encode()).hexdigest()}
+    assert record["before"] == {"memory": hashlib.sha256(head.encode()).hexdigest()}
+    assert record["after"] == {"memory": hashlib.sha256(text.encode()).hexdigest()}
     assert mem.entries("memory") == entries.parse(text)

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
+from _passes import count_whole_passes
 from mnemic.backends.files import flusher
 from mnemic.backends.files.flusher import drain
-from mnemic.curated import entries, store
+from mnemic.curated import store
 from mnemic.curated.backend import version_text
 from mnemic.curated.entries import (
     DELIMITER,
@@ -245,16 +246,7 @@ def test_an_add_goes_over_the_whole_target_text_once_whatever_its_size(
     mem = make_memory(memory_char_limit=10_000_000)
     mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(300)])
     mem = make_memory(memory_char_limit=10_000_000)
-    size = len(file_text(mem))
-    passes: list[int] = []
-    normalize = entries.normalize_newlines
-
-    def counted(text: str) -> str:
-        if len(text) >= size:
-            passes.append(len(text))
-        return normalize(text)
-
-    monkeypatch.setattr(entries, "normalize_newlines", counted)
+    passes, _ = count_whole_passes(monkeypatch, len(file_text(mem)))
     mem.add("memory", "Fact 300: shard 300 exports nightly.")
     assert file_text(mem).endswith(DELIMITER + "Fact 300: shard 300 exports nightly.")
     assert len(passes) == 1, passes  # the text read
@@ -269,25 +261,7 @@ def test_an_add_after_its_own_add_goes_over_the_text_it_wrote_neither_to_parse_n
     mem = make_memory(memory_char_limit=10_000_000)
     mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(300)])
     mem.add("memory", "Fact 300: shard 300 exports nightly.")
-    size = len(file_text(mem))
-    passes: list[int] = []
-    normalize = entries.normalize_newlines
-
-    def counted(text: str) -> str:
-        if len(text) >= size:
-            passes.append(len(text))
-        return normalize(text)
-
-    whole: list[int] = []
-    real = hashlib.sha256
-
-    def hashed(data: bytes = b"", **kwargs: bool) -> hashlib._Hash:
-        if len(data) >= size:
-            whole.append(len(data))
-        return real(data, **kwargs)
-
-    monkeypatch.setattr(entries, "normalize_newlines", counted)
-    monkeypatch.setattr(hashlib, "sha256", hashed)
+    passes, whole = count_whole_passes(monkeypatch, len(file_text(mem)))
     mem.add("memory", "Fact 301: shard 301 exports nightly.")
     monkeypatch.undo()
     assert (passes, whole) == ([], [])
@@ -297,8 +271,8 @@ def test_an_add_after_its_own_add_goes_over_the_text_it_wrote_neither_to_parse_n
     text = file_text(mem)
     assert text.endswith("nightly.\n§\nFact 301: shard 301 exports nightly.")
     head = text[: -len("\n§\nFact 301: shard 301 exports nightly.")]
-    assert record["before"] == {"memory": real(head.encode()).hexdigest()}
-    assert record["after"] == {"memory": real(text.encode()).hexdigest()}
+    assert record["before"] == {"memory": hashlib.sha256(head.encode()).hexdigest()}
+    assert record["after"] == {"memory": hashlib.sha256(text.encode()).hexdigest()}
 
 
 def test_an_add_reads_a_text_changed_since_its_last_write_afresh(
@@ -372,15 +346,7 @@ def test_an_add_hashes_its_target_s_whole_text_once_for_its_record(
     mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(300)])
     mem = make_memory(memory_char_limit=10_000_000)
     before = file_text(mem)
-    whole: list[int] = []
-    real = hashlib.sha256
-
-    def counted(data: bytes = b"", **kwargs: bool) -> hashlib._Hash:
-        if len(data) >= len(before):
-            whole.append(len(data))
-        return real(data, **kwargs)
-
-    monkeypatch.setattr(hashlib, "sha256", counted)
+    _, whole = count_whole_passes(monkeypatch, len(before))
     mem.add("memory", "Fact 300: shard 300 exports nightly.")
     monkeypatch.undo()
     assert len(whole) == 1, whole
@@ -388,8 +354,8 @@ def test_an_add_hashes_its_target_s_whole_text_once_for_its_record(
     assert mem.governor is not None
     record = list(mem.governor.journal.records())[-1]
     after = file_text(mem)
-    assert record["before"] == {"memory": real(before.encode()).hexdigest()}
-    assert record["after"] == {"memory": real(after.encode()).hexdigest()}
+    assert record["before"] == {"memory": hashlib.sha256(before.encode()).hexdigest()}
+    assert record["after"] == {"memory": hashlib.sha256(after.encode()).hexdigest()}
 
 
 def test_an_add_counts_its_target_s_budget_once_before_and_once_after(

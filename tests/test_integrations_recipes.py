@@ -93,7 +93,7 @@ def _resolve(argv: list[str]) -> tuple[str, ...]:
             match = [o for o in options if name in o.opts or name in o.secondary_opts]
             assert match, f"`mnemic {' '.join(path)}` has no option {name}"
             if not match[0].is_flag and not match[0].count and "=" not in token:
-                i += 1  # its value
+                i += match[0].nargs  # its value (two for `tidy --explain A B`)
         elif isinstance(command, click.Group) and token in command.list_commands(ctx):
             command = command.get_command(ctx, token) or command
             ctx = click.Context(command, parent=ctx, info_name=token)
@@ -103,7 +103,9 @@ def _resolve(argv: list[str]) -> tuple[str, ...]:
                 f"`mnemic {' '.join(path)}` takes no argument {token!r}"
             )
         i += 1
-    assert not isinstance(command, click.Group), f"`mnemic {' '.join(path)}` needs a command"
+    assert not isinstance(command, click.Group) or command.invoke_without_command, (
+        f"`mnemic {' '.join(path)}` needs a command"
+    )
     return tuple(path)
 
 

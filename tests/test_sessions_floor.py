@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from _talks import import_talks
 from mnemic.cli import main
 from mnemic.home import Home
-from mnemic.sessions import NewMessage, NewSession, SessionStore, open_store, search_messages
+from mnemic.sessions import NewMessage, SessionStore, open_store, search_messages
 from mnemic.sessions.index.query import parse_query
 from mnemic.sessions.search.floor import FLOOR_COSINES, judge
 from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit
@@ -39,25 +40,13 @@ def real_embedder() -> Any:
 
 def fill(store: SessionStore) -> None:
     """A few conversations of daily life, every message embedded by the shipped model."""
-    from mnemic.sessions.search.embed import backfill
-
     talks = {
         "dog": ["We adopted a golden retriever puppy and named him Biscuit.", "Lovely name!"],
         "bike": ["I repaired the bicycle chain yesterday, it was rusty.", "Oil it weekly."],
         "pasta": ["Can you recommend a pasta recipe with mushrooms?", "Try tagliatelle."],
         "trip": ["We spent a weekend camping by the lake in June.", "Sounds relaxing."],
     }
-    items = [
-        (
-            NewSession(sid, "cli", started_at=T0 + 100 * n),
-            [NewMessage(r, t, timestamp=T0 + 100 * n + i)
-             for i, (r, t) in enumerate(zip(("user", "assistant"), texts, strict=True))],
-        )
-        for n, (sid, texts) in enumerate(talks.items())
-    ]  # fmt: skip
-    for _ in store.import_sessions(items, workers=0):
-        pass
-    backfill(store, real_embedder())
+    import_talks(store, talks, real_embedder())
 
 
 @pytest.fixture

@@ -6,10 +6,18 @@ whole home from :mod:`mnemic.ops`, the agent loop's parts from :mod:`mnemic.agen
 so on. ``import mnemic`` imports none of them: each name is loaded on first use, because
 every command and agent hook imports this package first.
 
->>> import mnemic                                   # doctest: +SKIP
+>>> import mnemic
 >>> mem = mnemic.Memory.open()                      # curated memory of $MNEMIC_HOME
->>> mem.tool({"action": "add", "target": "user", "content": "Prefers metric units"})
->>> print(mem.snapshot.text)                        # frozen for this session
+>>> call = {"action": "add", "target": "user", "content": "Prefers metric units."}
+>>> mnemic.run_memory_tool(mem, call)["message"]    # what a model's tool call gets
+'Entry added.'
+>>> mem.snapshot.text                      # frozen for the session: empty at its start
+''
+>>> print(mem.new_session().text)          # doctest: +ELLIPSIS
+═...
+USER PROFILE (who the user is) [1% — 21/1,375 chars]
+═...
+Prefers metric units.
 """
 
 from __future__ import annotations

@@ -75,6 +75,8 @@ class ToolError(MnemicError):
         self.extra: dict[str, Any] = dict(extra)
 
     def to_response(self) -> dict[str, Any]:
+        """Render as a tool response (``success: false``) with ``extra``'s fields merged
+        in, so the model reads what it needs to recover."""
         resp = super().to_response()
         resp.update(self.extra)
         return resp
