@@ -76,6 +76,7 @@ import mnemic.sessions.search.speaker as speaker_module
 import mnemic.sessions.sql.store as store_module
 import recall as rb
 from _metrics import Scores, figure
+from _oldlang import old_reading
 from _room import after
 from _seeds import TALLY, seeded, seeds
 from _vcache import CachedEmbedder
@@ -177,6 +178,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
     "noreadable": lambda: knobs({"r": (retrieval_module, "READABLE", False)}),
     "noheld": lambda: knobs({"r": (retrieval_module, "HELD", False)}),
+    "oldlang": old_reading,
     "noinflect": lambda: knobs(
         {"i": (store_module.SqlSessionStore, "_inflected", lambda _store, queries: queries)}
     ),

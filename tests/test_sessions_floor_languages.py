@@ -35,6 +35,7 @@ TALKS = {
     "bike": ["I repaired the bicycle chain yesterday, it was rusty.", "Oil it weekly."],
 }
 GERMAN = "Wo war ich mit meiner Schwester wandern?"
+ITALIAN = "Dove sono andato a fare escursioni a luglio?"
 UNRELATED = "Wie setze ich den Router auf Werkseinstellungen zurück?"
 ENGLISH = ["Where did I go hiking with my sister?", "How do I rotate a TLS certificate?"]
 
@@ -111,4 +112,25 @@ def test_the_floor_follows_the_language_of_the_nearest_messages(
     # an English question meets the usual floor whatever the history's language
     english = parse_query(ENGLISH[0])
     assert judge(store, fused, english, "semantic", model).good is (cosine >= 0.82)
+    store.close()
+
+
+def test_an_italian_question_with_words_english_writes_meets_its_own_floor(
+    tmp_path: Path,
+) -> None:
+    """Failed before (recall 18): the Italian question's two "a" tied its "dove" and
+    "sono", English won the tie, and the question met the English floor of 0.82."""
+    from mnemic.backends.files.sqlite import SQLiteSessionStore
+    from mnemic.sessions.index.query import parse_query
+    from mnemic.sessions.search.floor import FLOOR_COSINES, judge
+    from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit
+
+    store = SQLiteSessionStore(tmp_path / "sessions.db")
+    sid = store.start_session(id="s", started_at=T0)
+    [mid] = store.append_messages(sid, [NewMessage("user", TALKS["trip"][0])])
+    query = parse_query(ITALIAN)
+    assert query.languages == ("italian",)
+    near = SemanticHit(mid, sid, 0, 0.81, 1, "cli")
+    fused = [FusedMessage(sid, 0, 1.0, ("semantic",), None, near)]
+    assert judge(store, fused, query, "semantic", next(iter(FLOOR_COSINES))).good is True
     store.close()

@@ -271,25 +271,25 @@ FUNCTION_WORDS: dict[str, frozenset[str]] = {
             el la los las un una unos unas y o pero es son fue era eran está están estaba
             ha he han había yo tú él ella nosotros mi mis tu tus su sus que qué quién
             quien cómo como dónde donde cuándo cuando cuánto cuanto cuánta cuanta cuál
-            cual por para con de del al en me te se lo le nos antes ahora todavía ya muy
+            cual por para con de del al en me te se lo le nos no antes ahora todavía ya muy
         """,
         "french": """
             le la les un une des et ou mais est sont était étaient a ai as ont avait je
             tu il elle nous vous ils elles mon ma mes ton ta tes son sa ses notre votre
             leur qui que quoi où quand comment combien quel quelle quels quelles pour avec
-            dans sur au aux du de ce cette ces ne pas plus avant maintenant encore déjà
+            dans sur au aux du de ce cette ces se ne pas plus avant maintenant encore déjà
         """,
         "italian": """
             il lo la gli le un uno una e o ma è sono era erano ha ho hai hanno aveva io
             tu lui lei noi voi loro mio mia miei mie tuo tua suo sua che chi cosa come
             dove quando quanto quanta quale quali per con di del della dei delle nel
-            nella al alla da dal dalla in su non prima adesso ora ancora già
+            nella al alla da dal dalla in su se si non prima adesso ora ancora già
         """,
         "portuguese": """
             o a os as um uma uns umas e ou mas é são foi era eram está estão estava tem
             têm tinha eu tu ele ela nós vocês eles elas meu minha meus minhas seu sua
             seus suas que quem como onde quando quanto quanta qual quais por para com de
-            do da dos das no na nos nas ao não antes agora ainda já muito
+            do da dos das no na nos nas ao se não antes agora ainda já muito
         """,
         "russian": """
             и в во не что он она оно они на я с со как а то это так его её ее но да ты
@@ -303,19 +303,40 @@ FUNCTION_WORDS: dict[str, frozenset[str]] = {
 mostly of one of them is taken to be written in it (:func:`question_languages`)."""
 
 
+def _function_weights() -> dict[str, dict[str, float]]:
+    """Word -> {language: weight}: a function word weighs ``1 / k`` in each of the ``k``
+    languages whose list holds it, English's (its stop and question words) included, so
+    a word two languages share ("a", "e", "in", "was") decides for neither alone."""
+    lists = {"english": STOP_WORDS | QUESTION_WORDS, **FUNCTION_WORDS}
+    holders: dict[str, list[str]] = {}
+    for lang, words in lists.items():
+        for word in words:
+            holders.setdefault(word, []).append(lang)
+    return {w: {lang: 1 / len(langs) for lang in langs} for w, langs in holders.items()}
+
+
+_WEIGHTS = _function_weights()
+
+
 def question_languages(text: str) -> tuple[str, ...]:
     """The languages a natural-language question may be written in, of those of
-    :data:`FUNCTION_WORDS`: those with the most function words among the question's
-    words, provided they have more of them than English has (English wins a tie, so an
-    English question is never taken for another language); ``()`` otherwise (English,
-    no function words). Two or more when they tie (Spanish and Portuguese share many)."""
-    said = [w.casefold() for w in re.findall(r"[^\W\d_]+", text)]
-    english = sum(w in STOP_WORDS or w in QUESTION_WORDS for w in said)
-    counts = {lang: sum(w in words for w in said) for lang, words in FUNCTION_WORDS.items()}
-    best = max(counts.values(), default=0)
-    if best <= english:
+    :data:`FUNCTION_WORDS`: those whose function words weigh the most among the question's
+    words, provided they weigh more than English's (English wins a tie, so an English
+    question is never taken for another language); ``()`` otherwise (English, no function
+    words). A word weighs ``1 / k`` in each of the ``k`` languages (English included)
+    whose list holds it: the Italian "dove", "sono" outweigh the "a" it shares with
+    English, French and Portuguese; an opening "¿" or "¡" weighs 1 for Spanish, which
+    alone writes them. Two or more when they tie."""
+    counts: dict[str, float] = {lang: 0.0 for lang in ("english", *FUNCTION_WORDS)}
+    counts["spanish"] += text.count("¿") + text.count("¡")  # marks Spanish alone writes
+    for word in re.findall(r"[^\W\d_]+", text):
+        for lang, weight in _WEIGHTS.get(word.casefold(), {}).items():
+            counts[lang] += weight
+    english = counts.pop("english")
+    best = max(counts.values(), default=0.0)
+    if best <= english + 1e-9:
         return ()
-    return tuple(lang for lang, n in counts.items() if n == best)
+    return tuple(lang for lang, n in counts.items() if abs(n - best) < 1e-9)
 
 
 CJK_STOP_WORDS = tuple(
