@@ -38,21 +38,38 @@ from __future__ import annotations
 
 import re
 
-from .quantities import _AREA, _CURRENCIES, _UNITS, close, latin, reading, same_name
+from .quantities import (
+    _AREA,
+    _CURRENCIES,
+    _DURATION_UNITS,
+    _UNITS,
+    close,
+    latin,
+    reading,
+    same_name,
+)
 from .signals import GENERIC, PairSignals, Profile
 from .thresholds import THRESHOLDS, Thresholds
 
 __all__ = ["converted", "switched"]
 
 _UNIT_WORDS = frozenset(
-    w for table in (_UNITS, _AREA, _CURRENCIES) for u in table for w in u.casefold().split()
+    w
+    for table in (_UNITS, _AREA, _CURRENCIES, _DURATION_UNITS)
+    for u in table
+    for w in u.casefold().split()
 )
 _AMBIGUOUS = re.compile(r"^(?:[1-9]|1[0-2])(?:[:.h]\d{2})?$")
 """A time of day with no am/pm and an hour of a 12-hour clock: morning or evening."""
 
 
 def _unit(word: str) -> bool:
-    return word in _UNIT_WORDS or f"{word}s" in _UNIT_WORDS or word.rstrip("s") in _UNIT_WORDS
+    return (
+        word in _UNIT_WORDS
+        or f"{word}s" in _UNIT_WORDS
+        or word.rstrip("s") in _UNIT_WORDS
+        or f"{word}$" in _UNIT_WORDS  # "R$", "US$": the sign read as a word and a name
+    )
 
 
 def _named(p: Profile, q: Profile) -> bool:
