@@ -124,6 +124,11 @@ def test_two_facts_in_two_languages_are_not_merged(a: str, b: str) -> None:
         ("O alvará custa R$ 1.200 por ano", "O alvará custa mil e duzentos reais por ano"),
         ("El alquiler es de 350 euros", "El alquiler es de trescientos cincuenta euros"),
         ("Dana takes 3 mg of melatonin", "Dana takes ٣ mg of melatonin"),
+        # the words of an amount as written are no subject ("litrů", "min ... au kilomètre")
+        ("Čerpadlo: 1 600 litrů", "Čerpadlo hasičů: 1,6 m³"),
+        # a unit of time where no duration is read is part of the subject (merged before
+        # too: a guard for durations' words)
+        ("Ana swims 2 km three times a week", "Ana swims 2000 metres three times a week"),
     ],
 )  # fmt: skip
 def test_more_units_durations_and_amounts_in_words_are_merged(a: str, b: str) -> None:
@@ -145,6 +150,7 @@ def test_more_units_durations_and_amounts_in_words_are_merged(a: str, b: str) ->
         ("Dana takes 3 mg of melatonin", "Dana takes ٥ mg of melatonin"),
         # a time of day said with hours is no duration
         ("The meeting is at 10 heures", "The meeting lasts 600 minutes"),
+        ("La réunion est à 10 heures", "La réunion dure 600 minutes"),
     ],
 )  # fmt: skip
 def test_their_honest_twins_are_not_merged(a: str, b: str) -> None:

@@ -55,15 +55,21 @@ __all__ = ["converted", "switched"]
 
 _UNIT_WORDS = frozenset(
     w
-    for table in (_UNITS, _AREA, _CURRENCIES, _DURATION_UNITS)
+    for table in (_UNITS, _AREA, _CURRENCIES)
     for u in table
     for w in u.casefold().split()
 )
+_DURATION_WORDS = frozenset(_DURATION_UNITS)
+"""Units of time: not the subject where a duration was read ("kept for 90 days" / "three
+months"), part of it where none was ("three times a week")."""
 _AMBIGUOUS = re.compile(r"^(?:[1-9]|1[0-2])(?:[:.h]\d{2})?$")
 """A time of day with no am/pm and an hour of a 12-hour clock: morning or evening."""
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
-def _unit(word: str) -> bool:
+def _unit(word: str, durations: bool = False) -> bool:
+    if durations and (word in _DURATION_WORDS or f"{word}s" in _DURATION_WORDS):
+        return True
     return (
         word in _UNIT_WORDS
         or f"{word}s" in _UNIT_WORDS
@@ -104,17 +110,27 @@ def converted(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS
             return None
     if not (_named(a, b) and _named(b, a)):
         return None
-    wa = {w for w in a.words - GENERIC if not _unit(w) and not w.isdigit()}
-    wb = {w for w in b.words - GENERIC if not _unit(w) and not w.isdigit()}
+    timed = "duration" in qa
+    # a word of an amount as written ("4 min 40 au kilomètre", "1 600 litrů"; the
+    # detector's words are stems) is no subject either
+    amounts = {latin(w) for x in (*spans_a, *spans_b) for w in _LETTERS.findall(x)}
+
+    def subject(p: Profile) -> set[str]:
+        return {
+            w
+            for w in p.words - GENERIC
+            if not _unit(w, timed)
+            and not w.isdigit()
+            and not (len(w) >= 3 and any(x.startswith(w) for x in amounts))
+        }
+
+    wa, wb = subject(a), subject(b)
     shared = wa & wb
     smaller = min(len(wa), len(wb))
     if not shared or len(shared) / max(smaller, 1) < t.subject_overlap:
         return None
     said_a, said_b = ", ".join(sorted(spans_a)), ", ".join(sorted(spans_b))
     return f"one fact in other units or formats: {said_a} / {said_b}"
-
-
-_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def switched(a: Profile, b: Profile, s: PairSignals) -> str | None:
