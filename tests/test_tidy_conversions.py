@@ -120,7 +120,7 @@ def test_two_facts_in_two_languages_are_not_merged(a: str, b: str) -> None:
         ("Biscuit weighs 4.5 kg", "Biscuit weighs four and a half kilos"),
         ("Die Miete beträgt 1.450 Euro", "Die Miete beträgt eintausendvierhundertfünfzig Euro"),
         ("Der Stundensatz beträgt 95 Euro", "Der Stundensatz beträgt fünfundneunzig Euro"),
-        ("The truck loan is $412 a month", "The truck loan is four hundred and twelve dollars a month"),
+        ("The loan is $412 a month", "The loan is four hundred and twelve dollars a month"),
         ("O alvará custa R$ 1.200 por ano", "O alvará custa mil e duzentos reais por ano"),
         ("El alquiler es de 350 euros", "El alquiler es de trescientos cincuenta euros"),
         ("Dana takes 3 mg of melatonin", "Dana takes ٣ mg of melatonin"),
@@ -144,7 +144,7 @@ def test_more_units_durations_and_amounts_in_words_are_merged(a: str, b: str) ->
         ("The warranty covers a fortnight", "The warranty covers 7 days"),
         ("The pond is half a mile from the barn", "The pond is 500 m from the barn"),
         ("Der Stundensatz beträgt 95 Euro", "Der Stundensatz beträgt fünfundachtzig Euro"),
-        ("The truck loan is $412 a month", "The truck loan is four hundred and two dollars a month"),
+        ("The loan is $412 a month", "The loan is four hundred and two dollars a month"),
         # two amounts joined by "and" are two numbers, not one
         ("Tom has three and Ana four kids", "Tom has 7 kids"),
         ("Dana takes 3 mg of melatonin", "Dana takes ٥ mg of melatonin"),

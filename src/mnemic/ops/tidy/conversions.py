@@ -54,10 +54,7 @@ from .thresholds import THRESHOLDS, Thresholds
 __all__ = ["converted", "switched"]
 
 _UNIT_WORDS = frozenset(
-    w
-    for table in (_UNITS, _AREA, _CURRENCIES)
-    for u in table
-    for w in u.casefold().split()
+    w for table in (_UNITS, _AREA, _CURRENCIES) for u in table for w in u.casefold().split()
 )
 _DURATION_WORDS = frozenset(_DURATION_UNITS)
 """Units of time: not the subject where a duration was read ("kept for 90 days" / "three
