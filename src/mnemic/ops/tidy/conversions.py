@@ -18,8 +18,10 @@ when
   "Parcel 4" / "Parcel 4"), and no name: each name one writes with a capital is a name
   or word of the other;
 * neither is negated nor says it changed, and they share their subject: the content
-  words besides the units' own, as :mod:`.detect` reads a subject (at least one shared,
-  and :attr:`.Thresholds.subject_overlap` of the smaller side's).
+  words besides the units' own and the words of the amounts as written, as
+  :mod:`.detect` reads a subject (at least one shared, and
+  :attr:`.Thresholds.subject_overlap` of the smaller side's); a unit of time is the
+  subject's where no duration was read ("three times a *week*").
 
 :func:`switched` reads a fact said once in each of two languages (:func:`.meaning.
 languages_differ`: two scripts, or English and one of the six others

@@ -10,6 +10,11 @@ September), "neuf" (French nine and new), "once" (Spanish eleven), "seize" (Fren
 sixteen), "elf", "otto", "cent". Chinese and Japanese
 numerals are read only before a counter ("两个", "一万歩"): alone they are parts of
 words ("一起", "万一").
+
+Tidy 24: a German number written as one word ("fünfundneunzig", "eintausendvierhundert-
+fünfzig"), the hundreds of es, pt, it ("trescientos", "duzentos"), a joining word inside
+one number ("four hundred and twelve", "treinta y dos", "mil e duzentos"; "three and
+four" stay two), and digits of other scripts (٣ ३ ๓ ௩ ３) as ASCII digits.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ translator (tidy 17): the pair model's ``q:``, ``nw:`` and ``xs:`` features.
 * :func:`quantities`: each measured amount in one unit per dimension (mass in kg,
   temperature in °C, distance in km, volume in litres, area in m²; tidy 23: tonnes,
   hectolitres, areas, a running pace in seconds per km, a sum of money by its currency,
-  "6,200" and "2.000" with their thousands separators), each time of day in minutes
+  "6,200" and "2.000" with their thousands separators; tidy 24: m³, pressure in bar,
+  energy in kWh, speed in km/h, stone, a duration in minutes, "half a mile", "four and a
+  half kilos", a pace "par mile"), each time of day in minutes
   after midnight (12 h and 24 h clocks; "07:30" is a 24 h clock), each date as month and
   day (ISO, day-first and month-first numbers, month names in en, de, fr, es, it, pt,
   nl, and 3月5日). Numbers said in words are read first (:func:`.numerals.digits`).
