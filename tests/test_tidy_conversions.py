@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from _tidy_pairs import planned
-from mnemic.ops.tidy.quantities import quantities, reading
+from mnemic.ops.tidy.numerals import digits
+from mnemic.ops.tidy.quantities import close, quantities, reading
 
 
 def _kind(a: str, b: str) -> str:
@@ -99,3 +100,77 @@ def test_one_fact_in_two_languages_with_its_names_and_numbers_is_merged(a: str, 
 )  # fmt: skip
 def test_two_facts_in_two_languages_are_not_merged(a: str, b: str) -> None:
     assert _kind(a, b) != "merge"
+
+
+# Tidy 24: more units, durations and amounts in words (each pair left apart before)
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The car's tyre pressure should be 2.3 bar", "The car's tyre pressure should be 33 psi"),
+        ("The chest freezer draws 0.9 kWh a day", "The chest freezer draws 900 Wh a day"),
+        ("The water tank holds 1.6 m³", "The water tank holds 1,600 litres"),
+        ("The ferry cruises at 20 knots", "The ferry cruises at 37 km/h"),
+        ("The speed limit on the bypass is 50 mph", "The speed limit on the bypass is 80 km/h"),
+        ("Grandpa weighs 12 stone", "Grandpa weighs 76 kg"),
+        ("Allure seuil : 4 min 40 au kilomètre", "Allure seuil : 7:31 par mile"),
+        ("Backups are kept for 90 days", "Backups are kept for three months"),
+        ("The warranty covers a fortnight", "The warranty covers 14 days"),
+        ("The plank challenge lasts 1.5 h", "The plank challenge lasts 90 min"),
+        ("The pond is half a mile from the barn", "The pond is 800 m from the barn"),
+        ("Biscuit weighs 4.5 kg", "Biscuit weighs four and a half kilos"),
+        ("Die Miete beträgt 1.450 Euro", "Die Miete beträgt eintausendvierhundertfünfzig Euro"),
+        ("Der Stundensatz beträgt 95 Euro", "Der Stundensatz beträgt fünfundneunzig Euro"),
+        ("The loan is $412 a month", "The loan is four hundred and twelve dollars a month"),
+        ("O alvará custa R$ 1.200 por ano", "O alvará custa mil e duzentos reais por ano"),
+        ("El alquiler es de 350 euros", "El alquiler es de trescientos cincuenta euros"),
+        ("Dana takes 3 mg of melatonin", "Dana takes ٣ mg of melatonin"),
+        # the words of an amount as written are no subject ("litrů", "min ... au kilomètre")
+        ("Čerpadlo: 1 600 litrů", "Čerpadlo hasičů: 1,6 m³"),
+        # a unit of time where no duration is read is part of the subject (merged before
+        # too: a guard for durations' words)
+        ("Ana swims 2 km three times a week", "Ana swims 2000 metres three times a week"),
+    ],
+)  # fmt: skip
+def test_more_units_durations_and_amounts_in_words_are_merged(a: str, b: str) -> None:
+    assert _kind(a, b) == "merge"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The car's tyre pressure should be 2.3 bar", "The car's tyre pressure should be 36 psi"),
+        ("The ferry cruises at 20 knots", "The ferry cruises at 20 km/h"),
+        ("Backups are kept for 3 months", "Backups are kept for 3 weeks"),
+        ("The warranty covers a fortnight", "The warranty covers 7 days"),
+        ("The pond is half a mile from the barn", "The pond is 500 m from the barn"),
+        ("Der Stundensatz beträgt 95 Euro", "Der Stundensatz beträgt fünfundachtzig Euro"),
+        ("The loan is $412 a month", "The loan is four hundred and two dollars a month"),
+        # two amounts joined by "and" are two numbers, not one
+        ("Tom has three and Ana four kids", "Tom has 7 kids"),
+        ("Dana takes 3 mg of melatonin", "Dana takes ٥ mg of melatonin"),
+        # a time of day said with hours is no duration
+        ("The meeting is at 10 heures", "The meeting lasts 600 minutes"),
+        ("La réunion est à 10 heures", "La réunion dure 600 minutes"),
+    ],
+)  # fmt: skip
+def test_their_honest_twins_are_not_merged(a: str, b: str) -> None:
+    assert _kind(a, b) != "merge"
+
+
+def test_more_units_durations_and_words_are_read() -> None:
+    assert quantities("2.3 bar")["pressure"] == quantities("33.4 psi")["pressure"] or close(
+        quantities("2.3 bar")["pressure"], quantities("33.4 psi")["pressure"]
+    )
+    assert quantities("0.9 kWh") == quantities("900 Wh")
+    assert quantities("1.6 m³")["volume"] == {1600.0}
+    assert quantities("a fortnight") == quantities("14 days") == {"duration": {14 * 1440.0}}
+    assert quantities("1.5 h") == quantities("90 min")
+    assert quantities("à 16h")["clock"] == {960.0}  # a time of day stays one
+    assert digits("fünfundneunzig euro") == "95 euro"
+    assert digits("zweihundertfünfzig gäste") == "250 gäste"
+    assert digits("mil e duzentos reais") == "1200 reais"
+    assert digits("treinta y dos") == "32"
+    assert digits("three and four") == "3 and 4"
+    assert digits("٣ ३ ๓ ௩") == "3 3 3 3"
+    # a word made of number words' pieces and others is no number
+    assert digits("achtung dreieck") == "achtung dreieck"

@@ -18,8 +18,10 @@ when
   "Parcel 4" / "Parcel 4"), and no name: each name one writes with a capital is a name
   or word of the other;
 * neither is negated nor says it changed, and they share their subject: the content
-  words besides the units' own, as :mod:`.detect` reads a subject (at least one shared,
-  and :attr:`.Thresholds.subject_overlap` of the smaller side's).
+  words besides the units' own and the words of the amounts as written, as
+  :mod:`.detect` reads a subject (at least one shared, and
+  :attr:`.Thresholds.subject_overlap` of the smaller side's); a unit of time is the
+  subject's where no duration was read ("three times a *week*").
 
 :func:`switched` reads a fact said once in each of two languages (:func:`.meaning.
 languages_differ`: two scripts, or English and one of the six others
@@ -38,7 +40,16 @@ from __future__ import annotations
 
 import re
 
-from .quantities import _AREA, _CURRENCIES, _UNITS, close, latin, reading, same_name
+from .quantities import (
+    _AREA,
+    _CURRENCIES,
+    _DURATION_UNITS,
+    _UNITS,
+    close,
+    latin,
+    reading,
+    same_name,
+)
 from .signals import GENERIC, PairSignals, Profile
 from .thresholds import THRESHOLDS, Thresholds
 
@@ -47,12 +58,23 @@ __all__ = ["converted", "switched"]
 _UNIT_WORDS = frozenset(
     w for table in (_UNITS, _AREA, _CURRENCIES) for u in table for w in u.casefold().split()
 )
+_DURATION_WORDS = frozenset(_DURATION_UNITS)
+"""Units of time: not the subject where a duration was read ("kept for 90 days" / "three
+months"), part of it where none was ("three times a week")."""
 _AMBIGUOUS = re.compile(r"^(?:[1-9]|1[0-2])(?:[:.h]\d{2})?$")
 """A time of day with no am/pm and an hour of a 12-hour clock: morning or evening."""
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
-def _unit(word: str) -> bool:
-    return word in _UNIT_WORDS or f"{word}s" in _UNIT_WORDS or word.rstrip("s") in _UNIT_WORDS
+def _unit(word: str, durations: bool = False) -> bool:
+    if durations and (word in _DURATION_WORDS or f"{word}s" in _DURATION_WORDS):
+        return True
+    return (
+        word in _UNIT_WORDS
+        or f"{word}s" in _UNIT_WORDS
+        or word.rstrip("s") in _UNIT_WORDS
+        or f"{word}$" in _UNIT_WORDS  # "R$", "US$": the sign read as a word and a name
+    )
 
 
 def _named(p: Profile, q: Profile) -> bool:
@@ -87,17 +109,27 @@ def converted(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS
             return None
     if not (_named(a, b) and _named(b, a)):
         return None
-    wa = {w for w in a.words - GENERIC if not _unit(w) and not w.isdigit()}
-    wb = {w for w in b.words - GENERIC if not _unit(w) and not w.isdigit()}
+    timed = "duration" in qa
+    # a word of an amount as written ("4 min 40 au kilomètre", "1 600 litrů"; the
+    # detector's words are stems) is no subject either
+    amounts = {latin(w) for x in (*spans_a, *spans_b) for w in _LETTERS.findall(x)}
+
+    def subject(p: Profile) -> set[str]:
+        return {
+            w
+            for w in p.words - GENERIC
+            if not _unit(w, timed)
+            and not w.isdigit()
+            and not (len(w) >= 3 and any(x.startswith(w) for x in amounts))
+        }
+
+    wa, wb = subject(a), subject(b)
     shared = wa & wb
     smaller = min(len(wa), len(wb))
     if not shared or len(shared) / max(smaller, 1) < t.subject_overlap:
         return None
     said_a, said_b = ", ".join(sorted(spans_a)), ", ".join(sorted(spans_b))
     return f"one fact in other units or formats: {said_a} / {said_b}"
-
-
-_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def switched(a: Profile, b: Profile, s: PairSignals) -> str | None:

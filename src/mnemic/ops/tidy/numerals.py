@@ -10,13 +10,18 @@ September), "neuf" (French nine and new), "once" (Spanish eleven), "seize" (Fren
 sixteen), "elf", "otto", "cent". Chinese and Japanese
 numerals are read only before a counter ("两个", "一万歩"): alone they are parts of
 words ("一起", "万一").
+
+Tidy 24: a German number written as one word ("fünfundneunzig", "eintausendvierhundert-
+fünfzig"), the hundreds of es, pt, it ("trescientos", "duzentos"), a joining word inside
+one number ("four hundred and twelve", "treinta y dos", "mil e duzentos"; "three and
+four" stay two), and digits of other scripts (٣ ३ ๓ ௩ ３) as ASCII digits.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["digits", "durations"]
+__all__ = ["AT", "digits", "durations"]
 
 
 def _numbers(table: str) -> dict[str, int]:
@@ -56,13 +61,70 @@ _WORDS = _numbers(
     80: eighty achtzig ochenta oitenta ottanta tachtig
     90: ninety neunzig noventa novanta negentig
     100: hundred hundert cien ciento cem cento honderd
+    200: doscientos doscientas duzentos duzentas duecento deux-cents tweehonderd
+    300: trescientos trescientas trezentos trezentas trecento trois-cents driehonderd
+    400: cuatrocientos cuatrocientas quatrocentos quatrocentas quattrocento
+    500: quinientos quinientas quinhentos quinhentas cinquecento
+    600: seiscientos seiscientas seiscentos seiscentas seicento
+    700: setecientos setecientas setecentos setecentas settecento
+    800: ochocientos ochocientas oitocentos oitocentas ottocento
+    900: novecientos novecientas novecentos novecentas novecento
     1000: thousand tausend mil mille duizend
     """
 )
+_JOIN = r"(?:and|und|y|e|en)"
+"""A word that joins the parts of one number ("four hundred *and* twelve", "treinta *y*
+dos", "mil *e* duzentos"): one number only when the part before is hundreds or tens and
+the one after smaller (:func:`_latin`; "three and four" are two)."""
+_GERMAN = _numbers(
+    """
+    1: ein eins
+    2: zwei
+    3: drei
+    4: vier
+    5: fünf
+    6: sechs
+    7: sieben
+    8: acht
+    9: neun
+    10: zehn
+    11: elf
+    12: zwölf
+    13: dreizehn
+    14: vierzehn
+    15: fünfzehn
+    16: sechzehn
+    17: siebzehn
+    18: achtzehn
+    19: neunzehn
+    20: zwanzig
+    30: dreißig
+    40: vierzig
+    50: fünfzig
+    60: sechzig
+    70: siebzig
+    80: achtzig
+    90: neunzig
+    100: hundert
+    1000: tausend
+    0: und
+    """
+)
+_GERMAN_PIECES = "|".join(sorted(_GERMAN, key=len, reverse=True))
+_GERMAN_RUN = re.compile(rf"\b(?:{_GERMAN_PIECES}){{2,}}\b")
+"""A German number written as one word ("fünfundneunzig", "zweihundertfünfzig",
+"eintausendvierhundertfünfzig"): two pieces or more, every letter a piece's."""
+_DIGITS = str.maketrans(
+    {chr(zero + k): str(k) for zero in (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0BE6, 0x0E50, 0xFF10)
+     for k in range(10)} | {"\u066b": ".", "\u066c": ","}
+)  # fmt: skip
+"""Digits of other scripts as ASCII ones: Arabic-Indic ٣, Persian ۳, Devanagari ३, Bengali
+৩, Tamil ௩, Thai ๓, full-width ３ (and the Arabic decimal and thousands marks)."""
 _RUN = re.compile(
     r"\b(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")"
-    r"(?:[\s-]+(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r"))*\b"
-)
+    r"(?:(?:[\s-]+" + _JOIN + r")?[\s-]+(?:" + "|".join(sorted(_WORDS, key=len, reverse=True))
+    + r"))*\b"
+)  # fmt: skip
 _HAN = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
         "七": 7, "八": 8, "九": 9}  # fmt: skip
 _HAN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10_000}
@@ -84,7 +146,32 @@ def _value(words: list[int]) -> int:
 
 
 def _latin(m: re.Match[str]) -> str:
-    return str(_value([_WORDS[w] for w in re.split(r"[\s-]+", m.group(0))]))
+    """A run of number words as its numbers: one, or more where a joining word stands
+    between two that are not one number's parts ("three and four": "3 and 4")."""
+    out: list[str] = []
+    part: list[int] = []
+    joined = ""
+    for w in re.split(r"[\s-]+", m.group(0)):
+        if w not in _WORDS:
+            joined = w
+            continue
+        v = _WORDS[w]
+        if joined and not (part and (part[-1] >= 100 or (part[-1] % 10 == 0 and part[-1] >= 20))
+                           and v < part[-1]):  # fmt: skip
+            out += [str(_value(part)), joined]
+            part = []
+        joined = ""
+        part.append(v)
+    return " ".join([*out, str(_value(part))])
+
+
+def _german(m: re.Match[str]) -> str:
+    pieces = re.findall(_GERMAN_PIECES, m.group(0))
+    if "".join(pieces) != m.group(0):
+        return m.group(0)  # split another way than a number's pieces
+    values = [_GERMAN[p] for p in pieces if p != "und"]
+    # "fünfundneunzig": units before tens, as said; "einhundert": one hundred
+    return str(_value(values))
 
 
 def _han(m: re.Match[str]) -> str:
@@ -106,6 +193,7 @@ def _han(m: re.Match[str]) -> str:
 
 def digits(folded: str) -> str:
     """``folded`` (case folded) text with its numbers written in words as digits."""
+    folded = _GERMAN_RUN.sub(_german, folded.translate(_DIGITS))
     return _HAN_RUN.sub(_han, _RUN.sub(_latin, folded))
 
 
@@ -121,7 +209,7 @@ _AMOUNT = re.compile(
     + "|".join(sorted(_UNIT, key=len, reverse=True))
     + r")\b(?![.,:]?\d)"
 )
-_AT = re.compile(r"(?:\b(?:à|a|vers|dès|at|um|bis|ab|las|alle|om|jusqu'à)\s*)$")
+AT = re.compile(r"(?:\b(?:à|a|vers|dès|at|um|bis|ab|las|alle|om|jusqu'à)\s*)$")
 """Before a number, a word that makes "16h" a time of day ("à 16h", "um 16 h")."""
 _HALF = r"(?:half|halbe|halben|media|demi|mezz|meia)"
 _ARTICLE = r"(?:un'|(?:an|one|a|eine|einer|una|une|un|uma|een)[\s-]+)"
@@ -141,7 +229,7 @@ _PER = re.compile(
 
 def _amount(m: re.Match[str], text: str) -> str:
     unit, factor = _UNIT[m.group(2)]
-    if factor == 60 and m.group(2) == "h" and _AT.search(text[: m.start()]):
+    if factor == 60 and AT.search(text[: m.start()]):
         return m.group(0)  # "à 16h": a time of day
     value = float(m.group(1).replace(",", ".")) * factor
     return f"{value:g} {unit}"

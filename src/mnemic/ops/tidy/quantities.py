@@ -4,7 +4,9 @@ translator (tidy 17): the pair model's ``q:``, ``nw:`` and ``xs:`` features.
 * :func:`quantities`: each measured amount in one unit per dimension (mass in kg,
   temperature in °C, distance in km, volume in litres, area in m²; tidy 23: tonnes,
   hectolitres, areas, a running pace in seconds per km, a sum of money by its currency,
-  "6,200" and "2.000" with their thousands separators), each time of day in minutes
+  "6,200" and "2.000" with their thousands separators; tidy 24: m³, pressure in bar,
+  energy in kWh, speed in km/h, stone, a duration in minutes, "half a mile", "four and a
+  half kilos", a pace "par mile"), each time of day in minutes
   after midnight (12 h and 24 h clocks; "07:30" is a 24 h clock), each date as month and
   day (ISO, day-first and month-first numbers, month names in en, de, fr, es, it, pt,
   nl, and 3月5日). Numbers said in words are read first (:func:`.numerals.digits`).
@@ -30,7 +32,7 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-from .numerals import digits
+from .numerals import AT, digits
 
 __all__ = ["Reading", "language", "latin", "quantities", "reading", "same_name"]
 
@@ -58,8 +60,25 @@ for _words, _dim, _factor in (
      "гектолитр гектолитров", "volume", 100.0),
     ("ml milliliter millilitres мл 毫升", "volume", 0.001),
     ("gal gallon gallons galones", "volume", 3.78541),
+    # tidy 24: cubic metres, pressure, energy, speed, stone
+    ("m³|m3|cubic metre|cubic metres|cubic meter|cubic meters|kubikmeter|metros cúbicos|"
+     "mètres cubes|metri cubi|куб. м", "volume", 1000.0),
+    ("litrů litry litrem", "volume", 1.0),
+    ("bar bars", "pressure", 1.0),
+    ("mbar millibar hpa", "pressure", 0.001),
+    ("kpa", "pressure", 0.01),
+    ("psi", "pressure", 0.0689476),
+    ("atm", "pressure", 1.01325),
+    ("kwh", "energy", 1.0),
+    ("wh", "energy", 0.001),
+    ("mwh", "energy", 1000.0),
+    ("km/h kmh kph km/t км/ч", "speed", 1.0),
+    ("mph", "speed", 1.60934),
+    ("knot knots knoten nudos nœuds nodi", "speed", 1.852),
+    ("m/s", "speed", 3.6),
+    ("stone", "mass", 6.35029),
 ):  # fmt: skip
-    for _w in _words.split():
+    for _w in _words.split("|") if "|" in _words else _words.split():  # "|": multi-word units
         _UNITS[_w] = (_dim, _factor)
 _AMOUNT = re.compile(
     _NUM + r"\s?(" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
@@ -149,11 +168,42 @@ _PACE_UNITS = {"km": 1.0, "kilometre": 1.0, "kilometer": 1.0, "kilomètre": 1.0,
                "milla": 1.60934}  # fmt: skip
 _PACE = re.compile(
     r"(?<![\d:])(\d{1,2})(?::(\d{2})|\s?min\s?(\d{2})?)\s?(?:min\s?)?"
-    r"(?:/|per|a|au|al|por|pro|je)\s?(?:le\s|el\s)?("
+    r"(?:/|per|a|au|al|por|pro|je|par)\s?(?:le\s|el\s)?("
     + "|".join(sorted(_PACE_UNITS, key=len, reverse=True)) + r")(?![^\W\d_])"
 )  # fmt: skip
 """A running pace: minutes and seconds per kilometre or mile ("6:00 per km", "8:27/mi",
 "4 min 40 au kilomètre"), in seconds per kilometre."""
+_DURATION_UNITS: dict[str, float] = {}
+for _words, _minutes in (
+    ("min mins minute minutes minuten minuto minutos minuti minuut минут минуты", 1.0),
+    ("hour hours hr hrs std stunde stunden hora horas heure heures ore uur часа часов", 60.0),
+    ("day days tag tage tagen día días dia dias jour jours giorno giorni dag dagen дней дня "
+     "dni", 1440.0),
+    ("week weeks woche wochen semana semanas semaine semaines settimana settimane weken "
+     "недели недель tygodnie tygodni", 10_080.0),
+    ("fortnight fortnights", 20_160.0),
+    ("month months monat monate monaten mes meses mois mese mesi maand maanden месяца "
+     "месяцев miesiące miesięcy", 43_830.0),
+):  # fmt: skip
+    _DURATION_UNITS |= dict.fromkeys(_words.split(), _minutes)
+_DURATION = re.compile(
+    r"(?<![\d.,:/])(\d+(?:[.,]\d+)?)\s?("
+    + "|".join(sorted(_DURATION_UNITS, key=len, reverse=True)) + r")(?![^\W\d_])"
+    r"|(?<![\d.,:/])(\d+[.,]\d+)\s?h(?![^\W\d_])"
+)  # fmt: skip
+"""A duration (tidy 24): a number and a unit of time ("90 Tage", "3 months", "1.5 h": a
+bare "h" only after a decimal, as "16h" is a time of day), in minutes (a month is 30.44
+days). Hours after a word that makes them a time of day ("à 10 heures",
+:data:`.numerals.AT`) are not one."""
+_HALF_OF = re.compile(
+    r"\b(?:a\s)?half\san?\s(?=(?:"
+    + "|".join(re.escape(u) for u in sorted({*_UNITS, *_DURATION_UNITS}, key=len, reverse=True))
+    + r")(?![^\W\d_]))"
+)  # fmt: skip
+"""Half a unit ("half a mile", "half an hour"): 0.5 of it."""
+_AND_A_HALF = re.compile(r"(?<![\d.,])(\d+)\s(?:and a half|und ein halb|y medio|e mezzo|e meio)\b")
+"""A number and a half ("four and a half kilos"): its decimal."""
+_FORTNIGHT = re.compile(r"\b(?:a|one)\s(?=fortnight\b)")
 
 
 class Reading(NamedTuple):
@@ -175,6 +225,7 @@ def reading(text: str) -> Reading:
     """What :func:`quantities` reads in ``text``, with the spans it read them from, the
     units it read in each dimension and the numbers ``text`` states besides them."""
     t = digits(text.casefold())
+    t = _AND_A_HALF.sub(r"\1.5", _HALF_OF.sub("0.5 ", _FORTNIGHT.sub("1 ", t)))
     out: dict[str, set[float]] = {}
     spans: list[str] = []
     units: dict[str, set[str]] = {}
@@ -207,6 +258,13 @@ def reading(text: str) -> Reading:
     for m in list(_AREA_AMOUNT.finditer(t)):
         out.setdefault("area", set()).add(_number(m.group(1)) * _AREA[m.group(2)])
         took(m, "area", str(_AREA[m.group(2)]))
+    for m in list(_DURATION.finditer(t)):
+        number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), "hour")
+        minutes = _DURATION_UNITS[unit]
+        if minutes == 60.0 and AT.search(t[: m.start()]):
+            continue  # "à 10 heures": a time of day
+        out.setdefault("duration", set()).add(_number(number) * minutes)
+        took(m, "duration", str(minutes))
     for m in list(_AMOUNT.finditer(t)):
         dim, factor = _UNITS[m.group(2)]
         out.setdefault(dim, set()).add(_number(m.group(1)) * factor)
