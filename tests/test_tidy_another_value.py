@@ -71,3 +71,31 @@ def test_two_blood_groups_of_one_person(old: str, new: str) -> None:
 )
 def test_blood_groups_of_two_people_stay_apart(old: str, new: str) -> None:
     assert verdict(old, new) == "none"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # each was left apart before: one is born in one place
+        ("Rui was born in Viseu", "Rui was born in Braga"),
+        ("Dana was born in Maracaibo", "Dana was born in Valencia, Venezuela"),
+        ("Ana s-a născut la Cluj", "Ana s-a născut la Iași"),
+        ("Rui nasceu em Viseu", "Rui nasceu em Braga"),
+    ],
+)
+def test_two_birthplaces_of_one_person(old: str, new: str) -> None:
+    assert verdict(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Dana was born in Maracaibo", "Dana's brother was born in Caracas"),  # two people
+        ("Dana was born in 1990", "Dana was born in Maracaibo"),  # a year and a place
+        ("User was born in Leeds", "User was born in a taxi"),  # a name and a thing
+        ("The twins were born in Leeds", "The twins were born in York"),  # "were": several
+        ("Rui was born in Viseu", "Rui lives in Braga"),  # another attribute
+    ],
+)
+def test_birthplaces_look_alikes_stay_apart(old: str, new: str) -> None:
+    assert verdict(old, new) == "none"
