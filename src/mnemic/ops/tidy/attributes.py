@@ -13,6 +13,9 @@ small table of **attribute kinds** (not of values) says which hold one value at 
   "mieszka w"; the copular forms ("is in", "ist in", "está en", "jest w") only when the
   subject is a thing both name ("the primary database *is in*"), not the user alone
   ("the user is in a choir" / "is in Berlin");
+* **where** one was born (tidy 25): "was born in", "nació en", "nasceu em", "è nato a",
+  "est né à", "is geboren in", "urodził się w", "родился в", "s-a născut la": one place
+  for life;
 * **where** a person works: "works at", "works for", "arbeitet bei", "trabaja en",
   "travaille chez", "trabalha na", "lavora presso", "werkt bij", "работает в",
   "pracuje w" (a department may stand between: "pracuje w dziale *sprzedaży*");
@@ -87,6 +90,13 @@ _TOOL = (
     r"uses?|nutzt|verwendet|benutzt|usa|utiliza|utilise|utilisent|gebruikt|gebruiken|"
     r"używa|использует"
 )
+_BORN = (
+    r"(?:was|is) born (?:in|at)|nació en|nasceu (?:em|no|na)|è nat[oa] (?:a|in)|"
+    r"est née? (?:à|a|en|au)|is geboren in|urodził(?:a)? się (?:w|we)|"
+    r"родил(?:ся|ась) (?:в|во)|s a născut (?:la|în)"
+)
+"""Where one was born: one place for life (tidy 25; "were born", several people, is not
+read)."""
 _PURPOSE = frozenset(("for", "für", "para", "pour", "per", "voor", "do", "для"))
 _COPULA = r"is|ist|es|est|é|è|jest"
 
@@ -97,6 +107,7 @@ _KINDS = (
     ("topic", re.compile(rf"(?:^| )({_TOPIC}){_ART}$"), False),
     ("tool", re.compile(rf"(?:^| )({_TOOL}){_ART}$"), False),
     ("name", re.compile(rf"(?:^| )({_COPULA}){_ART}$"), True),
+    ("born", re.compile(rf"(?:^| )({_BORN}){_ART}$"), False),
 )
 """Each attribute kind: the words that end right before its value, and whether the
 subject before them must be a content word both sides say (a thing, not the user)."""

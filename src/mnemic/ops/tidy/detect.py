@@ -85,6 +85,7 @@ from .attributes import value_swap
 from .conversions import converted, switched as two_languages
 from .holders import holder_swap
 from .kinds import kind_switch, states_apart
+from .lexicon import STOP_WORDS
 from .meaning import same_meaning
 from .negation import inflected
 from .people import other_relatives, relatives
@@ -163,6 +164,8 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
     same = converted(a, b, s, t)  # "weighs 62 kg" / "weighs about 137 lb": one value
     if same is not None:
         return Verdict("duplicate", same, s.word_overlap)
+    if _one_amount(a, b):  # "dose is 5 ml" / "dose is 7.5 ml": a whole number, a decimal
+        s = dataclasses.replace(s, slots_differ=True)
     verdict = _judge(a, b, s, t)
     if verdict is None:
         across = two_languages(a, b, s)  # "vet is Dr. Lindqvist" / "veterinär är doktor Lindqvist"
@@ -297,6 +300,41 @@ def _values(p: Profile, q: Profile) -> str:
     (not since when it holds: "since October" is no changed value) when there are any."""
     own = p.slots - q.slots
     return shown(own - p.when) or shown(own)
+
+
+_AMOUNT = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w]|[.,]\d)")
+"""A number as an amount is written: whole, or with one decimal point or comma."""
+
+
+def _one_amount(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are one sentence with one amount of one unit changed, a
+    whole number on one side and a decimal on the other ("the dose is 5 ml" / "... 7.5
+    ml", "mede 3 metros" / "4,5 metros"), which :mod:`.slots` reads as a number and a
+    version, two kinds, so that no slot of one kind differs: each states one value the
+    other does not, the texts are the same once that value is cut out, and the word after
+    it, the same on both sides, is a unit (no function word, no digit: "Python 3" /
+    "Python 3.12" ends the sentence, and "3 in production" has no unit)."""
+    was, now = a.stated - b.stated, b.stated - a.stated
+    if len(was) != 1 or len(now) != 1:
+        return False
+    kinds = {v.partition(":")[0] for v in was | now}
+    if kinds != {"number", "version"}:
+        return False
+    if not all(re.fullmatch(r"\d+(?:\.\d+)?", v.partition(":")[2]) for v in was | now):
+        return False
+    cut = []
+    for p, value in ((a, next(iter(was))), (b, next(iter(now)))):
+        text = " ".join(p.text.casefold().split())
+        spots = [m for m in _AMOUNT.finditer(text)
+                 if m.group(0).replace(",", ".") == value.partition(":")[2]]  # fmt: skip
+        if len(spots) != 1:
+            return False
+        m = spots[0]
+        after = text[m.end() :].split()
+        if not after or not after[0].isalpha() or after[0] in STOP_WORDS:
+            return False
+        cut.append(text[: m.start()] + "#" + text[m.end() :])
+    return cut[0] == cut[1]
 
 
 _COUNTED = ("number:", "version:", "address:", "id:")
