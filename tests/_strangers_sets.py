@@ -1,7 +1,8 @@
 """What the tests of the strangers' held-out recall sets share (``bench/recall.py``,
 ``STRANGER_SETS``): loading a set and its other-language questions, running its
-hand-written source's builder, the sessions of a conversation, LoCoMo's shape, and the
-check that every question is a test question whose evidence is a key of its store."""
+hand-written source's builder, the sessions of a conversation, LoCoMo's shape, the checks
+of a conversation's questions, and the check that every question is a test question
+whose evidence is a key of its store."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import datetime as dt
 import importlib.util
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
@@ -86,3 +88,28 @@ def assert_all_test_and_keys_of_their_store(name: str, tmp_path: Path) -> None:
     finally:
         for c in corpora.values():
             c.store.close()
+
+
+def turn_ids(sample: Sample) -> set[str]:
+    """The dia ids of one conversation's turns."""
+    return {t["dia_id"] for ts in turns_of(sample).values() for t in ts}
+
+
+def assert_questions(sample: Sample, least: int, most: int) -> Counter[int]:
+    """One conversation's questions: ``least`` to ``most`` of them, none asked twice, each
+    with an answer and its own evidence (turns of this conversation, none named twice), a
+    multi-hop question's evidence in two sessions or more; returns how many of each
+    category it asks."""
+    qa = sample["qa"]
+    assert isinstance(qa, list) and least <= len(qa) <= most
+    assert len({q["question"] for q in qa}) == len(qa)
+    known = turn_ids(sample)
+    counts: Counter[int] = Counter()
+    for q in qa:
+        counts[q["category"]] += 1
+        ev = q["evidence"]
+        assert ev and len(set(ev)) == len(ev) and set(ev) <= known
+        assert q["question"].strip() and (q.get("answer") or q.get("adversarial_answer"))
+        if q["category"] == 1:  # multi-hop: evidence in two sessions or more
+            assert len({e.split(":")[0] for e in ev}) >= 2, q["question"]
+    return counts

@@ -5,6 +5,7 @@ its questions, and every question is in the test split (nothing in it to tune on
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,10 @@ pytest.importorskip("numpy")
 from _strangers_sets import (
     assert_all_test_and_keys_of_their_store,
     assert_locomo_shape,
+    assert_questions,
     builder,
     load,
+    turn_ids,
     turns_of,
 )
 
@@ -40,24 +43,11 @@ def test_conversations_have_locomo_shape_consecutive_ids_and_increasing_dates() 
 
 def test_every_evidence_id_is_a_turn_and_the_categories_are_mixed() -> None:
     data, xl = load(NAME)
-    known = {
-        str(s["sample_id"]): {t["dia_id"] for ts in turns_of(s).values() for t in ts} for s in data
-    }
-    counts: dict[int, int] = {}
-    for sample in data:
-        qa = sample["qa"]
-        assert isinstance(qa, list) and 55 <= len(qa) <= 80
-        assert len({q["question"] for q in qa}) == len(qa)
-        for q in qa:
-            counts[q["category"]] = counts.get(q["category"], 0) + 1
-            ev = q["evidence"]
-            assert ev and len(set(ev)) == len(ev) and set(ev) <= known[str(sample["sample_id"])]
-            assert q["question"].strip() and (q.get("answer") or q.get("adversarial_answer"))
-            if q["category"] == 1:  # multi-hop: evidence in two sessions or more
-                assert len({e.split(":")[0] for e in ev}) >= 2, q["question"]
+    counts = sum((assert_questions(sample, 55, 80) for sample in data), Counter[int]())
     total = sum(counts.values())
     assert set(counts) == {1, 2, 3, 4, 5}
     assert all(counts[c] / total >= 0.05 for c in counts)
+    known = {str(s["sample_id"]): turn_ids(s) for s in data}
     langs: dict[str, int] = {}
     for e in xl:
         langs[str(e["lang"])] = langs.get(str(e["lang"]), 0) + 1
