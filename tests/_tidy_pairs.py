@@ -22,3 +22,21 @@ def planned(
         "memory", [a, b], [OLD, NEW], now=NOW, stale_after_days=90, verbose_chars=280,
         cosines=cosines, learned=learned,
     )  # fmt: skip
+
+
+def pair_kind(a: str, b: str, *, learned: bool = False) -> str:
+    """The kind of the proposal tidy plans for exactly ``a`` and ``b`` ("merge",
+    "supersede"…), or "none"."""
+    found = [p for p in planned(a, b, learned=learned) if set(p.entries) == {a, b}]
+    return found[0].kind if found else "none"
+
+
+def verdict(a: str, b: str) -> str:
+    """What tidy plans for a proposal holding both: "supersede" (``b`` kept),
+    "supersede-old" (``a`` kept), "merge" or "none"."""
+    for q in planned(a, b):
+        if set(q.entries) >= {a, b}:
+            if q.kind == "supersede":
+                return "supersede" if q.entries[0] == b else "supersede-old"
+            return q.kind
+    return "none"

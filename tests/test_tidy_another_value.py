@@ -6,17 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from _tidy_pairs import planned
-
-
-def verdict(a: str, b: str) -> str:
-    """What tidy plans: "supersede" (``b`` kept), "supersede-old", "merge" or "none"."""
-    for q in planned(a, b):
-        if set(q.entries) >= {a, b}:
-            if q.kind == "supersede":
-                return "supersede" if q.entries[0] == b else "supersede-old"
-            return q.kind
-    return "none"
+from _tidy_pairs import verdict
 
 
 @pytest.mark.parametrize(

@@ -6,14 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from _tidy_pairs import planned
+from _tidy_pairs import pair_kind
 from mnemic.ops.tidy.numerals import digits
 from mnemic.ops.tidy.quantities import close, quantities, reading
-
-
-def _kind(a: str, b: str) -> str:
-    found = [p for p in planned(a, b) if set(p.entries) == {a, b}]
-    return found[0].kind if found else "none"
 
 
 @pytest.mark.parametrize(
@@ -33,7 +28,7 @@ def _kind(a: str, b: str) -> str:
     ],
 )  # fmt: skip
 def test_one_fact_in_other_units_or_formats_is_merged(a: str, b: str) -> None:
-    assert _kind(a, b) == "merge"
+    assert pair_kind(a, b) == "merge"
 
 
 @pytest.mark.parametrize(
@@ -54,7 +49,7 @@ def test_one_fact_in_other_units_or_formats_is_merged(a: str, b: str) -> None:
     ],
 )  # fmt: skip
 def test_its_honest_twins_are_not_merged(a: str, b: str) -> None:
-    assert _kind(a, b) != "merge"
+    assert pair_kind(a, b) != "merge"
 
 
 def test_thousands_tonnes_hectolitres_areas_paces_and_money_are_read() -> None:
@@ -84,7 +79,7 @@ def test_thousands_tonnes_hectolitres_areas_paces_and_money_are_read() -> None:
     ],
 )  # fmt: skip
 def test_one_fact_in_two_languages_with_its_names_and_numbers_is_merged(a: str, b: str) -> None:
-    assert _kind(a, b) == "merge"
+    assert pair_kind(a, b) == "merge"
 
 
 @pytest.mark.parametrize(
@@ -99,7 +94,7 @@ def test_one_fact_in_two_languages_with_its_names_and_numbers_is_merged(a: str, 
     ],
 )  # fmt: skip
 def test_two_facts_in_two_languages_are_not_merged(a: str, b: str) -> None:
-    assert _kind(a, b) != "merge"
+    assert pair_kind(a, b) != "merge"
 
 
 # Tidy 24: more units, durations and amounts in words (each pair left apart before)
@@ -132,7 +127,7 @@ def test_two_facts_in_two_languages_are_not_merged(a: str, b: str) -> None:
     ],
 )  # fmt: skip
 def test_more_units_durations_and_amounts_in_words_are_merged(a: str, b: str) -> None:
-    assert _kind(a, b) == "merge"
+    assert pair_kind(a, b) == "merge"
 
 
 @pytest.mark.parametrize(
@@ -154,7 +149,7 @@ def test_more_units_durations_and_amounts_in_words_are_merged(a: str, b: str) ->
     ],
 )  # fmt: skip
 def test_their_honest_twins_are_not_merged(a: str, b: str) -> None:
-    assert _kind(a, b) != "merge"
+    assert pair_kind(a, b) != "merge"
 
 
 def test_more_units_durations_and_words_are_read() -> None:

@@ -7,15 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from _tidy_pairs import planned
+from _tidy_pairs import pair_kind
 from mnemic.ops.tidy.holders import holder_swap
 from mnemic.ops.tidy.signals import profile
 from mnemic.ops.tidy.stopping import stopped
-
-
-def _kind(a: str, b: str) -> str:
-    found = [p for p in planned(a, b) if set(p.entries) == {a, b}]
-    return found[0].kind if found else "none"
 
 
 @pytest.mark.parametrize(
@@ -39,7 +34,7 @@ def _kind(a: str, b: str) -> str:
 )
 def test_a_role_with_one_holder_named_with_another_name_is_an_update(a: str, b: str) -> None:
     assert holder_swap(profile(a), profile(b)) is not None
-    assert _kind(a, b) == "supersede"
+    assert pair_kind(a, b) == "supersede"
 
 
 @pytest.mark.parametrize(
@@ -85,7 +80,7 @@ def test_a_role_with_one_holders_honest_twins_stay_apart(a: str, b: str) -> None
 )
 def test_a_holder_named_with_a_detail_or_first_is_an_update(a: str, b: str) -> None:
     assert holder_swap(profile(a), profile(b)) is not None
-    assert _kind(a, b) == "supersede"
+    assert pair_kind(a, b) == "supersede"
 
 
 @pytest.mark.parametrize(
@@ -125,7 +120,7 @@ def test_a_holder_named_otherwise_has_honest_twins_that_stay_apart(a: str, b: st
 )
 def test_an_activity_the_newer_entry_says_was_stopped_is_an_update(a: str, b: str) -> None:
     assert stopped(profile(a), profile(b)) is not None
-    assert _kind(a, b) == "supersede"
+    assert pair_kind(a, b) == "supersede"
 
 
 @pytest.mark.parametrize(

@@ -7,18 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from _tidy_pairs import planned
+from _tidy_pairs import verdict
 from mnemic.ops.tidy.signals import GENERIC, profile
-
-
-def verdict(a: str, b: str) -> str:
-    """What tidy plans: "supersede" (``b`` kept), "supersede-old", "merge" or "none"."""
-    for q in planned(a, b):
-        if set(q.entries) >= {a, b}:
-            if q.kind == "supersede":
-                return "supersede" if q.entries[0] == b else "supersede-old"
-            return q.kind
-    return "none"
 
 
 @pytest.mark.parametrize(
