@@ -6,6 +6,7 @@ with the floor's ``judge`` wrapped, so that a bench reads the verdicts it compar
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -84,3 +85,13 @@ def ask(
                             floor=False)  # fmt: skip
             assert judge.last is not None
             yield one, judge.last
+
+
+def grouped(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The rows by ``KIND/SET``, ``KIND/SET/LANG`` and ``KIND/all``, names sorted."""
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[f"{r['kind']}/{r['set']}"].append(r)
+        groups[f"{r['kind']}/{r['set']}/{r['lang']}"].append(r)
+        groups[f"{r['kind']}/all"].append(r)
+    return dict(sorted(groups.items()))

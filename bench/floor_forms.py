@@ -38,7 +38,6 @@ import json
 import sys
 import tempfile
 import time
-from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -47,7 +46,7 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
-from _floor_dev import ask, dev_questions, dev_stores
+from _floor_dev import ask, dev_questions, dev_stores, grouped
 from _metrics import wilson
 from _vcache import CachedEmbedder
 from mnemic.sessions.index.query import FUNCTION_WORDS, Query, question_languages
@@ -161,13 +160,8 @@ def main() -> None:
 def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Per set and per set and language: answerable floored or unrelated answered, before
     and after, with n, a Wilson interval and the questions that changed."""
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in rows:
-        groups[f"{r['kind']}/{r['set']}"].append(r)
-        groups[f"{r['kind']}/{r['set']}/{r['lang']}"].append(r)
-        groups[f"{r['kind']}/all"].append(r)
     out = {}
-    for name, rs in sorted(groups.items()):
+    for name, rs in grouped(rows).items():
         unrelated = name.startswith("unrelated")
         # the share that is wrong: answerable floored, unrelated answered (not floored)
         wrong = (lambda good: good) if unrelated else (lambda good: not good)

@@ -37,7 +37,6 @@ import json
 import sys
 import tempfile
 import time
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -45,7 +44,7 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
-from _floor_dev import ask, dev_questions, dev_stores
+from _floor_dev import ask, dev_questions, dev_stores, grouped
 from _metrics import wilson
 from _vcache import CachedEmbedder
 from floor_forms import language
@@ -156,13 +155,8 @@ def _semantic(r: dict[str, Any], floors: dict[str, float], cross: bool) -> bool:
 def report(rows: list[dict[str, Any]], floors: dict[str, float]) -> dict[str, Any]:
     """Per set and per set and language: answerable floored or unrelated answered, before
     and after, hybrid and semantic, with n and a Wilson interval."""
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in rows:
-        groups[f"{r['kind']}/{r['set']}"].append(r)
-        groups[f"{r['kind']}/{r['set']}/{r['lang']}"].append(r)
-        groups[f"{r['kind']}/all"].append(r)
     out = {}
-    for name, rs in sorted(groups.items()):
+    for name, rs in grouped(rows).items():
         unrelated = name.startswith("unrelated")
         n = len(rs)
         figures = {}
