@@ -1,8 +1,8 @@
 """What the tests of the strangers' held-out recall sets share (``bench/recall.py``,
 ``STRANGER_SETS``): loading a set and its other-language questions, running its
 hand-written source's builder, the sessions of a conversation, LoCoMo's shape, the checks
-of a conversation's questions, and the check that every question is a test question
-whose evidence is a key of its store."""
+of the conversations, of their questions and of the questions in other languages, and the
+check that every question is a test question whose evidence is a key of its store."""
 
 from __future__ import annotations
 
@@ -97,9 +97,10 @@ def turn_ids(sample: Sample) -> set[str]:
 
 def assert_questions(sample: Sample, least: int, most: int) -> Counter[int]:
     """One conversation's questions: ``least`` to ``most`` of them, none asked twice, each
-    with an answer and its own evidence (turns of this conversation, none named twice), a
-    multi-hop question's evidence in two sessions or more; returns how many of each
-    category it asks."""
+    with an answer and its own evidence (turns of this conversation, none named twice), an
+    adversarial answer only to an adversarial question (category 5), a multi-hop
+    question's evidence in two sessions or more; returns how many of each category it
+    asks."""
     qa = sample["qa"]
     assert isinstance(qa, list) and least <= len(qa) <= most
     assert len({q["question"] for q in qa}) == len(qa)
@@ -110,6 +111,60 @@ def assert_questions(sample: Sample, least: int, most: int) -> Counter[int]:
         ev = q["evidence"]
         assert ev and len(set(ev)) == len(ev) and set(ev) <= known
         assert q["question"].strip() and (q.get("answer") or q.get("adversarial_answer"))
+        assert ("adversarial_answer" in q) == (q["category"] == 5)
         if q["category"] == 1:  # multi-hop: evidence in two sessions or more
             assert len({e.split(":")[0] for e in ev}) >= 2, q["question"]
     return counts
+
+
+def assert_conversations(name: str) -> list[Sample]:
+    """The set's conversations ``<name>-a`` to ``-c``, each in LoCoMo's shape over four to
+    ten months, none saying a sentence (of more than three words) twice, no turn copied
+    between them; returns them."""
+    data, _ = load(name)
+    assert [s["sample_id"] for s in data] == [f"{name}-{c}" for c in "abc"]
+    seen: set[str] = set()
+    for sample in data:
+        first, last = assert_locomo_shape(sample)
+        assert 120 <= (last - first).days <= 310  # four to ten months
+        texts = [t["text"] for ts in turns_of(sample).values() for t in ts]
+        long = [t for t in texts if len(t.split()) > 3]  # "Men." "Men." is chat
+        assert len(set(long)) == len(long)  # no sentence said twice
+        assert not set(texts) & seen  # nor copied between conversations
+        seen |= set(texts)
+    return data
+
+
+def assert_categories(data: list[Sample], least: int, most: int) -> Counter[int]:
+    """Each conversation's questions (:func:`assert_questions`, ``least`` to ``most`` of
+    them) ask all five categories, and each category is 5 % of the set's questions or
+    more; returns how many of each category the set asks."""
+    counts: Counter[int] = Counter()
+    for sample in data:
+        asked = assert_questions(sample, least, most)
+        assert set(asked) == {1, 2, 3, 4, 5}, sample["sample_id"]
+        counts += asked
+    total = sum(counts.values())
+    assert all(counts[c] / total >= 0.05 for c in counts)
+    return counts
+
+
+def assert_other_languages(
+    data: list[Sample], xl: list[Sample], langs: set[str], zh: int, each: int
+) -> None:
+    """Every other-language question is one of its conversation's English questions (its
+    ``en``) asked again, reworded, with the same category and evidence, none asked twice;
+    the languages are ``langs``, Chinese asked ``zh`` times or more, each language
+    ``each`` times or more."""
+    english = {
+        (str(s["sample_id"]), q["question"]): (q["category"], q["evidence"])
+        for s in data
+        for q in s["qa"]  # type: ignore[attr-defined]
+    }
+    for e in xl:
+        assert english[(str(e["sample_id"]), str(e["en"]))] == (e["category"], e["evidence"])
+        assert str(e["question"]).strip() and e["question"] != e["en"]
+    assert len({(e["sample_id"], e["question"]) for e in xl}) == len(xl)
+    asked = Counter(str(e["lang"]) for e in xl)
+    assert set(asked) == langs and asked["zh"] >= zh
+    assert all(n >= each for n in asked.values())

@@ -12,12 +12,12 @@ pytest.importorskip("numpy")
 
 from _strangers_sets import (
     assert_all_test_and_keys_of_their_store,
-    assert_locomo_shape,
-    assert_questions,
+    assert_categories,
+    assert_conversations,
+    assert_other_languages,
     builder,
     load,
     source,
-    turn_ids,
 )
 
 NAME = "strangers1"
@@ -34,20 +34,13 @@ def test_the_files_are_what_the_hand_written_source_builds() -> None:
 
 
 def test_conversations_have_locomo_shape_consecutive_ids_and_increasing_dates() -> None:
-    data, _ = load(NAME)
-    assert [s["sample_id"] for s in data] == ["strangers1-a", "strangers1-b", "strangers1-c"]
-    for sample in data:
-        assert_locomo_shape(sample)
+    assert_conversations(NAME)
 
 
 def test_every_evidence_id_is_a_turn_and_every_category_is_asked() -> None:
     data, xl = load(NAME)
-    for sample in data:
-        assert set(assert_questions(sample, 55, 70)) == {1, 2, 3, 4, 5}
-    assert {e["lang"] for e in xl} == {"zh", "es", "de"}
-    known = {str(s["sample_id"]): turn_ids(s) for s in data}
-    for e in xl:
-        assert e["evidence"] and set(e["evidence"]) <= known[str(e["sample_id"])]
+    assert_categories(data, 55, 70)
+    assert_other_languages(data, xl, {"zh", "es", "de"}, zh=1, each=1)
 
 
 def test_every_question_is_test_and_its_evidence_is_a_key_of_its_store(tmp_path: Path) -> None:
