@@ -56,9 +56,9 @@ import functools
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import _scan_fresh as fresh
 import _scan_loso as loso
@@ -95,6 +95,7 @@ RECIPES = {
 }
 #: The recipe shipped (chosen by the rule among those run: docs/scanner.md, Scanner 22).
 SHIPPED = "pairs"
+R = TypeVar("R")
 
 
 def held_dev_halves(
@@ -212,13 +213,20 @@ def fit(
     thresholds = loso.thresholds_for([score(t) for t in dev_benign], loso.VARIANTS["fp1"])
     loso.install(w, b, thresholds)
     pub = [scan_text(t, "memory", "balanced").verdict for t in public]
-    return Fitted(
-        w,
-        b,
-        thresholds,
-        {"n": len(pub), "block": pub.count("block"), "hold": pub.count("hold")},
-        round(time.perf_counter() - t0, 1),
-    )
+    return Fitted(w, b, thresholds, counts(pub), round(time.perf_counter() - t0, 1))
+
+
+def counts(verdicts: list[str]) -> dict[str, int]:
+    """How many verdicts, and how many of them block and hold."""
+    return {"n": len(verdicts), "block": verdicts.count("block"), "hold": verdicts.count("hold")}
+
+
+def basis() -> tuple[list[str], list[str]]:
+    """The dev benign rows no stranger wrote (the thresholds are chosen on them), then
+    the public corpus's dev benign rows (every fit scores them)."""
+    base = training.Data(DATA / "threats" / "train", BENCH_DATA, fresh=(), strangers=())
+    _, dev0 = training.assemble(base, strangers=False)
+    return [r.text for r in dev0 if r.y == 0], loso.public_benign_dev()
 
 
 def score_rows(rows0: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -266,15 +274,9 @@ def shipped(old: Path) -> dict[str, Any]:
     """The previous model file (today's features) and the shipped one, same run, whole
     scanner at ``balanced``: the eighth and ninth sets' dev halves, the public corpus's
     dev benign rows and every dev benign row the thresholds are chosen on."""
-    corpus = DATA / "threats" / "train"
-    _, dev0 = training.assemble(
-        training.Data(corpus, BENCH_DATA, fresh=(), strangers=()), strangers=False
-    )
+    dev_benign, public = basis()
     groups = held_dev_halves()
-    benign = {
-        "public_dev_benign": loso.public_benign_dev(),
-        "fit_dev_benign": [r.text for r in dev0 if r.y == 0],
-    }
+    benign = {"public_dev_benign": public, "fit_dev_benign": dev_benign}
     out: dict[str, Any] = {}
     for tag, model in _previous_and_shipped(old):
         res: dict[str, Any] = {"thresholds": model.thresholds}
@@ -285,8 +287,7 @@ def shipped(old: Path) -> dict[str, Any]:
             res[name] = loso.summarise(rows, "balanced")
             print(loso.line(f"{tag} {name}", res[name]), flush=True)
         for name, texts in benign.items():
-            vs = [scan_text(t, "memory", "balanced").verdict for t in texts]
-            res[name] = {"n": len(vs), "block": vs.count("block"), "hold": vs.count("hold")}
+            res[name] = counts([scan_text(t, "memory", "balanced").verdict for t in texts])
             print(tag, name, res[name], flush=True)
         out[tag] = res
     configure(RECIPES[SHIPPED])
@@ -324,13 +325,6 @@ def main() -> None:
     chosen = {k: RECIPES[k] for k in args.recipes.split(",")}
     folds = args.folds.split(",")
     strangers = tuple(args.strangers.split(","))
-    corpus = DATA / "threats" / "train"
-    base = training.Data(corpus, BENCH_DATA, fresh=(), strangers=())
-    _, dev0 = training.assemble(base, strangers=False)
-    dev_benign = [r.text for r in dev0 if r.y == 0]
-    public = loso.public_benign_dev()
-    held = held_dev_halves()
-
     out: dict[str, Any] = {
         "protocol": "docs/scanner.md, Scanner 22 (bench/_scan_loso22.py)",
         "recipes": {k: r._asdict() for k, r in chosen.items()},
@@ -338,59 +332,76 @@ def main() -> None:
         "folds": {},
         "full": {},
     }
+    held = None if args.no_full else held_dev_halves()
+    fold_loop(args.out, out, chosen, folds, configure, lambda _: strangers, held)
+    configure(RECIPES[SHIPPED])
+
+
+def fold_loop(
+    path: Path,
+    out: dict[str, Any],
+    chosen: Mapping[str, R],
+    folds: list[str],
+    configure: Callable[[R], None],
+    strangers: Callable[[R], tuple[str, ...]],
+    held: Mapping[str, list[dict[str, Any]]] | None,
+    pooled: tuple[str, str] | None = None,
+) -> None:
+    """Each recipe of ``chosen`` in turn, ``configure``d: for each fold, a :func:`fit` on
+    ``strangers(recipe)`` without the fold scores the fold's dev rows; then, unless
+    ``held`` is None, a fit on everything scores the ``held`` rows (and, with ``pooled``
+    as ``(key, name)``, all of them pooled under ``key``), the public dev benign rows and
+    those its thresholds are chosen on. ``out``'s ``folds`` and ``full`` take each fit's
+    figures, its ``pooled`` each recipe's folds pooled; ``out`` is written to ``path``
+    after every fit, and the pooled figures are printed last."""
+    dev_benign, public = basis()
     scored: dict[str, list[dict[str, Any]]] = {k: [] for k in chosen}
 
     def save() -> None:
         out["pooled"] = {k: loso.summarise(v, "balanced") for k, v in scored.items() if v}
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 
     for rname, recipe in chosen.items():
         configure(recipe)
         for name in folds:
-            f = fit(strangers, name, dev_benign, public)
+            f = fit(strangers(recipe), name, dev_benign, public)
             rows = score_rows(loso20.fold_rows(name))
             scored[rname] += rows
             fig = loso.summarise(rows, "balanced")
+            auc = loso.auc(*loso20._labelled(rows))
             out["folds"].setdefault(name, {})[rname] = {
                 "attacks": fig["attacks"],
                 "honest": fig["honest"],
-                "auc": loso.auc(*loso20._labelled(rows)),
+                "auc": auc,
                 "thresholds": f.thresholds,
                 "public_dev_benign": f.public,
                 "fit_seconds": f.seconds,
             }
-            print(
-                loso.line(f"{name} {rname}", fig),
-                "auc",
-                loso.auc(*loso20._labelled(rows)),
-                "public",
-                f.public,
-                f.seconds,
-                "s",
-                file=sys.stderr,
-                flush=True,
-            )
+            print(loso.line(f"{name} {rname}", fig), "auc", auc, "public", f.public,
+                  f.seconds, "s", file=sys.stderr, flush=True)  # fmt: skip
             save()
-        if not args.no_full:
-            f = fit(strangers, None, dev_benign, public)
+        if held is not None:
+            f = fit(strangers(recipe), None, dev_benign, public)
             fit_dev = [scan_text(t, "memory", "balanced").verdict for t in dev_benign]
             full: dict[str, Any] = {
                 "thresholds": f.thresholds,
                 "public_dev_benign": f.public,
-                "fit_dev_benign": {
-                    "n": len(fit_dev),
-                    "block": fit_dev.count("block"),
-                    "hold": fit_dev.count("hold"),
-                },
+                "fit_dev_benign": counts(fit_dev),
             }
+            every: list[dict[str, Any]] = []
             for hname, hrows in held.items():
-                full[hname] = loso.summarise(score_rows(hrows), "balanced")
+                rows = score_rows(hrows)
+                every += rows
+                full[hname] = loso.summarise(rows, "balanced")
                 print(loso.line(f"full {rname} {hname}", full[hname]), flush=True)
+            if pooled is not None:
+                key, label = pooled
+                full[key] = loso.summarise(every, "balanced")
+                print(loso.line(f"full {rname} {label}", full[key]), flush=True)
             print(f"full {rname}", f.public, full["fit_dev_benign"], flush=True)
             out["full"][rname] = full
             save()
-    configure(RECIPES[SHIPPED])
     save()
     loso.print_pooled(out.get("pooled", {}))
 

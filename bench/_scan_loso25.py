@@ -50,18 +50,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import _scan_fresh as fresh
-import _scan_loso as loso
 import _scan_loso20 as loso20
 import _scan_loso22 as loso22
-import _scan_training as training
 from mnemic import scan as _scan
-from mnemic.scan import _terms, classifier, features, intent, lexicon, scan_text
+from mnemic.scan import _terms, classifier, features, intent, lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
 STRANGERS_AE = ("a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl")
@@ -182,10 +179,6 @@ def rule(res: dict[str, Any]) -> dict[str, list[str]]:
     return out
 
 
-def _counts(vs: list[str]) -> dict[str, int]:
-    return {"n": len(vs), "block": vs.count("block"), "hold": vs.count("hold")}
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--recipes", default="today,f,f+ar")
@@ -207,67 +200,23 @@ def main() -> None:
         return
     chosen = {k: RECIPES[k] for k in args.recipes.split(",")}
     folds = args.folds.split(",")
-    base = training.Data(
-        loso22.DATA / "threats" / "train", loso22.BENCH_DATA, fresh=(), strangers=()
-    )
-    _, dev0 = training.assemble(base, strangers=False)
-    dev_benign = [r.text for r in dev0 if r.y == 0]
-    public = loso.public_benign_dev()
-    beyond = loso22.held_dev_halves(BEYOND)
-
     out: dict[str, Any] = {
         "protocol": "docs/scanner.md, Scanner 25 (bench/_scan_loso25.py)",
         "recipes": {k: r._asdict() for k, r in chosen.items()},
         "folds": {},
         "full": {},
     }
-    scored: dict[str, list[dict[str, Any]]] = {k: [] for k in chosen}
-
-    def save() -> None:
-        out["pooled"] = {k: loso.summarise(v, "balanced") for k, v in scored.items() if v}
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-
-    for rname, recipe in chosen.items():
-        configure(recipe)
-        for name in folds:
-            f = loso22.fit(recipe.strangers, name, dev_benign, public)
-            rows = loso22.score_rows(loso20.fold_rows(name))
-            scored[rname] += rows
-            fig = loso.summarise(rows, "balanced")
-            auc = loso.auc(*loso20._labelled(rows))
-            out["folds"].setdefault(name, {})[rname] = {
-                "attacks": fig["attacks"],
-                "honest": fig["honest"],
-                "auc": auc,
-                "thresholds": f.thresholds,
-                "public_dev_benign": f.public,
-                "fit_seconds": f.seconds,
-            }
-            print(loso.line(f"{name} {rname}", fig), "auc", auc, "public", f.public,
-                  f.seconds, "s", file=sys.stderr, flush=True)  # fmt: skip
-            save()
-        if not args.no_full:
-            f = loso22.fit(recipe.strangers, None, dev_benign, public)
-            fit_dev = [scan_text(t, "memory", "balanced").verdict for t in dev_benign]
-            full: dict[str, Any] = {
-                "thresholds": f.thresholds,
-                "public_dev_benign": f.public,
-                "fit_dev_benign": _counts(fit_dev),
-            }
-            rows_beyond: list[dict[str, Any]] = []
-            for hname, hrows in beyond.items():
-                rows = loso22.score_rows(hrows)
-                rows_beyond += rows
-                full[hname] = loso.summarise(rows, "balanced")
-                print(loso.line(f"full {rname} {hname}", full[hname]), flush=True)
-            full["beyond_pooled"] = loso.summarise(rows_beyond, "balanced")
-            print(loso.line(f"full {rname} fresh8-10 dev", full["beyond_pooled"]), flush=True)
-            print(f"full {rname}", f.public, full["fit_dev_benign"], flush=True)
-            out["full"][rname] = full
-            save()
-    save()
-    loso.print_pooled(out.get("pooled", {}))
+    beyond = None if args.no_full else loso22.held_dev_halves(BEYOND)
+    loso22.fold_loop(
+        args.out,
+        out,
+        chosen,
+        folds,
+        configure,
+        lambda r: r.strangers,
+        beyond,
+        pooled=("beyond_pooled", "fresh8-10 dev"),
+    )
 
 
 if __name__ == "__main__":
