@@ -154,16 +154,22 @@ def merge(paths: list[Path]) -> dict[str, Any]:
     for k in names:
         pooled: dict[str, Any] = {}
         for d in docs:
-            fig = d["pooled"][k]
-            for key, val in fig.items():
-                if key in ("attacks", "honest"):
-                    pooled[key] = _add(pooled.get(key), val)
-                else:
-                    groups = pooled.setdefault(key, {})
-                    for g, v in val.items():
-                        groups[g] = _add(groups.get(g), v)
+            add_pooled(pooled, d["pooled"][k])
         out["pooled"][k] = pooled
     return out
+
+
+def add_pooled(pooled: dict[str, Any], fig: dict[str, Any]) -> None:
+    """Add a :func:`loso.summarise` figure of other rows into ``pooled``, in place: its
+    attacks and honest counts, and each group's of its per-set, family and language
+    counts (intervals recomputed)."""
+    for key, val in fig.items():
+        if key in ("attacks", "honest"):
+            pooled[key] = _add(pooled.get(key), val)
+        else:
+            groups = pooled.setdefault(key, {})
+            for g, v in val.items():
+                groups[g] = _add(groups.get(g), v)
 
 
 def main() -> None:

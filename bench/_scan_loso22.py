@@ -259,14 +259,7 @@ def combine(paths: list[Path]) -> dict[str, Any]:
             out["folds"].setdefault(fold, {}).update(recipes)
         out["full"].update(d.get("full", {}))
         for name, fig in d.get("pooled", {}).items():
-            pooled = out["pooled"].setdefault(name, {})
-            for key, val in fig.items():
-                if key in ("attacks", "honest"):
-                    pooled[key] = loso20._add(pooled.get(key), val)
-                else:
-                    groups = pooled.setdefault(key, {})
-                    for g, v in val.items():
-                        groups[g] = loso20._add(groups.get(g), v)
+            loso20.add_pooled(out["pooled"].setdefault(name, {}), fig)
     return out
 
 
