@@ -9,6 +9,7 @@ unless a test passes text) and a time limit.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["mnemic_env", "run_mnemic", "run_mnemic_bytes"]
+__all__ = ["compaction_event", "mnemic_env", "run_mnemic", "run_mnemic_bytes"]
 
 
 def mnemic_env(home: Path, env: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -76,3 +77,24 @@ def home_with_a_project(home_path: Path, tmp_path: Path) -> Path:
     added = run_mnemic(home_path, "--project", str(project), "memory", "add", "Tabs, not spaces.")
     assert added.returncode == 0, added.stderr
     return home_path
+
+
+def compaction_event(transcript: Path, session: str, text: str) -> str:
+    """Claude Code's ``PreCompact`` hook event (JSON) for the session ``session``, its
+    transcript written at ``transcript``: one user message ``text``; the event's working
+    folder is the transcript's."""
+    line = {
+        "type": "user",
+        "uuid": "u1",
+        "sessionId": session,
+        "timestamp": "2026-01-01T00:00:00Z",
+        "message": {"role": "user", "content": text},
+    }
+    transcript.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    event = {
+        "hook_event_name": "PreCompact",
+        "session_id": session,
+        "transcript_path": str(transcript),
+        "cwd": str(transcript.parent),
+    }
+    return json.dumps(event)

@@ -18,7 +18,7 @@ import pytest
 
 from mnemic.cli import hook_options
 
-from . import home_with_a_project, mnemic_env, run_mnemic
+from . import compaction_event, home_with_a_project, mnemic_env, run_mnemic
 
 _CLICK = ["-c", "from mnemic.cli import main; main()"]
 
@@ -133,28 +133,14 @@ def test_a_missing_home_gets_the_same_answer(tmp_path: Path) -> None:
 
 
 def test_the_compaction_hook_imports_the_same_transcript(home: Path, tmp_path: Path) -> None:
-    transcript = tmp_path / "t.jsonl"
-    line = {
-        "type": "user",
-        "uuid": "u1",
-        "sessionId": "s9",
-        "timestamp": "2026-01-01T00:00:00Z",
-        "message": {"role": "user", "content": "hello there"},
-    }
-    transcript.write_text(json.dumps(line) + "\n", encoding="utf-8")
-    event = {
-        "hook_event_name": "PreCompact",
-        "session_id": "s9",
-        "transcript_path": str(transcript),
-        "cwd": str(tmp_path),
-    }
+    event = compaction_event(tmp_path / "t.jsonl", "s9", "hello there")
     off = {"MNEMIC_SESSIONS_SEMANTIC": "off"}
     # each in a home of its own: the second import of a transcript reads nothing new
     twin = tmp_path / "twin"
-    fast = run_mnemic(home, "hook", "claude-code", stdin=json.dumps(event), env=off)
+    fast = run_mnemic(home, "hook", "claude-code", stdin=event, env=off)
     slow = subprocess.run(
         [sys.executable, *_CLICK, "hook", "claude-code"],
-        input=json.dumps(event),
+        input=event,
         capture_output=True,
         text=True,
         env=mnemic_env(twin, off),

