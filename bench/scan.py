@@ -264,18 +264,9 @@ def baseline_rows(
     cse: list[dict[str, Any]], gis: list[dict[str, str]], by_design_of: dict[int, str]
 ) -> tuple[list[tuple[int, str, bool, str | None]], list[tuple[int, str, bool, str | None]]]:
     """Detection rows of the frozen baseline pattern table (empty if git is unavailable)."""
-    try:
-        src = subprocess.run(
-            ["git", "-C", str(ROOT), "show", f"{BASELINE_COMMIT}:src/mnemic/scan/patterns.py"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-    except (OSError, subprocess.CalledProcessError):
+    table = table_at(BASELINE_COMMIT, "baseline")
+    if table is None:
         return [], []
-    namespace: dict[str, Any] = {"__name__": "mnemic_scan_patterns_baseline"}
-    exec(compile(src, f"patterns.py@{BASELINE_COMMIT}", "exec"), namespace)
-    table = scan_mod._Table("strict", patterns=namespace["PATTERNS"])
     cse_rows = []
     for row in cse:
         pid = int(row["prompt_id"])
@@ -423,17 +414,24 @@ def measure_adversarial() -> dict[str, Any]:
 
 def old_table(scope: str = "strict") -> Any:
     """The rule table of the scanner before v2, from git (None if git is unavailable)."""
+    return table_at(OLD_SCANNER_COMMIT, "old", scope)
+
+
+def table_at(commit: str, name: str, scope: str = "strict") -> Any:
+    """The scanner's rule table for ``scope`` built from the pattern table as it was at
+    ``commit`` (its module named ``mnemic_scan_patterns_<name>``), from git; None if git
+    is unavailable."""
     try:
         src = subprocess.run(
-            ["git", "-C", str(ROOT), "show", f"{OLD_SCANNER_COMMIT}:src/mnemic/scan/patterns.py"],
+            ["git", "-C", str(ROOT), "show", f"{commit}:src/mnemic/scan/patterns.py"],
             capture_output=True,
             text=True,
             check=True,
         ).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
-    namespace: dict[str, Any] = {"__name__": "mnemic_scan_patterns_old"}
-    exec(compile(src, f"patterns.py@{OLD_SCANNER_COMMIT}", "exec"), namespace)
+    namespace: dict[str, Any] = {"__name__": f"mnemic_scan_patterns_{name}"}
+    exec(compile(src, f"patterns.py@{commit}", "exec"), namespace)
     return scan_mod._Table(scope, patterns=namespace["PATTERNS"])
 
 
