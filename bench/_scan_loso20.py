@@ -93,6 +93,27 @@ class Fitted(NamedTuple):
     seconds: float
 
 
+def counts(verdicts: list[str]) -> dict[str, int]:
+    """How many verdicts, and how many of them block and hold."""
+    return {"n": len(verdicts), "block": verdicts.count("block"), "hold": verdicts.count("hold")}
+
+
+def fit(
+    data: training.Data, dev_in_fit: bool, weight: float, dev_benign: list[str], public: list[str]
+) -> Fitted:
+    """Fit on ``data`` (its dev rows too with ``dev_in_fit``, a strangers' row weighing
+    ``weight``), choose the thresholds by the shipped rule (1 % of ``dev_benign``, floor
+    0.5), install the model and score ``public`` with the whole scanner."""
+    t0 = time.perf_counter()
+    train, _ = training.assemble(data, dev_in_fit=dev_in_fit)
+    w, b = training.fit_rows(train, stranger_weight=weight)
+    score = training.scorer(w, b)
+    thresholds = loso.thresholds_for([score(t) for t in dev_benign], loso.VARIANTS["fp1"])
+    loso.install(w, b, thresholds)
+    pub = [scan_text(t, "memory", "balanced").verdict for t in public]
+    return Fitted(w, b, thresholds, counts(pub), round(time.perf_counter() - t0, 1))
+
+
 def _labelled(rows: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
     pos = [r["score"] for r in rows if r["label"] == "attack"]
     neg = [r["score"] for r in rows if r["label"] != "attack"]
@@ -208,21 +229,8 @@ def main() -> None:
             tuple(n for n in recipe.strangers if n not in exclude),
         )
         if key not in cache:
-            t0 = time.perf_counter()
             data = training.Data(corpus, BENCH_DATA, fresh=key[2], strangers=key[3])
-            train, _ = training.assemble(data, dev_in_fit=recipe.dev_in_fit)
-            w, b = training.fit_rows(train, stranger_weight=recipe.weight)
-            score = training.scorer(w, b)
-            thresholds = loso.thresholds_for([score(t) for t in dev_benign], loso.VARIANTS["fp1"])
-            loso.install(w, b, thresholds)
-            pub = [scan_text(t, "memory", "balanced").verdict for t in public]
-            cache[key] = Fitted(
-                w,
-                b,
-                thresholds,
-                {"n": len(pub), "block": pub.count("block"), "hold": pub.count("hold")},
-                round(time.perf_counter() - t0, 1),
-            )
+            cache[key] = fit(data, recipe.dev_in_fit, recipe.weight, dev_benign, public)
         f = cache[key]
         loso.install(f.weights, f.bias, f.thresholds)
         return f
@@ -287,11 +295,7 @@ def main() -> None:
                 "thresholds": f.thresholds,
                 "fresh8_dev": loso.summarise(rows, "balanced"),
                 "public_dev_benign": f.public,
-                "fit_dev_benign": {
-                    "n": len(fit_dev),
-                    "block": fit_dev.count("block"),
-                    "hold": fit_dev.count("hold"),
-                },
+                "fit_dev_benign": counts(fit_dev),
             }
             print(
                 loso.line(f"full {rname} fresh8 dev", out["full"][rname]["fresh8_dev"]),

@@ -124,14 +124,6 @@ def configure(recipe: Recipe) -> None:
     classifier._model = None
 
 
-class Fitted(NamedTuple):
-    weights: Any
-    bias: float
-    thresholds: dict[str, float]
-    public: dict[str, int]
-    seconds: float
-
-
 def _load_any(path: Path) -> classifier.Model:
     """A model file of any feature version (the previous model, to time it beside the
     new one in one process)."""
@@ -196,29 +188,17 @@ def fit(
     dev_benign: list[str],
     public: list[str],
     fresh_sets: tuple[str, ...] = loso20.FRESH_FOLDS,
-) -> Fitted:
+) -> loso20.Fitted:
     """Fit the configured recipe on fresh1-7 and ``strangers`` without the set
     ``exclude`` (dev rows in the fit, a strangers' row weighing 2), choose the thresholds
     by the shipped rule on ``dev_benign``, install the model and score ``public``."""
-    t0 = time.perf_counter()
     data = training.Data(
         DATA / "threats" / "train",
         BENCH_DATA,
         fresh=tuple(n for n in fresh_sets if n != exclude),
         strangers=tuple(n for n in strangers if n != exclude),
     )
-    train, _ = training.assemble(data, dev_in_fit=True)
-    w, b = training.fit_rows(train, stranger_weight=2.0)
-    score = training.scorer(w, b)
-    thresholds = loso.thresholds_for([score(t) for t in dev_benign], loso.VARIANTS["fp1"])
-    loso.install(w, b, thresholds)
-    pub = [scan_text(t, "memory", "balanced").verdict for t in public]
-    return Fitted(w, b, thresholds, counts(pub), round(time.perf_counter() - t0, 1))
-
-
-def counts(verdicts: list[str]) -> dict[str, int]:
-    """How many verdicts, and how many of them block and hold."""
-    return {"n": len(verdicts), "block": verdicts.count("block"), "hold": verdicts.count("hold")}
+    return loso20.fit(data, True, 2.0, dev_benign, public)
 
 
 def basis() -> tuple[list[str], list[str]]:
@@ -280,7 +260,7 @@ def shipped(old: Path) -> dict[str, Any]:
             res[name] = loso.summarise(rows, "balanced")
             print(loso.line(f"{tag} {name}", res[name]), flush=True)
         for name, texts in benign.items():
-            res[name] = counts([scan_text(t, "memory", "balanced").verdict for t in texts])
+            res[name] = loso20.counts([scan_text(t, "memory", "balanced").verdict for t in texts])
             print(tag, name, res[name], flush=True)
         out[tag] = res
     configure(RECIPES[SHIPPED])
@@ -380,7 +360,7 @@ def fold_loop(
             full: dict[str, Any] = {
                 "thresholds": f.thresholds,
                 "public_dev_benign": f.public,
-                "fit_dev_benign": counts(fit_dev),
+                "fit_dev_benign": loso20.counts(fit_dev),
             }
             every: list[dict[str, Any]] = []
             for hname, hrows in held.items():
