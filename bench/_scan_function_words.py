@@ -156,18 +156,7 @@ def cost(rounds: int = 7) -> dict[str, Any]:
         ).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
         trees = {"now": str(ROOT / "src"), "before": str(Path(tmp) / "src")}
-        got: dict[str, list[dict[str, float]]] = {k: [] for k in trees}
-        for _ in range(rounds):
-            for name, src in trees.items():
-                run = subprocess.run(
-                    [sys.executable, "-c", _COST],
-                    input=json.dumps(entries),
-                    capture_output=True,
-                    text=True,
-                    check=True,
-                    env={"PYTHONPATH": src, "PATH": "/usr/bin:/bin"},
-                )
-                got[name].append(json.loads(run.stdout))
+        got = v3.interleaved(_COST, entries, trees, rounds)
         cold = v3.cold_start(ENTRIES, runs=9, before=trees["before"])
     out: dict[str, Any] = {"entries": len(entries), "rounds": rounds, "base_commit": BASE_COMMIT}
     for name, vals in got.items():

@@ -139,6 +139,27 @@ print(json.dumps({"import_ms": (t1 - t0) / 1e6, "scan_ms": (t2 - t1) / 1e6,
 """
 
 
+def interleaved(
+    code: str, payload: Any, trees: dict[str, str], rounds: int
+) -> dict[str, list[dict[str, float]]]:
+    """Each run's JSON answer, by tree, of ``code`` run in a fresh interpreter on each
+    source tree of ``trees`` (name -> the folder put on ``PYTHONPATH``) in turn,
+    ``rounds`` times, ``payload`` as JSON on its stdin."""
+    got: dict[str, list[dict[str, float]]] = {k: [] for k in trees}
+    for _ in range(rounds):
+        for name, src in trees.items():
+            out = subprocess.run(
+                [sys.executable, "-c", code],
+                input=json.dumps(payload),
+                capture_output=True,
+                text=True,
+                check=True,
+                env={"PYTHONPATH": src, "PATH": "/usr/bin:/bin"},
+            )
+            got[name].append(json.loads(out.stdout))
+    return got
+
+
 def cold_start(entries: list[str], runs: int = 9, before: str | None = None) -> dict[str, Any]:
     """``import mnemic.scan`` + the first scan of 48 entries in a fresh process (wall and
     CPU time), this code and (``before``: a source tree, e.g. a git archive of the base
@@ -147,18 +168,7 @@ def cold_start(entries: list[str], runs: int = 9, before: str | None = None) -> 
     variants = {"now": str(ROOT / "src")}
     if before:
         variants["before"] = before
-    got: dict[str, list[dict[str, float]]] = {k: [] for k in variants}
-    for _ in range(runs):
-        for name, src in variants.items():
-            out = subprocess.run(
-                [sys.executable, "-c", _COLD],
-                input=json.dumps(texts),
-                capture_output=True,
-                text=True,
-                check=True,
-                env={"PYTHONPATH": src, "PATH": "/usr/bin:/bin"},
-            )
-            got[name].append(json.loads(out.stdout))
+    got = interleaved(_COLD, texts, variants, runs)
     res: dict[str, Any] = {"runs": runs, "entries": 48}
     for name, vals in got.items():
         res[name] = {
