@@ -25,6 +25,7 @@ from mnemic.sessions import (
     NewSession,
     SearchFilters,
     SessionStore,
+    StoreStats,
     estimate_tokens,
     open_store,
     parse_query,
@@ -154,7 +155,10 @@ def test_prune_by_last_activity(store: SQLiteSessionStore) -> None:
     assert find(store, "ancient") == []
 
 
-def test_lineage_and_roots(store: SQLiteSessionStore) -> None:
+def assert_lineage_and_roots(store: SessionStore) -> None:
+    """Sessions ``root`` > ``c1`` > ``c2``, ``root`` > ``side`` and ``other``: a session's
+    lineage is its whole tree, its root the tree's first session (backend-neutral, run on
+    PostgreSQL too)."""
     store.start_session(id="root")
     store.start_session(id="c1", parent_id="root")
     store.start_session(id="c2", parent_id="c1")
@@ -162,6 +166,10 @@ def test_lineage_and_roots(store: SQLiteSessionStore) -> None:
     store.start_session(id="other")
     assert sorted(store.lineage("c2")) == ["c1", "c2", "root", "side"]
     assert store.roots(["c2", "side", "other"]) == {"c2": "root", "side": "root", "other": "other"}
+
+
+def test_lineage_and_roots(store: SQLiteSessionStore) -> None:
+    assert_lineage_and_roots(store)
     # a cycle (possible with imported data) does not hang
     store._write(lambda c: c.execute("UPDATE sessions SET parent_id = 'c2' WHERE id = 'root'"))
     assert set(store.lineage("c1")) >= {"c1", "c2", "root"}
@@ -196,13 +204,22 @@ def test_find_title(store: SQLiteSessionStore) -> None:
     assert store.find_title("nothing") is None
 
 
-def test_stats(store: SQLiteSessionStore) -> None:
+def recorded_stats(store: SessionStore) -> StoreStats:
+    """The stats of ``store`` once one message is recorded in one session: they count the
+    session, the message, its text's bytes, by source and by role, in a database of some
+    size (backend-neutral, run on PostgreSQL too); returned for the backend's own checks."""
     sid = store.start_session(source="telegram")
     store.append_message(sid, NewMessage("user", "héllo"))
     s = store.stats()
     assert s.sessions == 1 and s.messages == 1 and s.text_bytes == len("héllo".encode())
     assert s.by_source == {"telegram": 1} and s.by_role == {"user": 1}
-    assert s.schema_version == SCHEMA_VERSION and s.db_bytes > 0
+    assert s.db_bytes > 0
+    return s
+
+
+def test_stats(store: SQLiteSessionStore) -> None:
+    s = recorded_stats(store)
+    assert s.schema_version == SCHEMA_VERSION
     assert s.to_dict()["bytes_per_text_byte"] > 0
 
 

