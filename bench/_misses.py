@@ -75,10 +75,12 @@ import mnemic.sessions.search.sequence as sequence_module
 import mnemic.sessions.search.speaker as speaker_module
 import mnemic.sessions.sql.store as store_module
 import recall as rb
+from _ahead import ahead as behind_others
 from _metrics import Scores, figure
 from _oldlang import old_reading
 from _room import after
 from _seeds import TALLY, seeded, seeds
+from _standing import standing
 from _vcache import CachedEmbedder
 
 DEPTH = 200
@@ -172,6 +174,8 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "sem200": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 200)}),
     "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
     "asks1": lambda: knobs({"a": (hybrid_module, "ASK_SHARE", 1.0)}),
+    "standing": standing,
+    "standingabsent": lambda: standing(absent_only=True),
     "noevent": lambda: knobs({"e": (sequence_module, "EVENT_ANCHOR", False)}),
     "repeats50": lambda: knobs({"c": (repeats_module, "CANDIDATES", 50)}),
     "norepeats": lambda: knobs({"r": (retrieval_module, "REPEATS", False)}),
@@ -596,7 +600,8 @@ def latency(
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "what", choices=("misses", "variants", "latency", "losses", "classify", "hops", "seeds")
+        "what",
+        choices=("misses", "variants", "latency", "losses", "classify", "hops", "seeds", "ahead"),
     )
     parser.add_argument("--k", type=int, default=5, help="losses: the depth compared")
     parser.add_argument("--sets", default="locomo")
@@ -620,6 +625,8 @@ def main() -> None:
             hops(corpora, questions, lambda: embedder)
         elif args.what == "seeds":
             seeds(corpora, questions, lambda: embedder)
+        elif args.what == "ahead":
+            behind_others(corpora, questions, lambda: embedder, args.save)
         elif args.what == "losses":
             losses(corpora, questions, lambda: embedder, args.k)
         elif args.what == "latency":
