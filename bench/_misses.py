@@ -5,6 +5,7 @@
     .venv/bin/python bench/_misses.py latency --sets locomo,zh --variants nomeaning
     .venv/bin/python bench/_misses.py losses --sets longchat,updates --k 5
     .venv/bin/python bench/_misses.py seeds
+    .venv/bin/python bench/_misses.py ahead --sets locomo,zh,xl,longchat --modes lexical,semantic,hybrid
 
 ``misses``: for every dev question whose evidence turn is not in the hybrid top 10, the
 evidence turn's rank in the lexical, semantic and hybrid rankings (up to 200), and what
@@ -43,6 +44,11 @@ what the hybrid top hit holds that the best evidence turn of another session als
 sessions' turns that are no evidence, and where a search seeded by the top hit's rare
 words would rank that turn (``bench/_seeds.py``; seeded by the top hit, by it and its
 neighbours, and by the first evidence turn itself as an upper bound).
+
+``ahead``: every set, category and k where hybrid's mean is below lexical's or
+semantic's, and every question where hybrid's top 10 holds less evidence than one of
+theirs, with each evidence turn's rank in the two lists the fusion got
+(``bench/_ahead.py``, recall 19).
 
 ``latency``: the p50 and p99 of a hybrid call (top 50) per set, shipped against each variant and
 against a second shipped arm (the noise between two identical arms), interleaved call by
