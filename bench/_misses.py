@@ -5,7 +5,7 @@
     .venv/bin/python bench/_misses.py latency --sets locomo,zh --variants nomeaning
     .venv/bin/python bench/_misses.py losses --sets longchat,updates --k 5
     .venv/bin/python bench/_misses.py seeds
-    .venv/bin/python bench/_misses.py ahead --sets locomo,zh,xl,longchat --modes lexical,semantic,hybrid
+    .venv/bin/python bench/_misses.py ahead --sets locomo,xl --modes lexical,semantic,hybrid
 
 ``misses``: for every dev question whose evidence turn is not in the hybrid top 10, the
 evidence turn's rank in the lexical, semantic and hybrid rankings (up to 200), and what
@@ -86,7 +86,7 @@ from _metrics import Scores, figure
 from _oldlang import old_reading
 from _room import after
 from _seeds import TALLY, seeded, seeds
-from _standing import standing
+from _standing import standing, trusted
 from _vcache import CachedEmbedder
 
 DEPTH = 200
@@ -182,6 +182,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "asks1": lambda: knobs({"a": (hybrid_module, "ASK_SHARE", 1.0)}),
     "standing": standing,
     "standingabsent": lambda: standing(absent_only=True),
+    "trusted": trusted,
     "noevent": lambda: knobs({"e": (sequence_module, "EVENT_ANCHOR", False)}),
     "repeats50": lambda: knobs({"c": (repeats_module, "CANDIDATES", 50)}),
     "norepeats": lambda: knobs({"r": (retrieval_module, "REPEATS", False)}),

@@ -1,4 +1,4 @@
-"""Recall 19's "half the standing" rule, measured on dev and dropped (``docs/recall.md``).
+"""Recall 19's rules for "hybrid never loses", measured on dev and dropped (``docs/recall.md``).
 
 The rule, written before measuring: a turn the lexical or the semantic list ranks ``r``
 (as the fusion gets them, with their neighbours; the first :data:`DEPTH` of each) is
@@ -10,7 +10,8 @@ A second form, also fixed before its run, promises places only to a turn one lis
 scored (the blend counts it as that list's worst).
 
 Variants of ``bench/_misses.py``: ``standing`` (every turn) and ``standingabsent`` (only
-a turn one list never scored).
+a turn one list never scored); ``trusted`` is the third rule measured and dropped, a
+per-question weight of the lexical list (:func:`trusted`).
 """
 
 from __future__ import annotations
@@ -107,3 +108,42 @@ def standing(absent_only: bool = False) -> Iterator[None]:
         yield
     finally:
         retrieval_module.fuse = saved  # type: ignore[assignment]
+
+
+# --- a per-question trust of the lexical list (recall 19's third rule) -----------------
+
+_ASKED: dict[str, Any] = {}
+
+
+@contextmanager
+def trusted() -> Iterator[None]:
+    """The third rule, written before its run: the lexical list weighs, on top of the
+    share of the question it can read, by the best share of the question's searched words
+    one of its first 5 matches holds (the floor's word signal,
+    :func:`~mnemic.sessions.search.floor._word_share`, with the forms the search matched):
+    a question worded away from the turns leans on meaning."""
+    from mnemic.sessions.search import floor as floor_module
+
+    retrieve, shipped = retrieval_module._retrieve, retrieval_module.fuse
+
+    def remember(store: Any, query: Any, *args: Any, **kw: Any) -> Any:
+        _ASKED.update(store=store, query=query)
+        return retrieve(store, query, *args, **kw)
+
+    def fuse(lexical: Any, semantic: Any, **kw: Any) -> Any:
+        store, query = _ASKED.get("store"), _ASKED.get("query")
+        ids = [r.hit.message_id for r in lexical if r.hit is not None][:5]
+        if ids and store is not None and not query.empty:
+            found = store.messages_by_id(ids)
+            texts = [found[i].content or "" for i in ids if i in found]
+            share = floor_module._word_share(query, texts, store.forms_of(query))
+            kw["readable"] = kw.get("readable", 1.0) * share
+        return shipped(lexical, semantic, **kw)
+
+    retrieval_module._retrieve = remember  # type: ignore[assignment]
+    retrieval_module.fuse = fuse  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        retrieval_module._retrieve = retrieve  # type: ignore[assignment]
+        retrieval_module.fuse = shipped  # type: ignore[assignment]
