@@ -5,11 +5,14 @@ list, the fused order kept wherever it meets that, each place keeping its score.
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 from hypothesis import given, settings, strategies as st
 
 import mnemic.sessions.search.hybrid as hybrid
-from _standing import keep_standing, standing_fuse
+import mnemic.sessions.search.retrieval as retrieval
+from _standing import _ASKED, keep_standing, standing_fuse, trusted
+from mnemic.sessions.index.query import parse_query
 from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit, fuse
 from mnemic.sessions.search.ranking import RankedMessage
 from mnemic.sessions.store import Hit
@@ -92,3 +95,30 @@ def test_keep_standing_moves_only_what_would_be_late() -> None:
         ("x", 0), ("x", 5), ("x", 1), ("x", 2), ("x", 3), ("x", 4)
     ]  # fmt: skip
     assert keep_standing(ordered, [(ranks, 0.0)]) == ordered  # factor 0: no promise
+
+
+class _Texts:
+    """What the ``trusted`` rule reads of a store: the messages' texts and the forms."""
+
+    def __init__(self, texts: dict[int, str]) -> None:
+        self.texts = texts
+
+    def messages_by_id(self, ids: list[int]) -> dict[int, SimpleNamespace]:
+        return {i: SimpleNamespace(content=self.texts[i]) for i in ids if i in self.texts}
+
+    def forms_of(self, query: object) -> object:
+        return query
+
+
+def test_trusted_weighs_the_lexical_list_by_the_word_share_of_its_head() -> None:
+    # the lexical head holds "balcony" of "Marta", "repot", "balcony": a third
+    query = parse_query("Marta repot balcony", match="any")
+    words = [(("a", 0), 1.0), (("a", 3), 0.9)]
+    meaning = [(("b", 0), 0.88), (("a", 3), 0.84)]
+    texts = {100: "The balcony door is stuck again.", 101: "A new balcony railing."}
+    with trusted():
+        _ASKED.update(store=_Texts(texts), query=query)
+        got = retrieval.fuse(lexical(words), semantic(meaning))
+    assert got == fuse(lexical(words), semantic(meaning), readable=1 / 3)
+    assert got != fuse(lexical(words), semantic(meaning))
+    assert retrieval.fuse is fuse  # switched off after the block
