@@ -5,6 +5,7 @@
     .venv/bin/python bench/_misses.py latency --sets locomo,zh --variants nomeaning
     .venv/bin/python bench/_misses.py losses --sets longchat,updates --k 5
     .venv/bin/python bench/_misses.py seeds
+    .venv/bin/python bench/_misses.py ahead --sets locomo,xl --modes lexical,semantic,hybrid
 
 ``misses``: for every dev question whose evidence turn is not in the hybrid top 10, the
 evidence turn's rank in the lexical, semantic and hybrid rankings (up to 200), and what
@@ -44,6 +45,11 @@ sessions' turns that are no evidence, and where a search seeded by the top hit's
 words would rank that turn (``bench/_seeds.py``; seeded by the top hit, by it and its
 neighbours, and by the first evidence turn itself as an upper bound).
 
+``ahead``: every set, category and k where hybrid's mean is below lexical's or
+semantic's, and every question where hybrid's top 10 holds less evidence than one of
+theirs, with each evidence turn's rank in the two lists the fusion got
+(``bench/_ahead.py``, recall 19).
+
 ``latency``: the p50 and p99 of a hybrid call (top 50) per set, shipped against each variant and
 against a second shipped arm (the noise between two identical arms), interleaved call by
 call over four rounds with the order rotated. Query vectors come from the bench's cache:
@@ -75,10 +81,12 @@ import mnemic.sessions.search.sequence as sequence_module
 import mnemic.sessions.search.speaker as speaker_module
 import mnemic.sessions.sql.store as store_module
 import recall as rb
+from _ahead import ahead as behind_others
 from _metrics import Scores, figure
 from _oldlang import old_reading
 from _room import after
 from _seeds import TALLY, seeded, seeds
+from _standing import standing, trusted
 from _vcache import CachedEmbedder
 
 DEPTH = 200
@@ -172,6 +180,9 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "sem200": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 200)}),
     "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
     "asks1": lambda: knobs({"a": (hybrid_module, "ASK_SHARE", 1.0)}),
+    "standing": standing,
+    "standingabsent": lambda: standing(absent_only=True),
+    "trusted": trusted,
     "noevent": lambda: knobs({"e": (sequence_module, "EVENT_ANCHOR", False)}),
     "repeats50": lambda: knobs({"c": (repeats_module, "CANDIDATES", 50)}),
     "norepeats": lambda: knobs({"r": (retrieval_module, "REPEATS", False)}),
@@ -596,7 +607,8 @@ def latency(
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "what", choices=("misses", "variants", "latency", "losses", "classify", "hops", "seeds")
+        "what",
+        choices=("misses", "variants", "latency", "losses", "classify", "hops", "seeds", "ahead"),
     )
     parser.add_argument("--k", type=int, default=5, help="losses: the depth compared")
     parser.add_argument("--sets", default="locomo")
@@ -620,6 +632,8 @@ def main() -> None:
             hops(corpora, questions, lambda: embedder)
         elif args.what == "seeds":
             seeds(corpora, questions, lambda: embedder)
+        elif args.what == "ahead":
+            behind_others(corpora, questions, lambda: embedder, args.save)
         elif args.what == "losses":
             losses(corpora, questions, lambda: embedder, args.k)
         elif args.what == "latency":
