@@ -57,15 +57,16 @@ _ACTIONS = frozenset(
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
-# Thai.
+# Thai, and (scanner 28) Lao, Burmese and Khmer.
 # Compiled on first use (see _dense): compiling these ranges takes ~2 ms, and only text
 # outside ASCII needs them.
 _SUBSTRING_SCRIPT = (
-    "[\u0590-\u06ff\u0750-\u077f\u0900-\u09ff\u0e00-\u0e7f\u1100-\u11ff\u3040-\u30ff"
-    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+    "[\u0590-\u06ff\u0750-\u077f\u0900-\u09ff\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff"
+    "\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 )
 _substring_script: re.Pattern[str] | None = None
-_W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f"
+# Latin (with Azerbaijani "ə", scanner 28), Greek and Cyrillic letters.
+_W = "0-9a-z\u00df-\u024f\u0259\u0370-\u03ff\u0400-\u052f"
 _TOKEN = re.compile(f"[{_W}]+(?:'[{_W}]+)*")
 _WORDISH = re.compile(f"^[{_W}' \\-*]+$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|[;\n。！？；]+")
@@ -1045,12 +1046,16 @@ def _tag(sentence: str) -> Tags:
             covered[o_start:o_end] = b"\x01" * (o_end - o_start)
     before: list[int] = []  # ends of the negations read forward
     after: list[tuple[int, int]] = []  # (start, reach) of those read backward
+    # Negated verb forms written as one key ("ez bidali", "ná seol", "சொல்லாதே"): the
+    # action inside the key is the one negated (scanner 28).
+    forms: list[tuple[int, int]] = []
     negations = 0
     for n_start, n_end, kind in found:
         if kind not in _NEGATIONS or all(covered[n_start:n_end]):
             continue
         negations += 1
         if kind == "neg":
+            forms.append((n_start, n_end))
             dense = _dense(sentence[n_start:n_end])
             before.append(n_end if not dense else -n_end)
         elif kind == "negpost" or not _action_follows(others, n_end):
@@ -1067,6 +1072,7 @@ def _tag(sentence: str) -> Tags:
         if concept in _ACTIONS and (
             (start, end, concept) in refused
             or _is_negated(start, end, before_plain, before_dense, after, sentence)
+            or any(s <= start and end <= e and e - s > end - start for s, e in forms)
         ):
             negated.add(concept)
         else:
