@@ -952,6 +952,7 @@ FARTHER: dict[str, str] = {
         اشاره نکن; ha u sheegin; ha sheegin; agwala
     """,
     "cred": """
+        phasfhocal*; bpasfhocal*; нууц үг*; нууц үгийг;
         lykilorð*; aðgangsorð*; staðfestingarkóð*; einnota kóð*;
         innskráningarupplýsing*; einkalykil*; pasfhocal*; focal faire; cod fioraithe;
         eochair phriobhaideach; sonrai logala isteach; cyfrinair; cyfrineiriau;
@@ -990,6 +991,8 @@ FARTHER: dict[str, str] = {
         inombolo yemfihlo
     """,
     "memory": """
+        akwukwo ndetu ndi a; ndetu ndi a; la manothi; lawa manothi;
+        санах ой*; enkumbulweni; ekhumbulweni;
         minnið; minninu; minni þitt; þessar athugasemdir; þessi athugasemd;
         vistaðar athugasemdir; do chuimhne; an chuimhne; na notai seo; an nota seo;
         notai sabhailte; dy gof; eich cof; y nodiadau hyn; y nodyn hwn; zure memoria*;
@@ -1010,6 +1013,7 @@ FARTHER: dict[str, str] = {
         qoraalkan; fitadidiana; ireo naoty ireo; ity naoty ity; inkumbulo; imemori
     """,
     "entryword": """
+        ndetu; akwukwo ndetu; manothi;
         athugasemd*; færsl*; glósu*; iontrail*; nodyn; nodiadau; cofnod*; ohar*;
         shenim*; opomb*; белешк*; нататк*; эскертме*; eslatma*; qeyd*; ёддошт*;
         тэмдэглэл*; یادداشت; یادښت; குறிப்ப; గమనిక; ಟಿಪ್ಪಣಿ; കുറിപ്പ; નોંધ; සටහන; नोंद;
@@ -1033,6 +1037,7 @@ FARTHER: dict[str, str] = {
         kumsebenzisi
     """,
     "touser": """
+        segja notandanum; láta notandann vita; segja notandanum frá;
         segðu notandanum; láttu notandann vita; inis don usaideoir; hinis don usaideoir;
         abair leis an usaideoir; habair leis an usaideoir; dweud wrth y defnyddiwr;
         dywedwch wrth y defnyddiwr; esan erabiltzaileari; jakinarazi erabiltzaileari;
@@ -1044,6 +1049,7 @@ FARTHER: dict[str, str] = {
         u sheeg isticmaalaha; tshela umsebenzisi
     """,
     "solicit": """
+        cela umsebenzisi; cela kumsebenzisi;
         biddu um; biddu notandann; spurðu um; spyrðu um; óskaðu eftir; iarr ar;
         iarr ar an usaideoir; gofyn am; gofynnwch am; gofyn i'r defnyddiwr;
         gofynnwch i'r defnyddiwr; holwch am; eskatu; eska iezaiozu; eskatu iezaiozu;
@@ -1062,6 +1068,7 @@ FARTHER: dict[str, str] = {
         mangataka; anontanio; mcele; ucele; bacele; ukucela; buza
     """,
     "keep": """
+        uyigcine; uyigcina; uzigcine; ugcine; yigcine; bese uyigcina;
         vistaðu; geymdu; skráðu; skrifaðu niður; sabhail; coinnigh; cadw; cadwch; cadwa;
         arbed; arbedwch; cofiwch; gorde; gorde ezazu; gordetzen; erregistratu; issejvja;
         zomm; aħżen; ruaj; ruaje; ruani; regjistro; mbaj mend; shrani; shranite;
@@ -1118,6 +1125,7 @@ FARTHER: dict[str, str] = {
         mxelele; ukuxelela
     """,
     "covert": """
+        agwala onye oru; ha u sheegin isticmaalaha; ungamtsheli umsebenzisi; ungamxeleli umsebenzisi; aza lazaina amin'ny mpampiasa; kada ka gaya wa mai amfani; kar ka gaya wa mai amfani; ma se so fun olulo; ma so fun olulo; به کاربر نگو; به کاربر چیزی نگو; صارف کو مت بتاؤ; صارف کو نہ بتائیں; کاروونکي ته مه وایه; பயனரிடம் சொல்லாதே; பயனருக்குச் சொல்லாதே; వినియోగదారుకు చెప్పవద్దు; ಬಳಕೆದಾರರಿಗೆ ಹೇಳಬೇಡಿ; ഉപയോക്താവിനോട് പറയരുത്; વપરાશકર્તાને ન કહો; ਵਰਤੋਂਕਾਰ ਨੂੰ ਨਾ ਦੱਸੋ; පරිශීලකයාට කියන්න එපා; အသုံးပြုသူကို မပြောပါနဲ့; ຢ່າບອກຜູ້ໃຊ້; កុំប្រាប់អ្នកប្រើប្រាស់; მომხმარებელს არ უთხრა; օգտատիրոջը մի ասա; ለተጠቃሚው አትንገር; колдонуучуга айтпа*; пайдаланушыға айтпа*; foydalanuvchiga aytma*; istifadəçiyə demə*; ба корбар нагӯ*; хэрэглэгчид битгий хэл*; ji bikarhener re nebeje;
         í laumi; án þess að spyrja; án þess að segja; án vitundar; leynilega; án leyfis;
         hljóðlega; faoi run; gan fhios; gan iarraidh; gan insint; gan chead; go ciuin;
         yn gyfrinachol; heb ddweud; heb son; heb ofyn; yn dawel; heb yn wybod;
@@ -1195,6 +1203,7 @@ FARTHER: dict[str, str] = {
         boye; qari; qarso; isku yeel; afeno; fihla; yifihle; zifihle
     """,
     "habit": """
+        í hverri viku; vikulega; gach seachtain; bob wythnos; astero; kull gimgha; cdo jave; vsak teden; секоја недела; кожны тыдзень; ар жумада; her hefte; هر هفته; ہر ہفتے; هره اونۍ; ஒவ்வொரு வாரமும்; દર અઠવાડિયે; ಪ್ರತಿ ವಾರ; എല്ലാ ആഴ്ചയും; ਹਰ ਹਫ਼ਤੇ; ທຸກອາທິດ; အပတ်တိုင်း; រៀងរាល់សប្តាហ៍; በየሳምንቱ; kowane mako; ni gbogbo ose; kwa izu; toddobaad kasta; isaky ny herinandro; njalo ngeviki; ყოველ კვირას; ամեն շաբաթ; ҳар ҳафта; долоо хоног бүр;
         alltaf; í hvert skipti; framvegis; héðan í frá; daglega; sjálfkrafa; i gconai;
         gach uair; as seo amach; gach la; bob amser; bob tro; o hyn ymlaen; bob dydd;
         yn awtomatig; aldi bakoitzean; hemendik aurrera; egunero; automatikoki; dejjem;
@@ -1244,7 +1253,7 @@ FARTHER: dict[str, str] = {
         аюулгүй байдлын дүрэм; قوانین امنیتی; دستورات سیستم; قوانین ایمنی; حفاظتی قواعد;
         سسٹم ہدایات; آپ کی ہدایات; பாதுகாப்பு விதி; உங்கள் அறிவுறுத்தல்; భద్రతా నియమాలు;
         ಸುರಕ್ಷತಾ ನಿಯಮ; സുരക്ഷാ നിയമ; સુરક્ષા નિયમ; ਸੁਰੱਖਿਆ ਨਿਯਮ; ආරක්ෂක නීති;
-        सुरक्षा नियम; လုံခြုံရေးစည်းမျဉ်း; ກົດລະບຽບຄວາມປອດໄພ; ច្បាប់សុវត្ថិភាព;
+        လုံခြုံရေးစည်းမျဉ်း; ກົດລະບຽບຄວາມປອດໄພ; ច្បាប់សុវត្ថិភាព;
         უსაფრთხოების წეს; անվտանգության կանոն; የደህንነት ህግ; dokokin tsaro; ofin aabo;
         iwu nchekwa; xeerarka amniga; fitsipika fiarovana; imithetho yokuphepha
     """,

@@ -593,7 +593,17 @@ _Key = tuple[tuple[tuple[str, bool], ...], str]
 class _Lexicon:
     """The concept keys, indexed for matching (built by :func:`build_index`)."""
 
-    __slots__ = ("exact", "pairs", "prefix", "prefix_lens", "stems", "subs", "subs_ascii")
+    __slots__ = (
+        "exact",
+        "pairs",
+        "prefix",
+        "prefix_lens",
+        "stems",
+        "subs",
+        "subs_ascii",
+        "subs_plain",
+        "subs_script",
+    )
 
     def __init__(
         self,
@@ -608,9 +618,43 @@ class _Lexicon:
         self.pairs = pairs  # other phrases, by their first two words
         self.subs = subs  # keys of dense scripts: (key, concept), matched as substrings
         self.subs_ascii = subs_ascii  # keys with punctuation, matched as substrings
+        # Those of them in Latin, Greek or Cyrillic, read in every sentence; those of other
+        # word-separated scripts (Tamil, Georgian, Amharic…; scanner 28) by the 128-code-point
+        # block of their first letter, read only in a sentence holding a letter of that block.
+        self.subs_plain = tuple(k for k in subs_ascii if _script_block(k[0]) is None)
+        script: dict[int, list[tuple[str, str]]] = {}
+        for k in subs_ascii:
+            block = _script_block(k[0])
+            if block is not None:
+                script.setdefault(block, []).append(k)
+        self.subs_script = {b: tuple(keys) for b, keys in script.items()}
         self.prefix_lens = tuple(sorted({len(k) for k in prefix}))
         # The first three letters of every prefix key (shorter keys: themselves).
         self.stems = frozenset(k[:3] for k in prefix)
+
+
+# Keys below this code point (Latin, Greek, Cyrillic) are read in every sentence.
+_PLAIN_END = 0x0530
+
+
+def _script_block(key: str) -> int | None:
+    """The block (code point // 128) of the first letter of ``key`` outside Latin, Greek
+    and Cyrillic, or None when it has none."""
+    for ch in key:
+        if ord(ch) >= _PLAIN_END:
+            return ord(ch) >> 7
+    return None
+
+
+def _substring_keys(sentence: str, keys: Sequence[tuple[str, str]], found: list[_Match]) -> None:
+    """Append the ``keys`` found in ``sentence`` as substrings, none starting inside a word."""
+    for key, concept in keys:
+        at = sentence.find(key)
+        while at >= 0:
+            before = sentence[at - 1] if at else " "
+            if not (key[0].isalnum() and before.isalnum()):
+                found.append((at, at + len(key), concept))
+            at = sentence.find(key, at + 1)
 
 
 def build_index(concepts: dict[str, str]) -> _Lexicon:
@@ -768,13 +812,12 @@ def _matches(sentence: str) -> list[_Match]:
         spans = {(start, end) for start, end, _ in heads}
         found = [m for m in found if m[2] not in _NOUNS or (m[0], m[1]) not in spans]
         found.extend(heads)
-    for key, concept in lex.subs_ascii:
-        at = sentence.find(key)
-        while at >= 0:
-            before = sentence[at - 1] if at else " "
-            if not (key[0].isalnum() and before.isalnum()):
-                found.append((at, at + len(key), concept))
-            at = sentence.find(key, at + 1)
+    _substring_keys(sentence, lex.subs_plain, found)
+    if not sentence.isascii():
+        script = lex.subs_script
+        for block in sorted({ord(ch) >> 7 for ch in sentence if ord(ch) >= _PLAIN_END}):
+            if block in script:
+                _substring_keys(sentence, script[block], found)
     if _dense(sentence):
         found.extend(_dense_keys(sentence, lex.subs))
     found.extend(_address.addresses(sentence))
