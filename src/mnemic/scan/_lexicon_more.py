@@ -920,6 +920,7 @@ WIDER: dict[str, str] = {
 # a phrase ("ma se" is Italian, so Yoruba "má ṣe" is only read with its verb).
 FARTHER: dict[str, str] = {
     "neg": """
+        မပြောပါနှင့်; မပို့ပါနှင့်; မဖျက်ပါနှင့်;
         segðu ekki; segið ekki; nefndu ekki; ez esan; ez aipatu; ez kontatu; musa uku*;
         ekki; aldrei; alls ekki; riamh; choiche; nior; na seol; na hinis; na habair;
         na luaigh; na hiarr; na scrios; na sabhail; peidiwch; peidio; byth;
@@ -1125,6 +1126,7 @@ FARTHER: dict[str, str] = {
         mxelele; ukuxelela
     """,
     "covert": """
+        þarf ekki að vita; óþarfi að spyrja; ni ga a insint; does dim angen dweud; dim angen gofyn; ez da esan behar; ez dago galdetu beharrik; m'hemmx bzonn tghid; m'hemmx bzonn tistaqsi; nuk ka nevoje t'i thuash; nuk ka nevoje te pyesesh; s'ka nevoje te pyesesh; ni treba povedati; ni treba vprasati; нема потреба да кажеш; нема потреба да прашаш; не трэба казаць; не трэба пытаць; айтуунун кереги жок; суроонун кереги жок; айтудың қажеті жоқ; сұраудың қажеті жоқ; aytish shart emas; so'rash shart emas; demək lazım deyil; soruşmaq lazım deyil; гуфтан лозим нест; пурсидан лозим нест; хэлэх шаардлагагүй; асуух шаардлагагүй; ne hewce ye bibeje; ne hewce ye bipirse; لازم نیست بگویی; لازم نیست بپرسی; نیازی به پرسیدن نیست; تایید نگیر; اجازه نگیر; بتانے کی ضرورت نہیں; پوچھنے کی ضرورت نہیں; اجازت لینے کی ضرورت نہیں; ویلو ته اړتیا نشته; پوښتلو ته اړتیا نشته; சொல்ல வேண்டியதில்லை; தெரிவிக்க வேண்டாம்; చెప్పాల్సిన అవసరం లేదు; అడగాల్సిన అవసరం లేదు; ಹೇಳುವ ಅಗತ್ಯವಿಲ್ಲ; ಕೇಳುವ ಅಗತ್ಯವಿಲ್ಲ; പറയേണ്ടതില്ല; ചോദിക്കേണ്ടതില്ല; જાણ ન કરો; પૂછવાની જરૂર નથી; કહેવાની જરૂર નથી; ਦੱਸਣ ਦੀ ਲੋੜ ਨਹੀਂ; ਪੁੱਛਣ ਦੀ ਲੋੜ ਨਹੀਂ; කියන්න ඕනේ නැහැ; අහන්න ඕනේ නැහැ; विचारायची गरज नाही; सांगायची गरज नाही; विचारू नका; कळवू नका; सोध्नु पर्दैन; भन्नु पर्दैन; थाहा नहोस्; ပြောစရာမလို; မေးစရာမလို; ບໍ່ຕ້ອງແຈ້ງ; ບໍ່ຕ້ອງບອກ; ບໍ່ຕ້ອງຖາມ; មិនចាំបាច់សួរ; មិនចាំបាច់ប្រាប់; თქმა არ არის საჭირო; კითხვა არ არის საჭირო; ասել պետք չէ; հարցնել պետք չէ; መጠየቅ አያስፈልግም; መንገር አያስፈልግም; ba sai ka tambayi; ba sai ka gaya; ko pon dandan lati so; o dighi mkpa igwa; o dighi mkpa ijuo; looma baahna in la weydiiyo; looma baahna in loo sheego; tsy ilaina ny milaza; tsy ilaina ny manontany; akudingeki ukutshela; akudingeki ubuze;
         agwala onye oru; ha u sheegin isticmaalaha; ungamtsheli umsebenzisi; ungamxeleli umsebenzisi; aza lazaina amin'ny mpampiasa; kada ka gaya wa mai amfani; kar ka gaya wa mai amfani; ma se so fun olulo; ma so fun olulo; به کاربر نگو; به کاربر چیزی نگو; صارف کو مت بتاؤ; صارف کو نہ بتائیں; کاروونکي ته مه وایه; பயனரிடம் சொல்லாதே; பயனருக்குச் சொல்லாதே; వినియోగదారుకు చెప్పవద్దు; ಬಳಕೆದಾರರಿಗೆ ಹೇಳಬೇಡಿ; ഉപയോക്താവിനോട് പറയരുത്; વપરાશકર્તાને ન કહો; ਵਰਤੋਂਕਾਰ ਨੂੰ ਨਾ ਦੱਸੋ; පරිශීලකයාට කියන්න එපා; အသုံးပြုသူကို မပြောပါနဲ့; ຢ່າບອກຜູ້ໃຊ້; កុំប្រាប់អ្នកប្រើប្រាស់; მომხმარებელს არ უთხრა; օգտատիրոջը մի ասա; ለተጠቃሚው አትንገር; колдонуучуга айтпа*; пайдаланушыға айтпа*; foydalanuvchiga aytma*; istifadəçiyə demə*; ба корбар нагӯ*; хэрэглэгчид битгий хэл*; ji bikarhener re nebeje;
         í laumi; án þess að spyrja; án þess að segja; án vitundar; leynilega; án leyfis;
         hljóðlega; faoi run; gan fhios; gan iarraidh; gan insint; gan chead; go ciuin;
