@@ -920,32 +920,32 @@ WIDER: dict[str, str] = {
 # a phrase ("ma se" is Italian, so Yoruba "má ṣe" is only read with its verb).
 FARTHER: dict[str, str] = {
     "neg": """
-        မပြောပါနှင့်; မပို့ပါနှင့်; မဖျက်ပါနှင့်;
-        segðu ekki; segið ekki; nefndu ekki; ez esan; ez aipatu; ez kontatu; musa uku*;
-        ekki; aldrei; alls ekki; riamh; choiche; nior; na seol; na hinis; na habair;
-        na luaigh; na hiarr; na scrios; na sabhail; peidiwch; peidio; byth;
-        paid a dweud; paid a son; paid ag anfon; inoiz; inoiz ez; ez bidali; ez ezabatu;
-        ez galdetu; ez gorde; ez eskatu; ez iezaiozu; ez iezaiezu; ez ezazu; ez itzazu;
-        qatt; mhux; m'għandekx; la tibgħatx; la tibagħtux; mos; nuk; kurre; asnjehere;
-        nikoli; nikar; ne smes; ne smete; ne poslji; ne povej; ne sprasuj; никогаш;
-        не смееш; ніколі; ня трэба; эч качан; эч кимге; эмес; жиберме; жибербе; ешқашан;
-        ешкімге; жіберме; жібермеңіз; hech qachon; hech kimga; yubormang; yuborma;
-        heç vaxt; heç kimə; göndərmə; göndərməyin; ҳеҷ гоҳ; ҳаргиз; набояд; нафирист;
-        напурс; хэзээ ч; битгий; бүү; qet; tu cari; nesine; هرگز; نباید; نفرست; نفرستید;
-        نپرس; مت; نہ; کبھی نہیں; مه; هیڅکله; هېڅکله; ஒருபோதும்; அனுப்பாதே;
-        அனுப்பாதீர்கள்; சொல்லாதே; சொல்லாதீர்கள்; கேட்காதே; சேமிக்காதே; நீக்காதே;
-        పంపవద్దు; పంపకు; చెప్పవద్దు; చెప్పకు; అడగవద్దు; ಕಳುಹಿಸಬೇಡ; ಹೇಳಬೇಡ; ಕೇಳಬೇಡ;
-        അയയ്ക്കരുത്; അയക്കരുത്; പറയരുത്; ചോദിക്കരുത്; ન મોકલ; ન કહે; ન કહો; ન પૂછ;
-        ક્યારેય ન; ਨਾ ਭੇਜੋ; ਨਾ ਦੱਸੋ; ਨਾ ਪੁੱਛੋ; ਕਦੇ ਨਾ; ਕਦੇ ਨਹੀਂ; නොකියන්න; නොයවන්න;
-        කවදාවත්; नपठाउनुहोस्; नपठाऊ; नभन्नुहोस्; नसोध्नुहोस्; မပို့ပါနဲ့; မပို့နဲ့;
-        မပြောပါနဲ့; မပြောနဲ့; မဖျက်ပါနဲ့; ဘယ်တော့မှ; ຢ່າບອກ; ຢ່າສົ່ງ; ຢ່າຖາມ; ບໍ່;
-        ບໍ່ເຄີຍ; កុំផ្ញើ; កុំប្រាប់; កុំសួរ; មិន; មិនដែល; არ გაგზავნო; არ გაუგზავნო;
-        არ უთხრა; ნუ ეტყვი; ნუ უთხრობ; არასდროს; არასოდეს; մի ուղարկիր; մի ասա; մի ասեք;
-        մի հարցրու; երբեք; չպետք է; አትላክ; አትላኪ; አትንገር; አትንገሪ; አትንገሩ; አትጠይቅ; በጭራሽ; ፈጽሞ;
-        kada; kada ka; kada ki; kar ka; kar ki; kar ku; ma se so fun; ma so fun;
-        ma fi ranse; ma je ki; ko gbodo; ezipula; ajula; emela; o dighi mgbe; ha dirin;
-        ha weydiin; ha tirtirin; marnaba; weligaa; aza; tsy; sanatria; ungathumeli;
-        ungasusi; ungabuzi; ungalokothi; ungatsheli; ungamtsheli; ungamxeleli
+        မပြောပါနှင့်; မပို့ပါနှင့်; မဖျက်ပါနှင့်; segðu ekki; segið ekki; nefndu ekki;
+        ez esan; ez aipatu; ez kontatu; musa uku*; ekki; aldrei; alls ekki; riamh;
+        choiche; nior; na seol; na hinis; na habair; na luaigh; na hiarr; na scrios;
+        na sabhail; peidiwch; peidio; byth; paid a dweud; paid a son; paid ag anfon;
+        inoiz; inoiz ez; ez bidali; ez ezabatu; ez galdetu; ez gorde; ez eskatu;
+        ez iezaiozu; ez iezaiezu; ez ezazu; ez itzazu; qatt; mhux; m'għandekx;
+        la tibgħatx; la tibagħtux; mos; nuk; kurre; asnjehere; nikoli; nikar; ne smes;
+        ne smete; ne poslji; ne povej; ne sprasuj; никогаш; не смееш; ніколі; ня трэба;
+        эч качан; эч кимге; эмес; жиберме; жибербе; ешқашан; ешкімге; жіберме;
+        жібермеңіз; hech qachon; hech kimga; yubormang; yuborma; heç vaxt; heç kimə;
+        göndərmə; göndərməyin; ҳеҷ гоҳ; ҳаргиз; набояд; нафирист; напурс; хэзээ ч;
+        битгий; бүү; qet; tu cari; nesine; هرگز; نباید; نفرست; نفرستید; نپرس; مت; نہ;
+        کبھی نہیں; مه; هیڅکله; هېڅکله; ஒருபோதும்; அனுப்பாதே; அனுப்பாதீர்கள்; சொல்லாதே;
+        சொல்லாதீர்கள்; கேட்காதே; சேமிக்காதே; நீக்காதே; పంపవద్దు; పంపకు; చెప్పవద్దు;
+        చెప్పకు; అడగవద్దు; ಕಳುಹಿಸಬೇಡ; ಹೇಳಬೇಡ; ಕೇಳಬೇಡ; അയയ്ക്കരുത്; അയക്കരുത്; പറയരുത്;
+        ചോദിക്കരുത്; ન મોકલ; ન કહે; ન કહો; ન પૂછ; ક્યારેય ન; ਨਾ ਭੇਜੋ; ਨਾ ਦੱਸੋ; ਨਾ ਪੁੱਛੋ;
+        ਕਦੇ ਨਾ; ਕਦੇ ਨਹੀਂ; නොකියන්න; නොයවන්න; කවදාවත්; नपठाउनुहोस्; नपठाऊ; नभन्नुहोस्;
+        नसोध्नुहोस्; မပို့ပါနဲ့; မပို့နဲ့; မပြောပါနဲ့; မပြောနဲ့; မဖျက်ပါနဲ့; ဘယ်တော့မှ;
+        ຢ່າບອກ; ຢ່າສົ່ງ; ຢ່າຖາມ; ບໍ່; ບໍ່ເຄີຍ; កុំផ្ញើ; កុំប្រាប់; កុំសួរ; មិន; មិនដែល;
+        არ გაგზავნო; არ გაუგზავნო; არ უთხრა; ნუ ეტყვი; ნუ უთხრობ; არასდროს; არასოდეს;
+        մի ուղարկիր; մի ասա; մի ասեք; մի հարցրու; երբեք; չպետք է; አትላክ; አትላኪ; አትንገር;
+        አትንገሪ; አትንገሩ; አትጠይቅ; በጭራሽ; ፈጽሞ; kada; kada ka; kada ki; kar ka; kar ki; kar ku;
+        ma se so fun; ma so fun; ma fi ranse; ma je ki; ko gbodo; ezipula; ajula; emela;
+        o dighi mgbe; ha dirin; ha weydiin; ha tirtirin; marnaba; weligaa; aza; tsy;
+        sanatria; ungathumeli; ungasusi; ungabuzi; ungalokothi; ungatsheli; ungamtsheli;
+        ungamxeleli
     """,
     "speakneg": """
         tgħidx; tgħidilhiex; tgħidlux; issemmix; нагӯ; нагӯед; айтпа; айтпагын;
@@ -953,36 +953,36 @@ FARTHER: dict[str, str] = {
         اشاره نکن; ha u sheegin; ha sheegin; agwala
     """,
     "cred": """
-        phasfhocal*; bpasfhocal*; нууц үг*; нууц үгийг;
-        lykilorð*; aðgangsorð*; staðfestingarkóð*; einnota kóð*;
-        innskráningarupplýsing*; einkalykil*; pasfhocal*; focal faire; cod fioraithe;
-        eochair phriobhaideach; sonrai logala isteach; cyfrinair; cyfrineiriau;
-        cod dilysu; cod un tro; allwedd breifat; manylion mewngofnodi; pasahitz*;
-        egiaztapen kode*; behin erabiltzeko kode*; gako pribatu*; saioa hasteko datu*;
-        kelma sigrieta; kodici ta verifika; kodici ta darba; cavetta privata;
-        dettalji tal login; fjalekalim*; kod verifikimi; kodi i verifikimit;
-        kodin e verifikimit; kod njeperdorimsh; celes privat*; te dhenat e hyrjes;
-        contrasinal*; codigo de verificacion; geslo; gesla; gesli; geslom;
-        potrditvena koda; enkratna koda; zasebni kljuc; podatki za prijavo;
-        код за потврда; еднократен код; приватен клуч; податоци за најава;
-        код пацвярджэння; аднаразовы код; прыватны ключ; уліковыя даныя; сырсөз*;
-        купуя сөз; ырастоо коду; бир жолку код; құпиясөз*; құпия сөз; растау коды;
-        бір реттік код; parol; parolni; parolingiz; parolini; tasdiqlash kodi;
-        bir martalik kod; maxfiy kalit; şifrə*; təsdiq kodu; birdəfəlik kod; gizli açar;
-        рамз*; калиди махфӣ; рамзи тасдиқ; нууц үг; баталгаажуулах код;
-        нэг удаагийн код; хувийн түлхүүр; sifre; şîfre; nasnavê veşartî; وشەی نهێنی;
-        رمز عبور; گذرواژه; کلمه عبور; رمز یکبار; کد تایید; کد یکبار; کلید خصوصی;
-        اطلاعات ورود; رمز کارت; رمز دوم; پاس ورڈ; پاسورڈ; خفیہ کوڈ; تصدیقی کوڈ;
-        او ٹی پی; نجی کلید; لاگ ان کی تفصیلات; پن کوڈ; پټنوم; پاسورډ; د تایید کوډ;
-        پاسورڊ; கடவுச்சொல்; ஓடிபி; சரிபார்ப்புக் குறியீ; சரிபார்ப்பு குறியீ;
-        தனிப்பட்ட விசை; பின் எண்; உள்நுழைவு விவர; ரகசிய குறியீ; ரகசியக் குறியீ;
-        పాస్‌వర్డ్; పాస్వర్డ్; ఓటీపీ; ధృవీకరణ కోడ్; పిన్ నంబర్; ప్రైవేట్ కీ; ಪಾಸ್‌ವರ್ಡ್;
-        ಪಾಸ್ವರ್ಡ್; ಒಟಿಪಿ; ಪರಿಶೀಲನಾ ಕೋಡ್; ಪಿನ್ ಸಂಖ್ಯೆ; ಗುಪ್ತಪದ; പാസ്‌വേഡ്; പാസ്വേഡ്;
-        ഒടിപി; സ്ഥിരീകരണ കോഡ്; പിൻ നമ്പർ; પાસવર્ડ; ઓટીપી; ચકાસણી કોડ; પિન નંબર;
-        ખાનગી કી; ਪਾਸਵਰਡ; ਓਟੀਪੀ; ਤਸਦੀਕ ਕੋਡ; ਪਿੰਨ ਨੰਬਰ; මුරපද; සත්‍යාපන කේත; සත්යාපන කේත;
-        पडताळणी कोड; प्रमाणीकरण कोड; စကားဝှက်; လျှို့ဝှက်နံပါတ်; အတည်ပြုကုဒ်; ပင်နံပါတ်;
-        ລະຫັດຜ່ານ; ລະຫັດຢືນຢັນ; ລະຫັດ otp; ລະຫັດ pin; ពាក្យសម្ងាត់; លេខកូដផ្ទៀងផ្ទាត់;
-        លេខសម្ងាត់; លេខកូដ otp; პაროლ; საიდუმლო კოდ; დადასტურების კოდ; ერთჯერადი კოდ;
+        phasfhocal*; bpasfhocal*; нууц үг*; нууц үгийг; lykilorð*; aðgangsorð*;
+        staðfestingarkóð*; einnota kóð*; innskráningarupplýsing*; einkalykil*;
+        pasfhocal*; focal faire; cod fioraithe; eochair phriobhaideach;
+        sonrai logala isteach; cyfrinair; cyfrineiriau; cod dilysu; cod un tro;
+        allwedd breifat; manylion mewngofnodi; pasahitz*; egiaztapen kode*;
+        behin erabiltzeko kode*; gako pribatu*; saioa hasteko datu*; kelma sigrieta;
+        kodici ta verifika; kodici ta darba; cavetta privata; dettalji tal login;
+        fjalekalim*; kod verifikimi; kodi i verifikimit; kodin e verifikimit;
+        kod njeperdorimsh; celes privat*; te dhenat e hyrjes; contrasinal*;
+        codigo de verificacion; geslo; gesla; gesli; geslom; potrditvena koda;
+        enkratna koda; zasebni kljuc; podatki za prijavo; код за потврда;
+        еднократен код; приватен клуч; податоци за најава; код пацвярджэння;
+        аднаразовы код; прыватны ключ; уліковыя даныя; сырсөз*; купуя сөз; ырастоо коду;
+        бир жолку код; құпиясөз*; құпия сөз; растау коды; бір реттік код; parol;
+        parolni; parolingiz; parolini; tasdiqlash kodi; bir martalik kod; maxfiy kalit;
+        şifrə*; təsdiq kodu; birdəfəlik kod; gizli açar; рамз*; калиди махфӣ;
+        рамзи тасдиқ; нууц үг; баталгаажуулах код; нэг удаагийн код; хувийн түлхүүр;
+        sifre; şîfre; nasnavê veşartî; وشەی نهێنی; رمز عبور; گذرواژه; کلمه عبور;
+        رمز یکبار; کد تایید; کد یکبار; کلید خصوصی; اطلاعات ورود; رمز کارت; رمز دوم;
+        پاس ورڈ; پاسورڈ; خفیہ کوڈ; تصدیقی کوڈ; او ٹی پی; نجی کلید; لاگ ان کی تفصیلات;
+        پن کوڈ; پټنوم; پاسورډ; د تایید کوډ; پاسورڊ; கடவுச்சொல்; ஓடிபி;
+        சரிபார்ப்புக் குறியீ; சரிபார்ப்பு குறியீ; தனிப்பட்ட விசை; பின் எண்;
+        உள்நுழைவு விவர; ரகசிய குறியீ; ரகசியக் குறியீ; పాస్‌వర్డ్; పాస్వర్డ్; ఓటీపీ;
+        ధృవీకరణ కోడ్; పిన్ నంబర్; ప్రైవేట్ కీ; ಪಾಸ್‌ವರ್ಡ್; ಪಾಸ್ವರ್ಡ್; ಒಟಿಪಿ;
+        ಪರಿಶೀಲನಾ ಕೋಡ್; ಪಿನ್ ಸಂಖ್ಯೆ; ಗುಪ್ತಪದ; പാസ്‌വേഡ്; പാസ്വേഡ്; ഒടിപി; സ്ഥിരീകരണ കോഡ്;
+        പിൻ നമ്പർ; પાસવર્ડ; ઓટીપી; ચકાસણી કોડ; પિન નંબર; ખાનગી કી; ਪਾਸਵਰਡ; ਓਟੀਪੀ;
+        ਤਸਦੀਕ ਕੋਡ; ਪਿੰਨ ਨੰਬਰ; මුරපද; සත්‍යාපන කේත; සත්යාපන කේත; पडताळणी कोड;
+        प्रमाणीकरण कोड; စကားဝှက်; လျှို့ဝှက်နံပါတ်; အတည်ပြုကုဒ်; ပင်နံပါတ်; ລະຫັດຜ່ານ;
+        ລະຫັດຢືນຢັນ; ລະຫັດ otp; ລະຫັດ pin; ពាក្យសម្ងាត់; លេខកូដផ្ទៀងផ្ទាត់; លេខសម្ងាត់;
+        លេខកូដ otp; პაროლ; საიდუმლო კოდ; დადასტურების კოდ; ერთჯერადი კოდ;
         პირადი გასაღებ; գաղտնաբառ; հաստատման կոդ; միանգամյա կոդ; անձնական բանալի;
         የይለፍ ቃ; የሚስጥር ቁጥር; የማረጋገጫ ኮድ; ኦቲፒ; kalmar sirri; kalmomin sirri; lambar sirri;
         lambar tabbatarwa; oro asina; oro igbaniwole; koodu ijerisi; okwuntughe;
@@ -992,14 +992,13 @@ FARTHER: dict[str, str] = {
         inombolo yemfihlo
     """,
     "memory": """
-        akwukwo ndetu ndi a; ndetu ndi a; la manothi; lawa manothi;
-        санах ой*; enkumbulweni; ekhumbulweni;
-        minnið; minninu; minni þitt; þessar athugasemdir; þessi athugasemd;
-        vistaðar athugasemdir; do chuimhne; an chuimhne; na notai seo; an nota seo;
-        notai sabhailte; dy gof; eich cof; y nodiadau hyn; y nodyn hwn; zure memoria*;
-        memoria hau; ohar hauek; ohar hau; gordetako ohar*; il memorja; memorja tiegħek;
-        dawn in noti; din in nota; kujtesa jote; kujtesen tende; keto shenime;
-        ky shenim; shenimet e ruajtura; tvoj spomin; te opombe; ta opomba;
+        akwukwo ndetu ndi a; ndetu ndi a; la manothi; lawa manothi; санах ой*;
+        enkumbulweni; ekhumbulweni; minnið; minninu; minni þitt; þessar athugasemdir;
+        þessi athugasemd; vistaðar athugasemdir; do chuimhne; an chuimhne; na notai seo;
+        an nota seo; notai sabhailte; dy gof; eich cof; y nodiadau hyn; y nodyn hwn;
+        zure memoria*; memoria hau; ohar hauek; ohar hau; gordetako ohar*; il memorja;
+        memorja tiegħek; dawn in noti; din in nota; kujtesa jote; kujtesen tende;
+        keto shenime; ky shenim; shenimet e ruajtura; tvoj spomin; te opombe; ta opomba;
         shranjene opombe; твојата меморија; меморијата; овие белешки; оваа белешка;
         памяць; тваю памяць; гэтыя нататкі; гэтая нататка; эс тутум*; бул эскертмелер;
         бул жазуу; осы жазбалар; xotira*; bu eslatmalar; bu eslatma; yaddaş*;
@@ -1014,11 +1013,11 @@ FARTHER: dict[str, str] = {
         qoraalkan; fitadidiana; ireo naoty ireo; ity naoty ity; inkumbulo; imemori
     """,
     "entryword": """
-        ndetu; akwukwo ndetu; manothi;
-        athugasemd*; færsl*; glósu*; iontrail*; nodyn; nodiadau; cofnod*; ohar*;
-        shenim*; opomb*; белешк*; нататк*; эскертме*; eslatma*; qeyd*; ёддошт*;
-        тэмдэглэл*; یادداشت; یادښت; குறிப்ப; గమనిక; ಟಿಪ್ಪಣಿ; കുറിപ്പ; નોંધ; සටහන; नोंद;
-        မှတ်စု; ჩანაწერ; գրառում; ማስታወሻ; akosile; qoraal*; naoty
+        ndetu; akwukwo ndetu; manothi; athugasemd*; færsl*; glósu*; iontrail*; nodyn;
+        nodiadau; cofnod*; ohar*; shenim*; opomb*; белешк*; нататк*; эскертме*;
+        eslatma*; qeyd*; ёддошт*; тэмдэглэл*; یادداشت; یادښت; குறிப்ப; గమనిక; ಟಿಪ್ಪಣಿ;
+        കുറിപ്പ; નોંધ; සටහන; नोंद; မှတ်စု; ჩანაწერ; գրառում; ማስታወሻ; akosile; qoraal*;
+        naoty
     """,
     "other": """
         முந்தைய; மற்ற; పాత; మునుపటి; ಹಿಂದಿನ; മുമ്പത്തെ; અગાઉ; ਪਿਛਲੇ; පෙර; मागील;
@@ -1038,8 +1037,8 @@ FARTHER: dict[str, str] = {
         kumsebenzisi
     """,
     "touser": """
-        segja notandanum; láta notandann vita; segja notandanum frá;
-        segðu notandanum; láttu notandann vita; inis don usaideoir; hinis don usaideoir;
+        segja notandanum; láta notandann vita; segja notandanum frá; segðu notandanum;
+        láttu notandann vita; inis don usaideoir; hinis don usaideoir;
         abair leis an usaideoir; habair leis an usaideoir; dweud wrth y defnyddiwr;
         dywedwch wrth y defnyddiwr; esan erabiltzaileari; jakinarazi erabiltzaileari;
         għid lill utent; thuaji perdoruesit; tregoji perdoruesit; povej uporabniku;
@@ -1050,35 +1049,34 @@ FARTHER: dict[str, str] = {
         u sheeg isticmaalaha; tshela umsebenzisi
     """,
     "solicit": """
-        cela umsebenzisi; cela kumsebenzisi;
-        biddu um; biddu notandann; spurðu um; spyrðu um; óskaðu eftir; iarr ar;
-        iarr ar an usaideoir; gofyn am; gofynnwch am; gofyn i'r defnyddiwr;
-        gofynnwch i'r defnyddiwr; holwch am; eskatu; eska iezaiozu; eskatu iezaiozu;
-        galdetu erabiltzaileari; itlob; itlob lill utent; staqsi għal;
-        kerko nga perdoruesi; kerkoji; kerkoni; prosi za; vprasaj za; zahtevaj;
-        prosi uporabnika; побарај; побарајте; прашај за; папрасі; запытай; збяры;
-        сурагын; сураңыз; талап кыл; сұраңыз; талап ет; so'rang; talab qil; soruşun;
-        tələb et; бипурс; талаб кун; бихоҳ; асуугаарай; шаард; bipirse; از کاربر بخواه;
-        از او بخواه; درخواست کن; از کاربر بپرس; از او بپرس; پوچھو; پوچھیں; مانگو;
-        مانگیں; طلب کرو; طلب کریں; وغواړه; وپوښته; ترې وغواړه; கேட்டு; கேளுங்கள்; கோரு;
-        கோரவும்; అడగండి; అడిగి; ಕೇಳಿ ಪಡೆ; ಕೇಳಿರಿ; ചോദിക്കുക; ചോദിക്കൂ; ആവശ്യപ്പെടുക;
-        પૂછો; માંગો; માગો; ਪੁੱਛੋ; ਮੰਗੋ; ඉල්ලන්න; ඉල්ලා; विचारा; मागा; सोध्नुहोस्;
-        माग्नुहोस्; တောင်းပါ; မေးပါ; တောင်းဆို; ຮ້ອງຂໍ; ຖາມຫາ; ស្នើសុំ; სთხოვე;
-        მოსთხოვე; ჰკითხე; მოითხოვე; խնդրիր; պահանջիր; հարցրու; ጠይቅ; ጠይቂ; ጠይቁ; tambayi;
-        nemi; beere fun; gba lowo; juo; weydii; weydiiso; codso; ka codso; angataho;
-        mangataka; anontanio; mcele; ucele; bacele; ukucela; buza
+        cela umsebenzisi; cela kumsebenzisi; biddu um; biddu notandann; spurðu um;
+        spyrðu um; óskaðu eftir; iarr ar; iarr ar an usaideoir; gofyn am; gofynnwch am;
+        gofyn i'r defnyddiwr; gofynnwch i'r defnyddiwr; holwch am; eskatu;
+        eska iezaiozu; eskatu iezaiozu; galdetu erabiltzaileari; itlob;
+        itlob lill utent; staqsi għal; kerko nga perdoruesi; kerkoji; kerkoni; prosi za;
+        vprasaj za; zahtevaj; prosi uporabnika; побарај; побарајте; прашај за; папрасі;
+        запытай; збяры; сурагын; сураңыз; талап кыл; сұраңыз; талап ет; so'rang;
+        talab qil; soruşun; tələb et; бипурс; талаб кун; бихоҳ; асуугаарай; шаард;
+        bipirse; از کاربر بخواه; از او بخواه; درخواست کن; از کاربر بپرس; از او بپرس;
+        پوچھو; پوچھیں; مانگو; مانگیں; طلب کرو; طلب کریں; وغواړه; وپوښته; ترې وغواړه;
+        கேட்டு; கேளுங்கள்; கோரு; கோரவும்; అడగండి; అడిగి; ಕೇಳಿ ಪಡೆ; ಕೇಳಿರಿ; ചോദിക്കുക;
+        ചോദിക്കൂ; ആവശ്യപ്പെടുക; પૂછો; માંગો; માગો; ਪੁੱਛੋ; ਮੰਗੋ; ඉල්ලන්න; ඉල්ලා; विचारा;
+        मागा; सोध्नुहोस्; माग्नुहोस्; တောင်းပါ; မေးပါ; တောင်းဆို; ຮ້ອງຂໍ; ຖາມຫາ;
+        ស្នើសុំ; სთხოვე; მოსთხოვე; ჰკითხე; მოითხოვე; խնդրիր; պահանջիր; հարցրու; ጠይቅ;
+        ጠይቂ; ጠይቁ; tambayi; nemi; beere fun; gba lowo; juo; weydii; weydiiso; codso;
+        ka codso; angataho; mangataka; anontanio; mcele; ucele; bacele; ukucela; buza
     """,
     "keep": """
-        uyigcine; uyigcina; uzigcine; ugcine; yigcine; bese uyigcina;
-        vistaðu; geymdu; skráðu; skrifaðu niður; sabhail; coinnigh; cadw; cadwch; cadwa;
-        arbed; arbedwch; cofiwch; gorde; gorde ezazu; gordetzen; erregistratu; issejvja;
-        zomm; aħżen; ruaj; ruaje; ruani; regjistro; mbaj mend; shrani; shranite;
-        zapomni si; zapisi; зачувај; зачувајте; запамети; захавай; запомні; запішы;
-        захоўвай; сакта; сактагын; сактаңыз; эстеп кал; сақта; сақтаңыз; есте сақта;
-        saqla; saqlang; eslab qol; saxla; saxlayın; yadda saxla; нигоҳ дор; захира кун;
-        сабт кун; хадгал; хадгалаарай; тэмдэглэ; tomar bike; ذخیره کن; ذخیره کنید;
-        نگه دار; به خاطر بسپار; محفوظ کرو; محفوظ کریں; محفوظ کر لو; سیو کرو; سیو کریں;
-        یاد رکھو; یاد رکھیں; خوندي کړه; وساته; ثبت کړه; சேமிக்க; சேமித்து; வைத்துக்கொள்;
+        uyigcine; uyigcina; uzigcine; ugcine; yigcine; bese uyigcina; vistaðu; geymdu;
+        skráðu; skrifaðu niður; sabhail; coinnigh; cadw; cadwch; cadwa; arbed; arbedwch;
+        cofiwch; gorde; gorde ezazu; gordetzen; erregistratu; issejvja; zomm; aħżen;
+        ruaj; ruaje; ruani; regjistro; mbaj mend; shrani; shranite; zapomni si; zapisi;
+        зачувај; зачувајте; запамети; захавай; запомні; запішы; захоўвай; сакта;
+        сактагын; сактаңыз; эстеп кал; сақта; сақтаңыз; есте сақта; saqla; saqlang;
+        eslab qol; saxla; saxlayın; yadda saxla; нигоҳ дор; захира кун; сабт кун;
+        хадгал; хадгалаарай; тэмдэглэ; tomar bike; ذخیره کن; ذخیره کنید; نگه دار;
+        به خاطر بسپار; محفوظ کرو; محفوظ کریں; محفوظ کر لو; سیو کرو; سیو کریں; یاد رکھو;
+        یاد رکھیں; خوندي کړه; وساته; ثبت کړه; சேமிக்க; சேமித்து; வைத்துக்கொள்;
         సేవ్ చేయండి; భద్రపరచ; నిల్వ చేయండి; ಉಳಿಸಿ; ಸೇವ್ ಮಾಡಿ; ಸಂಗ್ರಹಿಸಿ; സേവ് ചെയ്യുക;
         സൂക്ഷിക്കുക; സൂക്ഷിക്കൂ; સાચવો; સાચવી રાખો; સેવ કરો; ਸੰਭਾਲੋ; ਸੇਵ ਕਰੋ; ਯਾਦ ਰੱਖੋ;
         සුරකින්න; සේව් කරන්න; ගබඩා කරන්න; जतन करा; सेव्ह करा; साठवा; सुरक्षित गर्नुहोस्;
@@ -1126,9 +1124,41 @@ FARTHER: dict[str, str] = {
         mxelele; ukuxelela
     """,
     "covert": """
-        þarf ekki að vita; óþarfi að spyrja; ni ga a insint; does dim angen dweud; dim angen gofyn; ez da esan behar; ez dago galdetu beharrik; m'hemmx bzonn tghid; m'hemmx bzonn tistaqsi; nuk ka nevoje t'i thuash; nuk ka nevoje te pyesesh; s'ka nevoje te pyesesh; ni treba povedati; ni treba vprasati; нема потреба да кажеш; нема потреба да прашаш; не трэба казаць; не трэба пытаць; айтуунун кереги жок; суроонун кереги жок; айтудың қажеті жоқ; сұраудың қажеті жоқ; aytish shart emas; so'rash shart emas; demək lazım deyil; soruşmaq lazım deyil; гуфтан лозим нест; пурсидан лозим нест; хэлэх шаардлагагүй; асуух шаардлагагүй; ne hewce ye bibeje; ne hewce ye bipirse; لازم نیست بگویی; لازم نیست بپرسی; نیازی به پرسیدن نیست; تایید نگیر; اجازه نگیر; بتانے کی ضرورت نہیں; پوچھنے کی ضرورت نہیں; اجازت لینے کی ضرورت نہیں; ویلو ته اړتیا نشته; پوښتلو ته اړتیا نشته; சொல்ல வேண்டியதில்லை; தெரிவிக்க வேண்டாம்; చెప్పాల్సిన అవసరం లేదు; అడగాల్సిన అవసరం లేదు; ಹೇಳುವ ಅಗತ್ಯವಿಲ್ಲ; ಕೇಳುವ ಅಗತ್ಯವಿಲ್ಲ; പറയേണ്ടതില്ല; ചോദിക്കേണ്ടതില്ല; જાણ ન કરો; પૂછવાની જરૂર નથી; કહેવાની જરૂર નથી; ਦੱਸਣ ਦੀ ਲੋੜ ਨਹੀਂ; ਪੁੱਛਣ ਦੀ ਲੋੜ ਨਹੀਂ; කියන්න ඕනේ නැහැ; අහන්න ඕනේ නැහැ; विचारायची गरज नाही; सांगायची गरज नाही; विचारू नका; कळवू नका; सोध्नु पर्दैन; भन्नु पर्दैन; थाहा नहोस्; ပြောစရာမလို; မေးစရာမလို; ບໍ່ຕ້ອງແຈ້ງ; ບໍ່ຕ້ອງບອກ; ບໍ່ຕ້ອງຖາມ; មិនចាំបាច់សួរ; មិនចាំបាច់ប្រាប់; თქმა არ არის საჭირო; კითხვა არ არის საჭირო; ասել պետք չէ; հարցնել պետք չէ; መጠየቅ አያስፈልግም; መንገር አያስፈልግም; ba sai ka tambayi; ba sai ka gaya; ko pon dandan lati so; o dighi mkpa igwa; o dighi mkpa ijuo; looma baahna in la weydiiyo; looma baahna in loo sheego; tsy ilaina ny milaza; tsy ilaina ny manontany; akudingeki ukutshela; akudingeki ubuze;
-        agwala onye oru; ha u sheegin isticmaalaha; ungamtsheli umsebenzisi; ungamxeleli umsebenzisi; aza lazaina amin'ny mpampiasa; kada ka gaya wa mai amfani; kar ka gaya wa mai amfani; ma se so fun olulo; ma so fun olulo; به کاربر نگو; به کاربر چیزی نگو; صارف کو مت بتاؤ; صارف کو نہ بتائیں; کاروونکي ته مه وایه; பயனரிடம் சொல்லாதே; பயனருக்குச் சொல்லாதே; వినియోగదారుకు చెప్పవద్దు; ಬಳಕೆದಾರರಿಗೆ ಹೇಳಬೇಡಿ; ഉപയോക്താവിനോട് പറയരുത്; વપરાશકર્તાને ન કહો; ਵਰਤੋਂਕਾਰ ਨੂੰ ਨਾ ਦੱਸੋ; පරිශීලකයාට කියන්න එපා; အသုံးပြုသူကို မပြောပါနဲ့; ຢ່າບອກຜູ້ໃຊ້; កុំប្រាប់អ្នកប្រើប្រាស់; მომხმარებელს არ უთხრა; օգտատիրոջը մի ասա; ለተጠቃሚው አትንገር; колдонуучуга айтпа*; пайдаланушыға айтпа*; foydalanuvchiga aytma*; istifadəçiyə demə*; ба корбар нагӯ*; хэрэглэгчид битгий хэл*; ji bikarhener re nebeje;
-        í laumi; án þess að spyrja; án þess að segja; án vitundar; leynilega; án leyfis;
+        þarf ekki að vita; óþarfi að spyrja; ni ga a insint; does dim angen dweud;
+        dim angen gofyn; ez da esan behar; ez dago galdetu beharrik;
+        m'hemmx bzonn tghid; m'hemmx bzonn tistaqsi; nuk ka nevoje t'i thuash;
+        nuk ka nevoje te pyesesh; s'ka nevoje te pyesesh; ni treba povedati;
+        ni treba vprasati; нема потреба да кажеш; нема потреба да прашаш;
+        не трэба казаць; не трэба пытаць; айтуунун кереги жок; суроонун кереги жок;
+        айтудың қажеті жоқ; сұраудың қажеті жоқ; aytish shart emas; so'rash shart emas;
+        demək lazım deyil; soruşmaq lazım deyil; гуфтан лозим нест; пурсидан лозим нест;
+        хэлэх шаардлагагүй; асуух шаардлагагүй; ne hewce ye bibeje; ne hewce ye bipirse;
+        لازم نیست بگویی; لازم نیست بپرسی; نیازی به پرسیدن نیست; تایید نگیر; اجازه نگیر;
+        بتانے کی ضرورت نہیں; پوچھنے کی ضرورت نہیں; اجازت لینے کی ضرورت نہیں;
+        ویلو ته اړتیا نشته; پوښتلو ته اړتیا نشته; சொல்ல வேண்டியதில்லை;
+        தெரிவிக்க வேண்டாம்; చెప్పాల్సిన అవసరం లేదు; అడగాల్సిన అవసరం లేదు;
+        ಹೇಳುವ ಅಗತ್ಯವಿಲ್ಲ; ಕೇಳುವ ಅಗತ್ಯವಿಲ್ಲ; പറയേണ്ടതില്ല; ചോദിക്കേണ്ടതില്ല; જાણ ન કરો;
+        પૂછવાની જરૂર નથી; કહેવાની જરૂર નથી; ਦੱਸਣ ਦੀ ਲੋੜ ਨਹੀਂ; ਪੁੱਛਣ ਦੀ ਲੋੜ ਨਹੀਂ;
+        කියන්න ඕනේ නැහැ; අහන්න ඕනේ නැහැ; विचारायची गरज नाही; सांगायची गरज नाही;
+        विचारू नका; कळवू नका; सोध्नु पर्दैन; भन्नु पर्दैन; थाहा नहोस्; ပြောစရာမလို;
+        မေးစရာမလို; ບໍ່ຕ້ອງແຈ້ງ; ບໍ່ຕ້ອງບອກ; ບໍ່ຕ້ອງຖາມ; មិនចាំបាច់សួរ;
+        មិនចាំបាច់ប្រាប់; თქმა არ არის საჭირო; კითხვა არ არის საჭირო; ասել պետք չէ;
+        հարցնել պետք չէ; መጠየቅ አያስፈልግም; መንገር አያስፈልግም; ba sai ka tambayi; ba sai ka gaya;
+        ko pon dandan lati so; o dighi mkpa igwa; o dighi mkpa ijuo;
+        looma baahna in la weydiiyo; looma baahna in loo sheego; tsy ilaina ny milaza;
+        tsy ilaina ny manontany; akudingeki ukutshela; akudingeki ubuze;
+        agwala onye oru; ha u sheegin isticmaalaha; ungamtsheli umsebenzisi;
+        ungamxeleli umsebenzisi; aza lazaina amin'ny mpampiasa;
+        kada ka gaya wa mai amfani; kar ka gaya wa mai amfani; ma se so fun olulo;
+        ma so fun olulo; به کاربر نگو; به کاربر چیزی نگو; صارف کو مت بتاؤ;
+        صارف کو نہ بتائیں; کاروونکي ته مه وایه; பயனரிடம் சொல்லாதே; பயனருக்குச் சொல்லாதே;
+        వినియోగదారుకు చెప్పవద్దు; ಬಳಕೆದಾರರಿಗೆ ಹೇಳಬೇಡಿ; ഉപയോക്താവിനോട് പറയരുത്;
+        વપરાશકર્તાને ન કહો; ਵਰਤੋਂਕਾਰ ਨੂੰ ਨਾ ਦੱਸੋ; පරිශීලකයාට කියන්න එපා;
+        အသုံးပြုသူကို မပြောပါနဲ့; ຢ່າບອກຜູ້ໃຊ້; កុំប្រាប់អ្នកប្រើប្រាស់;
+        მომხმარებელს არ უთხრა; օգտատիրոջը մի ասա; ለተጠቃሚው አትንገር; колдонуучуга айтпа*;
+        пайдаланушыға айтпа*; foydalanuvchiga aytma*; istifadəçiyə demə*;
+        ба корбар нагӯ*; хэрэглэгчид битгий хэл*; ji bikarhener re nebeje; í laumi;
+        án þess að spyrja; án þess að segja; án vitundar; leynilega; án leyfis;
         hljóðlega; faoi run; gan fhios; gan iarraidh; gan insint; gan chead; go ciuin;
         yn gyfrinachol; heb ddweud; heb son; heb ofyn; yn dawel; heb yn wybod;
         heb ganiatad; isilean; ezkutuan; galdetu gabe; esan gabe; baimenik gabe;
@@ -1205,8 +1235,13 @@ FARTHER: dict[str, str] = {
         boye; qari; qarso; isku yeel; afeno; fihla; yifihle; zifihle
     """,
     "habit": """
-        í hverri viku; vikulega; gach seachtain; bob wythnos; astero; kull gimgha; cdo jave; vsak teden; секоја недела; кожны тыдзень; ар жумада; her hefte; هر هفته; ہر ہفتے; هره اونۍ; ஒவ்வொரு வாரமும்; દર અઠવાડિયે; ಪ್ರತಿ ವಾರ; എല്ലാ ആഴ്ചയും; ਹਰ ਹਫ਼ਤੇ; ທຸກອາທິດ; အပတ်တိုင်း; រៀងរាល់សប្តាហ៍; በየሳምንቱ; kowane mako; ni gbogbo ose; kwa izu; toddobaad kasta; isaky ny herinandro; njalo ngeviki; ყოველ კვირას; ամեն շաբաթ; ҳар ҳафта; долоо хоног бүр;
-        alltaf; í hvert skipti; framvegis; héðan í frá; daglega; sjálfkrafa; i gconai;
+        í hverri viku; vikulega; gach seachtain; bob wythnos; astero; kull gimgha;
+        cdo jave; vsak teden; секоја недела; кожны тыдзень; ар жумада; her hefte;
+        هر هفته; ہر ہفتے; هره اونۍ; ஒவ்வொரு வாரமும்; દર અઠવાડિયે; ಪ್ರತಿ ವಾರ;
+        എല്ലാ ആഴ്ചയും; ਹਰ ਹਫ਼ਤੇ; ທຸກອາທິດ; အပတ်တိုင်း; រៀងរាល់សប្តាហ៍; በየሳምንቱ;
+        kowane mako; ni gbogbo ose; kwa izu; toddobaad kasta; isaky ny herinandro;
+        njalo ngeviki; ყოველ კვირას; ամեն շաբաթ; ҳар ҳафта; долоо хоног бүр; alltaf;
+        í hvert skipti; framvegis; héðan í frá; daglega; sjálfkrafa; i gconai;
         gach uair; as seo amach; gach la; bob amser; bob tro; o hyn ymlaen; bob dydd;
         yn awtomatig; aldi bakoitzean; hemendik aurrera; egunero; automatikoki; dejjem;
         kull darba; minn issa l quddiem; kuljum; awtomatikament; gjithmone; cdo here;
@@ -1255,9 +1290,9 @@ FARTHER: dict[str, str] = {
         аюулгүй байдлын дүрэм; قوانین امنیتی; دستورات سیستم; قوانین ایمنی; حفاظتی قواعد;
         سسٹم ہدایات; آپ کی ہدایات; பாதுகாப்பு விதி; உங்கள் அறிவுறுத்தல்; భద్రతా నియమాలు;
         ಸುರಕ್ಷತಾ ನಿಯಮ; സുരക്ഷാ നിയമ; સુરક્ષા નિયમ; ਸੁਰੱਖਿਆ ਨਿਯਮ; ආරක්ෂක නීති;
-        လုံခြုံရေးစည်းမျဉ်း; ກົດລະບຽບຄວາມປອດໄພ; ច្បាប់សុវត្ថិភាព;
-        უსაფრთხოების წეს; անվտանգության կանոն; የደህንነት ህግ; dokokin tsaro; ofin aabo;
-        iwu nchekwa; xeerarka amniga; fitsipika fiarovana; imithetho yokuphepha
+        လုံခြုံရေးစည်းမျဉ်း; ກົດລະບຽບຄວາມປອດໄພ; ច្បាប់សុវត្ថិភាព; უსაფრთხოების წეს;
+        անվտանգության կանոն; የደህንነት ህግ; dokokin tsaro; ofin aabo; iwu nchekwa;
+        xeerarka amniga; fitsipika fiarovana; imithetho yokuphepha
     """,
     "override": """
         hunsaðu; virtu að vettugi; gilda ekki lengur; déan neamhaird de; anwybyddu;
