@@ -1089,8 +1089,9 @@ def _tag(sentence: str) -> Tags:
             covered[o_start:o_end] = b"\x01" * (o_end - o_start)
     before: list[int] = []  # ends of the negations read forward
     after: list[tuple[int, int]] = []  # (start, reach) of those read backward
-    # Negated verb forms written as one key ("ez bidali", "ná seol", "சொல்லாதே"): the
-    # action inside the key is the one negated (scanner 28).
+    # Negated verb forms written as one key ("ez bidali", "ná seol", "नपठाउनुहोस्"): the
+    # action inside the key is the one negated (scanner 28). Not a refusal: in "declines
+    # to", "refuse to" the refusing verb is the negation of what follows.
     forms: list[tuple[int, int]] = []
     negations = 0
     for n_start, n_end, kind in found:
@@ -1115,7 +1116,7 @@ def _tag(sentence: str) -> Tags:
         if concept in _ACTIONS and (
             (start, end, concept) in refused
             or _is_negated(start, end, before_plain, before_dense, after, sentence)
-            or any(s <= start and end <= e and e - s > end - start for s, e in forms)
+            or (concept != "refuse" and _inside_form(start, end, forms))
         ):
             negated.add(concept)
         else:
@@ -1140,6 +1141,11 @@ def _tag(sentence: str) -> Tags:
     if "override" in present and _reported_override(others):
         present.add(REPORTED)
     return Tags(frozenset(present), frozenset(negated), words)
+
+
+def _inside_form(start: int, end: int, forms: list[tuple[int, int]]) -> bool:
+    """Whether the action at ``start``-``end`` lies inside a longer negated verb form."""
+    return any(s <= start and end <= e and e - s > end - start for s, e in forms)
 
 
 def _asks_for(sentence: str, m: _Match, found: list[_Match]) -> list[_Match]:
