@@ -307,7 +307,7 @@ MORE: dict[str, str] = {
         حرفی نزن; چیزی نگو; אל תספר; אל תגיד; אל תזכיר; मत बताना; मत बताओ; न बताएं
     """,
     "memory": """
-        این یادداشت‌ها; یادداشت‌ها; حافظه; kumbukumbu; ghi nho; bo nho
+        این یادداشت‌ها; حافظه; kumbukumbu; ghi nho; bo nho
     """,
     "override": """
         treat them as advisory; as advisory; merely advisory; advisory only;

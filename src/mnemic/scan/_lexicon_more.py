@@ -1,5 +1,6 @@
 """More keys of the intent layer's concepts: Dutch, Polish, Ukrainian, Turkish, Hindi;
-fourteen more languages in :data:`WIDER` (scanner 27).
+fourteen more languages in :data:`WIDER` (scanner 27), about forty more in
+:data:`FARTHER` (scanner 28).
 
 :mod:`.lexicon` holds the concepts in eleven languages; this module holds the same
 concepts' keys in five more (scanner 7), written the same way (see :mod:`.lexicon` for
@@ -17,7 +18,7 @@ Turkish negates inside the verb ("söyleme", *do not say*): those forms are the 
 
 from __future__ import annotations
 
-__all__ = ["MORE", "REACH", "WIDER"]
+__all__ = ["FARTHER", "MORE", "REACH", "WIDER"]
 
 MORE: dict[str, str] = {
     # -- objects -----------------------------------------------------------------------
@@ -902,5 +903,459 @@ WIDER: dict[str, str] = {
         jangan pernah; ei; arge; mitte; mitte kunagi; niekada; nereikia; nekad; nedrikst; ala;
         koskaan;
         μην; δεν; ποτε; ουτε; mai no; no cal
+    """,
+}
+
+# Scanner 28: the same concepts in the languages the eleventh set wrote that no key read
+# (Icelandic, Irish, Welsh, Basque, Maltese, Albanian, Galician, Slovene, Macedonian,
+# Belarusian, Kyrgyz, Kazakh, Uzbek, Azerbaijani, Tajik, Mongolian, Kurdish, Persian, Urdu,
+# Pashto, Tamil, Telugu, Kannada, Malayalam, Gujarati, Punjabi, Sinhala, Marathi, Nepali,
+# Burmese, Lao, Khmer, Georgian, Armenian, Amharic, Hausa, Yoruba, Igbo, Somali, Malagasy,
+# Zulu, Xhosa), written from the concept. The negation first: where a language negates
+# inside or around the verb ("ez bidali", "ná seol", "சொல்லாதே", "မပြောနဲ့") the negated
+# form is a ``neg`` key, and the action key inside it is read as negated (intent._tag).
+# Keys of scripts with word-initial suffixes (Tamil, Georgian, Amharic…) are matched at a
+# word's start; Lao, Burmese and Khmer (no spaces) as substrings. No key is a lone
+# function word of a classifier language; a short word shared with another language is
+# a phrase ("ma se" is Italian, so Yoruba "má ṣe" is only read with its verb).
+FARTHER: dict[str, str] = {
+    "neg": """
+        မပြောပါနှင့်; မပို့ပါနှင့်; မဖျက်ပါနှင့်; segðu ekki; segið ekki; nefndu ekki;
+        ez esan; ez aipatu; ez kontatu; musa uku*; ekki; aldrei; alls ekki; riamh;
+        choiche; nior; na seol; na hinis; na habair; na luaigh; na hiarr; na scrios;
+        na sabhail; peidiwch; peidio; byth; paid a dweud; paid a son; paid ag anfon;
+        inoiz; inoiz ez; ez bidali; ez ezabatu; ez galdetu; ez gorde; ez eskatu;
+        ez iezaiozu; ez iezaiezu; ez ezazu; ez itzazu; qatt; mhux; m'għandekx;
+        la tibgħatx; la tibagħtux; mos; nuk; kurre; asnjehere; nikoli; nikar; ne smes;
+        ne smete; ne poslji; ne povej; ne sprasuj; никогаш; не смееш; ніколі; ня трэба;
+        эч качан; эч кимге; эмес; жиберме; жибербе; ешқашан; ешкімге; жіберме;
+        жібермеңіз; hech qachon; hech kimga; yubormang; yuborma; heç vaxt; heç kimə;
+        göndərmə; göndərməyin; ҳеҷ гоҳ; ҳаргиз; набояд; нафирист; напурс; хэзээ ч;
+        битгий; бүү; qet; tu cari; nesine; هرگز; نباید; نفرست; نفرستید; نپرس; مت; نہ;
+        کبھی نہیں; مه; هیڅکله; هېڅکله; ஒருபோதும்; அனுப்பாதே; அனுப்பாதீர்கள்; சொல்லாதே;
+        சொல்லாதீர்கள்; கேட்காதே; சேமிக்காதே; நீக்காதே; పంపవద్దు; పంపకు; చెప్పవద్దు;
+        చెప్పకు; అడగవద్దు; ಕಳುಹಿಸಬೇಡ; ಹೇಳಬೇಡ; ಕೇಳಬೇಡ; അയയ്ക്കരുത്; അയക്കരുത്; പറയരുത്;
+        ചോദിക്കരുത്; ન મોકલ; ન કહે; ન કહો; ન પૂછ; ક્યારેય ન; ਨਾ ਭੇਜੋ; ਨਾ ਦੱਸੋ; ਨਾ ਪੁੱਛੋ;
+        ਕਦੇ ਨਾ; ਕਦੇ ਨਹੀਂ; නොකියන්න; නොයවන්න; කවදාවත්; नपठाउनुहोस्; नपठाऊ; नभन्नुहोस्;
+        नसोध्नुहोस्; မပို့ပါနဲ့; မပို့နဲ့; မပြောပါနဲ့; မပြောနဲ့; မဖျက်ပါနဲ့; ဘယ်တော့မှ;
+        ຢ່າບອກ; ຢ່າສົ່ງ; ຢ່າຖາມ; ບໍ່; ບໍ່ເຄີຍ; កុំផ្ញើ; កុំប្រាប់; កុំសួរ; មិន; មិនដែល;
+        არ გაგზავნო; არ გაუგზავნო; არ უთხრა; ნუ ეტყვი; ნუ უთხრობ; არასდროს; არასოდეს;
+        մի ուղարկիր; մի ասա; մի ասեք; մի հարցրու; երբեք; չպետք է; አትላክ; አትላኪ; አትንገር;
+        አትንገሪ; አትንገሩ; አትጠይቅ; በጭራሽ; ፈጽሞ; kada; kada ka; kada ki; kar ka; kar ki; kar ku;
+        ma se so fun; ma so fun; ma fi ranse; ma je ki; ko gbodo; ezipula; ajula; emela;
+        o dighi mgbe; ha dirin; ha weydiin; ha tirtirin; marnaba; weligaa; aza; tsy;
+        sanatria; ungathumeli; ungasusi; ungabuzi; ungalokothi; ungatsheli; ungamtsheli;
+        ungamxeleli
+    """,
+    "speakneg": """
+        tgħidx; tgħidilhiex; tgħidlux; issemmix; нагӯ; нагӯед; айтпа; айтпагын;
+        айтпаңыз; aytma; aytmang; demə; deməyin; söyləmə; nebeje; نگو; نگویید; ذکر نکن;
+        اشاره نکن; ha u sheegin; ha sheegin; agwala
+    """,
+    "cred": """
+        phasfhocal*; bpasfhocal*; нууц үг*; нууц үгийг; lykilorð*; aðgangsorð*;
+        staðfestingarkóð*; einnota kóð*; innskráningarupplýsing*; einkalykil*;
+        pasfhocal*; focal faire; cod fioraithe; eochair phriobhaideach;
+        sonrai logala isteach; cyfrinair; cyfrineiriau; cod dilysu; cod un tro;
+        allwedd breifat; manylion mewngofnodi; pasahitz*; egiaztapen kode*;
+        behin erabiltzeko kode*; gako pribatu*; saioa hasteko datu*; kelma sigrieta;
+        kodici ta verifika; kodici ta darba; cavetta privata; dettalji tal login;
+        fjalekalim*; kod verifikimi; kodi i verifikimit; kodin e verifikimit;
+        kod njeperdorimsh; celes privat*; te dhenat e hyrjes; contrasinal*;
+        codigo de verificacion; geslo; gesla; gesli; geslom; potrditvena koda;
+        enkratna koda; zasebni kljuc; podatki za prijavo; код за потврда;
+        еднократен код; приватен клуч; податоци за најава; код пацвярджэння;
+        аднаразовы код; прыватны ключ; уліковыя даныя; сырсөз*; купуя сөз; ырастоо коду;
+        бир жолку код; құпиясөз*; құпия сөз; растау коды; бір реттік код; parol;
+        parolni; parolingiz; parolini; tasdiqlash kodi; bir martalik kod; maxfiy kalit;
+        şifrə*; təsdiq kodu; birdəfəlik kod; gizli açar; рамз*; калиди махфӣ;
+        рамзи тасдиқ; нууц үг; баталгаажуулах код; нэг удаагийн код; хувийн түлхүүр;
+        sifre; şîfre; nasnavê veşartî; وشەی نهێنی; رمز عبور; گذرواژه; کلمه عبور;
+        رمز یکبار; کد تایید; کد یکبار; کلید خصوصی; اطلاعات ورود; رمز کارت; رمز دوم;
+        پاس ورڈ; پاسورڈ; خفیہ کوڈ; تصدیقی کوڈ; او ٹی پی; نجی کلید; لاگ ان کی تفصیلات;
+        پن کوڈ; پټنوم; پاسورډ; د تایید کوډ; پاسورڊ; கடவுச்சொல்; ஓடிபி;
+        சரிபார்ப்புக் குறியீ; சரிபார்ப்பு குறியீ; தனிப்பட்ட விசை; பின் எண்;
+        உள்நுழைவு விவர; ரகசிய குறியீ; ரகசியக் குறியீ; పాస్‌వర్డ్; పాస్వర్డ్; ఓటీపీ;
+        ధృవీకరణ కోడ్; పిన్ నంబర్; ప్రైవేట్ కీ; ಪಾಸ್‌ವರ್ಡ್; ಪಾಸ್ವರ್ಡ್; ಒಟಿಪಿ;
+        ಪರಿಶೀಲನಾ ಕೋಡ್; ಪಿನ್ ಸಂಖ್ಯೆ; ಗುಪ್ತಪದ; പാസ്‌വേഡ്; പാസ്വേഡ്; ഒടിപി; സ്ഥിരീകരണ കോഡ്;
+        പിൻ നമ്പർ; પાસવર્ડ; ઓટીપી; ચકાસણી કોડ; પિન નંબર; ખાનગી કી; ਪਾਸਵਰਡ; ਓਟੀਪੀ;
+        ਤਸਦੀਕ ਕੋਡ; ਪਿੰਨ ਨੰਬਰ; මුරපද; සත්‍යාපන කේත; සත්යාපන කේත; पडताळणी कोड;
+        प्रमाणीकरण कोड; စကားဝှက်; လျှို့ဝှက်နံပါတ်; အတည်ပြုကုဒ်; ပင်နံပါတ်; ລະຫັດຜ່ານ;
+        ລະຫັດຢືນຢັນ; ລະຫັດ otp; ລະຫັດ pin; ពាក្យសម្ងាត់; លេខកូដផ្ទៀងផ្ទាត់; លេខសម្ងាត់;
+        លេខកូដ otp; პაროლ; საიდუმლო კოდ; დადასტურების კოდ; ერთჯერადი კოდ;
+        პირადი გასაღებ; գաղտնաբառ; հաստատման կոդ; միանգամյա կոդ; անձնական բանալի;
+        የይለፍ ቃ; የሚስጥር ቁጥር; የማረጋገጫ ኮድ; ኦቲፒ; kalmar sirri; kalmomin sirri; lambar sirri;
+        lambar tabbatarwa; oro asina; oro igbaniwole; koodu ijerisi; okwuntughe;
+        paswoodu; koodu nkwenye; furaha sirta; erayga sirta; lambarka sirta;
+        koodhka xaqiijinta; tenimiafina; teny miafina; kaody fanamarinana; iphasiwedi;
+        amaphasiwedi; iphinikhodi; ikhodi yokuqinisekisa; igama eliyimfihlo;
+        inombolo yemfihlo
+    """,
+    "memory": """
+        akwukwo ndetu ndi a; ndetu ndi a; la manothi; lawa manothi; санах ой*;
+        enkumbulweni; ekhumbulweni; minnið; minninu; minni þitt; þessar athugasemdir;
+        þessi athugasemd; vistaðar athugasemdir; do chuimhne; an chuimhne; na notai seo;
+        an nota seo; notai sabhailte; dy gof; eich cof; y nodiadau hyn; y nodyn hwn;
+        zure memoria*; memoria hau; ohar hauek; ohar hau; gordetako ohar*; il memorja;
+        memorja tiegħek; dawn in noti; din in nota; kujtesa jote; kujtesen tende;
+        keto shenime; ky shenim; shenimet e ruajtura; tvoj spomin; te opombe; ta opomba;
+        shranjene opombe; твојата меморија; меморијата; овие белешки; оваа белешка;
+        памяць; тваю памяць; гэтыя нататкі; гэтая нататка; эс тутум*; бул эскертмелер;
+        бул жазуу; осы жазбалар; xotira*; bu eslatmalar; bu eslatma; yaddaş*;
+        bu qeydlər; хотира*; ин ёддоштҳо; ин ёддошт; санах ой; эдгээр тэмдэглэл;
+        энэ тэмдэглэл; bîra te; van notan; حافظه; این یادداشت; یادداشت‌های ذخیره;
+        یادداشتهای ذخیره; میموری; یہ نوٹس; دا یادښتونه; நினைவக; இந்தக் குறிப்பு;
+        இந்த குறிப்பு; మెమరీ; ఈ నోట్స్; ఈ గమనిక; ಮೆಮೊರಿ; ಈ ಟಿಪ್ಪಣಿ; മെമ്മറി; ഈ കുറിപ്പ്;
+        મેમરી; આ નોંધ; ਮੈਮੋਰੀ; ਇਹ ਨੋਟ; මතකය; මතකයේ; මෙම සටහන; स्मृती; ही नोंद; या नोंदी;
+        स्मृति; यो नोट; မှတ်ဉာဏ်; ဒီမှတ်စု; ຄວາມຈຳ; ຄວາມຈໍາ; ບັນທຶກນີ້; អង្គចងចាំ;
+        កំណត់ចំណាំនេះ; მეხსიერებ; ეს ჩანაწერ; հիշողություն; այս գրառում; ማህደረ ትውስታ;
+        ƙwaƙwalwa; kwakwalwa; iranti; akosile yii; ncheta; xusuusta; qoraalladan;
+        qoraalkan; fitadidiana; ireo naoty ireo; ity naoty ity; inkumbulo; imemori
+    """,
+    "entryword": """
+        ndetu; akwukwo ndetu; manothi; athugasemd*; færsl*; glósu*; iontrail*; nodyn;
+        nodiadau; cofnod*; ohar*; shenim*; opomb*; белешк*; нататк*; эскертме*;
+        eslatma*; qeyd*; ёддошт*; тэмдэглэл*; یادداشت; یادښت; குறிப்ப; గమనిక; ಟಿಪ್ಪಣಿ;
+        കുറിപ്പ; નોંધ; සටහන; नोंद; မှတ်စု; ჩანაწერ; գրառում; ማስታወሻ; akosile; qoraal*;
+        naoty
+    """,
+    "other": """
+        முந்தைய; மற்ற; పాత; మునుపటి; ಹಿಂದಿನ; മുമ്പത്തെ; અગાઉ; ਪਿਛਲੇ; පෙර; मागील;
+        अघिल्लो; ယခင်; ກ່ອນໜ້າ; មុន; წინა; նախորդ; ቀደም; blaenorol; roimhe; aurreko;
+        mëparshëm; meparshem; prejšnj*; претходн*; папярэдн*; мурунку; avvalgi; əvvəlki;
+        пешин*; өмнөх; قبلی; پچھل; پخوان
+    """,
+    "userref": """
+        notand*; usaideoir*; y defnyddiwr; defnyddiwr; defnyddwyr; y perchennog;
+        erabiltzaile*; l utent; utent; perdorues*; uporabnik*; корисникот; корисникот;
+        карыстальнік*; колдонуучу*; пайдаланушы*; foydalanuvchi*; istifadəçi*; корбар*;
+        хэрэглэгч*; bikarhener*; کاربر; یوزر; کاروونکی; کاروونکي; کارن; பயனர்; பயனர;
+        వినియోగదారు; ಬಳಕೆದಾರ; ഉപയോക്താവ; વપરાશકર્તા; ਵਰਤੋਂਕਾਰ; පරිශීලක; वापरकर्ता;
+        वापरकर्त्या; प्रयोगकर्ता; အသုံးပြုသူ; ຜູ້ໃຊ້; អ្នកប្រើប្រាស់; អ្នកប្រើ;
+        მომხმარებელ; օգտատեր; օգտվող; ተጠቃሚ; ለተጠቃሚ; የተጠቃሚ; mai amfani; masu amfani;
+        olulo; onye oru; isticmaalaha; isticmaale*; mpampiasa; umsebenzisi*;
+        kumsebenzisi
+    """,
+    "touser": """
+        segja notandanum; láta notandann vita; segja notandanum frá; segðu notandanum;
+        láttu notandann vita; inis don usaideoir; hinis don usaideoir;
+        abair leis an usaideoir; habair leis an usaideoir; dweud wrth y defnyddiwr;
+        dywedwch wrth y defnyddiwr; esan erabiltzaileari; jakinarazi erabiltzaileari;
+        għid lill utent; thuaji perdoruesit; tregoji perdoruesit; povej uporabniku;
+        sporoci uporabniku; кажи му на корисникот; скажы карыстальніку; به کاربر بگو;
+        به کاربر اطلاع بده; صارف کو بتاؤ; صارف کو بتائیں; یوزر کو بتاؤ; பயனரிடம் சொல்;
+        వినియోగదారుకు చెప్పండి; ಬಳಕೆದಾರರಿಗೆ ಹೇಳಿ; ಬಳಕೆದಾರರಿಗೆ ತಿಳಿಸಿ;
+        वापरकर्त्याला सांगा; gaya wa mai amfani; sanar da mai amfani;
+        u sheeg isticmaalaha; tshela umsebenzisi
+    """,
+    "solicit": """
+        cela umsebenzisi; cela kumsebenzisi; biddu um; biddu notandann; spurðu um;
+        spyrðu um; óskaðu eftir; iarr ar; iarr ar an usaideoir; gofyn am; gofynnwch am;
+        gofyn i'r defnyddiwr; gofynnwch i'r defnyddiwr; holwch am; eskatu;
+        eska iezaiozu; eskatu iezaiozu; galdetu erabiltzaileari; itlob;
+        itlob lill utent; staqsi għal; kerko nga perdoruesi; kerkoji; kerkoni; prosi za;
+        vprasaj za; zahtevaj; prosi uporabnika; побарај; побарајте; прашај за; папрасі;
+        запытай; збяры; сурагын; сураңыз; талап кыл; сұраңыз; талап ет; so'rang;
+        talab qil; soruşun; tələb et; бипурс; талаб кун; бихоҳ; асуугаарай; шаард;
+        bipirse; از کاربر بخواه; از او بخواه; درخواست کن; از کاربر بپرس; از او بپرس;
+        پوچھو; پوچھیں; مانگو; مانگیں; طلب کرو; طلب کریں; وغواړه; وپوښته; ترې وغواړه;
+        கேட்டு; கேளுங்கள்; கோரு; கோரவும்; అడగండి; అడిగి; ಕೇಳಿ ಪಡೆ; ಕೇಳಿರಿ; ചോദിക്കുക;
+        ചോദിക്കൂ; ആവശ്യപ്പെടുക; પૂછો; માંગો; માગો; ਪੁੱਛੋ; ਮੰਗੋ; ඉල්ලන්න; ඉල්ලා; विचारा;
+        मागा; सोध्नुहोस्; माग्नुहोस्; တောင်းပါ; မေးပါ; တောင်းဆို; ຮ້ອງຂໍ; ຖາມຫາ;
+        ស្នើសុំ; სთხოვე; მოსთხოვე; ჰკითხე; მოითხოვე; խնդրիր; պահանջիր; հարցրու; ጠይቅ;
+        ጠይቂ; ጠይቁ; tambayi; nemi; beere fun; gba lowo; juo; weydii; weydiiso; codso;
+        ka codso; angataho; mangataka; anontanio; mcele; ucele; bacele; ukucela; buza
+    """,
+    "keep": """
+        uyigcine; uyigcina; uzigcine; ugcine; yigcine; bese uyigcina; vistaðu; geymdu;
+        skráðu; skrifaðu niður; sabhail; coinnigh; cadw; cadwch; cadwa; arbed; arbedwch;
+        cofiwch; gorde; gorde ezazu; gordetzen; erregistratu; issejvja; zomm; aħżen;
+        ruaj; ruaje; ruani; regjistro; mbaj mend; shrani; shranite; zapomni si; zapisi;
+        зачувај; зачувајте; запамети; захавай; запомні; запішы; захоўвай; сакта;
+        сактагын; сактаңыз; эстеп кал; сақта; сақтаңыз; есте сақта; saqla; saqlang;
+        eslab qol; saxla; saxlayın; yadda saxla; нигоҳ дор; захира кун; сабт кун;
+        хадгал; хадгалаарай; тэмдэглэ; tomar bike; ذخیره کن; ذخیره کنید; نگه دار;
+        به خاطر بسپار; محفوظ کرو; محفوظ کریں; محفوظ کر لو; سیو کرو; سیو کریں; یاد رکھو;
+        یاد رکھیں; خوندي کړه; وساته; ثبت کړه; சேமிக்க; சேமித்து; வைத்துக்கொள்;
+        సేవ్ చేయండి; భద్రపరచ; నిల్వ చేయండి; ಉಳಿಸಿ; ಸೇವ್ ಮಾಡಿ; ಸಂಗ್ರಹಿಸಿ; സേവ് ചെയ്യുക;
+        സൂക്ഷിക്കുക; സൂക്ഷിക്കൂ; સાચવો; સાચવી રાખો; સેવ કરો; ਸੰਭਾਲੋ; ਸੇਵ ਕਰੋ; ਯਾਦ ਰੱਖੋ;
+        සුරකින්න; සේව් කරන්න; ගබඩා කරන්න; जतन करा; सेव्ह करा; साठवा; सुरक्षित गर्नुहोस्;
+        सेभ गर्नुहोस्; राख्नुहोस्; သိမ်းထား; သိမ်းပါ; မှတ်ထား; ເກັບໄວ້; ຈື່ໄວ້;
+        រក្សាទុក; შეინახე; შეინახეთ; დაიმახსოვრე; պահիր; պահպանիր; հիշիր; አስቀምጥ; አስቀምጪ;
+        አስቀምጡ; ajiye; rike; toju; chekwaa; kaydi; kaydso; xafid; tehirizo; tahirizina;
+        tadidio; gcina; yigcine; zigcine; ukugcina; adana shi; adana su
+    """,
+    "send": """
+        sendu; sendið; áframsendu; deildu; hladdu upp; seol; seol chuig; cuir chuig;
+        anfon; anfonwch; anfona; danfon; rhannwch; bidali; bidal ezazu; bidali iezaiozu;
+        partekatu; ibgħat; ibagħtu; ibgħatilha; ibgħatlu; għaddi lil; dergo; dergoji;
+        dergoju; dergojani; percill; poslji; posljite; posreduj; испрати; испратете;
+        препрати; дашлі; адпраў; перашлі; адпраўляй; жибер; жибергин; жибериңиз; жөнөт;
+        жиберип; жібер; жіберіңіз; yubor; yuboring; jo'nat; jo'nating; göndər; göndərin;
+        фирист; бифирист; бифиристед; ирсол кун; илгээ; илгээгээрэй; дамжуул; bisine;
+        bişîne; بفرست; بفرستید; ارسال کن; ارسال کنید; فوروارد کن; آپلود کن; بھیجو;
+        بھیجیں; بھیج دو; بھیج دیں; فارورڈ کرو; اپلوڈ کرو; ولېږه; ولیږه; واستوه; بنێرە;
+        அனுப்பு; அனுப்பவும்; அனுப்பி; அனுப்ப வேண்டும்; పంపు; పంపండి; పంపించ; ಕಳುಹಿಸು;
+        ಕಳುಹಿಸಿ; അയയ്ക്കുക; അയക്കുക; അയയ്ക്കൂ; അയക്കൂ; મોકલો; મોકલી દો; મોકલજો; ਭੇਜੋ;
+        ਭੇਜ ਦਿਓ; යවන්න; पाठवा; पाठवून; पठाउनुहोस्; पठाऊ; पठाइदिनुहोस्; ပို့ပါ;
+        ပို့လိုက်; ပေးပို့; ສົ່ງໄປ; ສົ່ງໃຫ້; ສົ່ງຕໍ່; ផ្ញើ; გაგზავნე; გააგზავნე;
+        გაუგზავნე; გადაუგზავნე; ուղարկիր; ուղարկեք; փոխանցիր; ላክ; ላኪ; ላኩ; fi ranse;
+        ranse si; zipu; ziga; zigara; u dir; soo dir; u gudbi; alefaso; andefaso;
+        thumela; thumelani; yithumele; zithumele; mthumele; bathumele; ukuthumela;
+        aika wa; aika masa; aika mata; tura masa; tura mata
+    """,
+    "speak": """
+        segðu; segja; nefndu; nefna; láttu vita; tilkynntu; inis; hinis; abair; habair;
+        luaigh; dweud; dywedwch; dyweda; soniwch; crybwyll; esan; esaiozu; esaiezu;
+        aipatu; jakinarazi; għid; għidlu; għidilha; semmi; thuaj; thuaji; thuajini;
+        permend; trego; tregoji; povej; povejte; omeni; omenite; sporoci; кажете;
+        спомни; скажы; кажы; згадвай; паведамі; айткын; айтыңыз; билдир; айтыңыз;
+        хабарла; ayt; ayting; aytib ber; xabar ber; söylə; söyləyin; бигӯ; бигӯед;
+        хабар деҳ; хэлээрэй; хэлж өг; дурд; мэдэгд; bibeje; bibêje; بگو; بگویید;
+        اطلاع بده; ذکر کن; بتاؤ; بتائیں; بتا دو; بتا دیں; ذکر کرو; ذکر کریں; ووایه;
+        وواياست; ورته ووایه; بڵێ; சொல்லு; சொல்லுங்கள்; சொல்லவும்; சொல்லி; என்று சொல்;
+        கூறு; கூறவும்; தெரிவி; చెప్పు; చెప్పండి; తెలియజేయండి; ಹೇಳು; ಹೇಳಿ; ತಿಳಿಸಿ; പറയുക;
+        പറയൂ; അറിയിക്കുക; કહો; કહેજો; જણાવો; કહી દો; ਦੱਸੋ; ਦੱਸ ਦਿਓ; ਕਹੋ; කියන්න;
+        දන්වන්න; सांगा; कळवा; सांगून; भन्नुहोस्; भनिदिनुहोस्; बताउनुहोस्; ပြောပါ;
+        ပြောလိုက်; ပြောပြ; ບອກ; ប្រាប់; უთხარი; უთხარით; აცნობე; ახსენე; თქვი; ասա;
+        ասեք; հայտնիր; նշիր; ንገር; ንገሪ; ንገሩ; አሳውቅ; gaya; gaya masa; gaya mata; fada;
+        faɗa; faɗi; so fun; so pe; wi fun; gwa; gwa ya; kwuo; u sheeg; sheeg; ku dhaha;
+        lazao; lazaina; teneno; ambarao; tshela; mtshele; batshele; ukutshela; xelela;
+        mxelele; ukuxelela
+    """,
+    "covert": """
+        þarf ekki að vita; óþarfi að spyrja; ni ga a insint; does dim angen dweud;
+        dim angen gofyn; ez da esan behar; ez dago galdetu beharrik;
+        m'hemmx bzonn tghid; m'hemmx bzonn tistaqsi; nuk ka nevoje t'i thuash;
+        nuk ka nevoje te pyesesh; s'ka nevoje te pyesesh; ni treba povedati;
+        ni treba vprasati; нема потреба да кажеш; нема потреба да прашаш;
+        не трэба казаць; не трэба пытаць; айтуунун кереги жок; суроонун кереги жок;
+        айтудың қажеті жоқ; сұраудың қажеті жоқ; aytish shart emas; so'rash shart emas;
+        demək lazım deyil; soruşmaq lazım deyil; гуфтан лозим нест; пурсидан лозим нест;
+        хэлэх шаардлагагүй; асуух шаардлагагүй; ne hewce ye bibeje; ne hewce ye bipirse;
+        لازم نیست بگویی; لازم نیست بپرسی; نیازی به پرسیدن نیست; تایید نگیر; اجازه نگیر;
+        بتانے کی ضرورت نہیں; پوچھنے کی ضرورت نہیں; اجازت لینے کی ضرورت نہیں;
+        ویلو ته اړتیا نشته; پوښتلو ته اړتیا نشته; சொல்ல வேண்டியதில்லை;
+        தெரிவிக்க வேண்டாம்; చెప్పాల్సిన అవసరం లేదు; అడగాల్సిన అవసరం లేదు;
+        ಹೇಳುವ ಅಗತ್ಯವಿಲ್ಲ; ಕೇಳುವ ಅಗತ್ಯವಿಲ್ಲ; പറയേണ്ടതില്ല; ചോദിക്കേണ്ടതില്ല; જાણ ન કરો;
+        પૂછવાની જરૂર નથી; કહેવાની જરૂર નથી; ਦੱਸਣ ਦੀ ਲੋੜ ਨਹੀਂ; ਪੁੱਛਣ ਦੀ ਲੋੜ ਨਹੀਂ;
+        කියන්න ඕනේ නැහැ; අහන්න ඕනේ නැහැ; विचारायची गरज नाही; सांगायची गरज नाही;
+        विचारू नका; कळवू नका; सोध्नु पर्दैन; भन्नु पर्दैन; थाहा नहोस्; ပြောစရာမလို;
+        မေးစရာမလို; ບໍ່ຕ້ອງແຈ້ງ; ບໍ່ຕ້ອງບອກ; ບໍ່ຕ້ອງຖາມ; មិនចាំបាច់សួរ;
+        មិនចាំបាច់ប្រាប់; თქმა არ არის საჭირო; კითხვა არ არის საჭირო; ասել պետք չէ;
+        հարցնել պետք չէ; መጠየቅ አያስፈልግም; መንገር አያስፈልግም; ba sai ka tambayi; ba sai ka gaya;
+        ko pon dandan lati so; o dighi mkpa igwa; o dighi mkpa ijuo;
+        looma baahna in la weydiiyo; looma baahna in loo sheego; tsy ilaina ny milaza;
+        tsy ilaina ny manontany; akudingeki ukutshela; akudingeki ubuze;
+        agwala onye oru; ha u sheegin isticmaalaha; ungamtsheli umsebenzisi;
+        ungamxeleli umsebenzisi; aza lazaina amin'ny mpampiasa;
+        kada ka gaya wa mai amfani; kar ka gaya wa mai amfani; ma se so fun olulo;
+        ma so fun olulo; به کاربر نگو; به کاربر چیزی نگو; صارف کو مت بتاؤ;
+        صارف کو نہ بتائیں; کاروونکي ته مه وایه; பயனரிடம் சொல்லாதே; பயனருக்குச் சொல்லாதே;
+        వినియోగదారుకు చెప్పవద్దు; ಬಳಕೆದಾರರಿಗೆ ಹೇಳಬೇಡಿ; ഉപയോക്താവിനോട് പറയരുത്;
+        વપરાશકર્તાને ન કહો; ਵਰਤੋਂਕਾਰ ਨੂੰ ਨਾ ਦੱਸੋ; පරිශීලකයාට කියන්න එපා;
+        အသုံးပြုသူကို မပြောပါနဲ့; ຢ່າບອກຜູ້ໃຊ້; កុំប្រាប់អ្នកប្រើប្រាស់;
+        მომხმარებელს არ უთხრა; օգտատիրոջը մի ասա; ለተጠቃሚው አትንገር; колдонуучуга айтпа*;
+        пайдаланушыға айтпа*; foydalanuvchiga aytma*; istifadəçiyə demə*;
+        ба корбар нагӯ*; хэрэглэгчид битгий хэл*; ji bikarhener re nebeje; í laumi;
+        án þess að spyrja; án þess að segja; án vitundar; leynilega; án leyfis;
+        hljóðlega; faoi run; gan fhios; gan iarraidh; gan insint; gan chead; go ciuin;
+        yn gyfrinachol; heb ddweud; heb son; heb ofyn; yn dawel; heb yn wybod;
+        heb ganiatad; isilean; ezkutuan; galdetu gabe; esan gabe; baimenik gabe;
+        inork jakin gabe; inori esan gabe; bil moħbi; fis sigriet; mingħajr ma tistaqsi;
+        mingħajr ma tgħid; mingħajr permess; bil kwiet; fshehurazi; ne fshehtesi;
+        pa pyetur; pa i thene; pa leje; pa e ditur; pa dijenine; na skrivaj;
+        brez vprasanja; brez obvestila; brez dovoljenja; ne da bi vedel;
+        ne da bi vedela; sen preguntar; sen avisar; sen dicir nada; без прашање;
+        без да прашаш; без да кажеш; без дозвола; да не дознае; таемна; непрыкметна;
+        без пытання; не пытаючыся; без дазволу; каб не даведаўся; каб не даведалася;
+        жашыруун; билдирбей; сурабай; уруксатсыз; байкатпай; жасырын; білдірмей;
+        сұрамай; рұқсатсыз; yashirincha; so'ramasdan; bildirmasdan; ruxsatsiz; gizlicə;
+        xəbərsiz; soruşmadan; icazəsiz; пинҳонӣ; махфӣ; бе пурсидан; бе иҷозат;
+        бе огоҳӣ; нууцаар; асуухгүйгээр; зөвшөөрөлгүй; bi dizi; bi dizî; bê destûr;
+        بە نهێنی; مخفیانه; پنهانی; بدون اطلاع; بدون پرسیدن; بدون اجازه; بی سر و صدا;
+        نباید بفهمد; متوجه نشود; چپکے سے; خاموشی سے; خفیہ طور پر; بغیر پوچھے;
+        پوچھے بغیر; بتائے بغیر; بغیر بتائے; اجازت کے بغیر; پتہ نہ چلے; په پټه;
+        پرته له پوښتنې; بې له اجازې; چې خبر نشي; ரகசியமாக; அமைதியாக; கேட்காமல்;
+        தெரியாமல்; தெரியக்கூடாது; தெரிய வேண்டாம்; அனுமதி இல்லாமல்; சொல்லாமல்;
+        கேட்க வேண்டாம்; கேட்க வேண்டியதில்லை; రహస్యంగా; నిశ్శబ్దంగా; అడగకుండా;
+        చెప్పకుండా; తెలియకుండా; అనుమతి లేకుండా; ರಹಸ್ಯವಾಗಿ; ಗುಟ್ಟಾಗಿ; ಕೇಳದೆ; ಹೇಳದೆ;
+        ತಿಳಿಯದಂತೆ; ಅನುಮತಿ ಇಲ್ಲದೆ; രഹസ്യമായി; അറിയാതെ; ചോദിക്കാതെ; പറയാതെ;
+        അനുവാദമില്ലാതെ; ગુપ્ત રીતે; ચૂપચાપ; પૂછ્યા વગર; કહ્યા વગર; જાણ વગર; પરવાનગી વગર;
+        ਚੁੱਪਚਾਪ; ਗੁਪਤ ਤੌਰ ਤੇ; ਪੁੱਛੇ ਬਿਨਾਂ; ਦੱਸੇ ਬਿਨਾਂ; ਬਿਨਾਂ ਪੁੱਛੇ; ਬਿਨਾਂ ਦੱਸੇ; රහසින්;
+        නිහඬව; නොඅසා; නොදන්වා; අවසරයකින් තොරව; गुपचूप; गुप्तपणे; न विचारता; न सांगता;
+        परवानगीशिवाय; कळू न देता; गोप्य रूपमा; नसोधी; नभनी; अनुमति बिना; တိတ်တဆိတ်;
+        လျှို့ဝှက်စွာ; မမေးဘဲ; မပြောဘဲ; ခွင့်ပြုချက်မရှိဘဲ; ແບບລັບໆ; ຢ່າງລັບໆ;
+        ໂດຍບໍ່ຖາມ; ໂດຍບໍ່ບອກ; ງຽບໆ; ដោយសម្ងាត់; ស្ងាត់ៗ; ដោយមិនសួរ; ដោយមិនប្រាប់;
+        ფარულად; ჩუმად; კითხვის გარეშე; ნებართვის გარეშე; შეუმჩნევლად;
+        ისე რომ არ გაიგოს; թաքուն; առանց հարցնելու; առանց ասելու; առանց թույլտվության;
+        աննկատ; በሚስጥር; በድብቅ; ሳትጠይቅ; ሳይጠይቁ; ሳታሳውቅ; ሳያውቅ; ሳታውቅ; ማንም እንዳያውቅ; a boye;
+        a ɓoye; a asirce; ba tare da tambaya ba; ba tare da izini ba; kada ya sani;
+        kada ta sani; ni ikoko; ni bonkele; lai beere; lai so fun; ma je ki o mo;
+        ko gbodo mo; na nzuzo; na zoro ezo; si qarsoodi ah; si qarsoodi; adoon weydiin;
+        adoon u sheegin; ogolaansho la'aan; mangingina; an tsokosoko; tsy manontany;
+        tsy mampahafantatra; ngasese; ngokufihlakeleyo; ngokuyimfihlo;
+        ngaphandle kokubuza; ngaphandle kwemvume
+    """,
+    "delete": """
+        eyddu; eyða; fjarlægðu; þurrkaðu út; scrios; bain amach; glan amach; dileu;
+        dilewch; dilea; ezabatu; ezaba ezazu; ħassar; ħassru; neħħi; fshi; fshije;
+        fshini; izbrisi; izbrisite; odstrani; избришете; отстрани; выдалі; сатры;
+        выдаляй; өчүр; өчүргүн; өчүрүңүз; өшір; өшіріңіз; o'chir; o'chiring; silin;
+        нест кун; пок кун; ҳазф кун; устга; устгаарай; арилга; je bibe; jê bibe; پاک کن;
+        حذف کن; حذف کنید; پاکش کن; حذف کرو; حذف کریں; مٹا دو; مٹا دیں; ڈیلیٹ کرو;
+        ڈیلیٹ کریں; ړنګ کړه; پاک کړه; لرې کړه; حذف کړه; بسڕەوە; நீக்கு; நீக்கிவிடு;
+        நீக்கவும்; அழித்துவிடு; அழிக்கவும்; తొలగించ; డిలీట్ చేయండి; ಅಳಿಸಿ; ಅಳಿಸು;
+        ತೆಗೆದುಹಾಕಿ; ഇല്ലാതാക്കുക; മായ്ക്കുക; നീക്കം ചെയ്യുക; કાઢી નાખો; ડિલીટ કરો;
+        ભૂંસી નાખો; ਮਿਟਾਓ; ਡਿਲੀਟ ਕਰੋ; ਹਟਾਓ; මකන්න; මකා දමන්න; ඉවත් කරන්න; हटवा;
+        काढून टाका; डिलीट करा; पुसून टाका; मेटाउनुहोस्; हटाउनुहोस्; ဖျက်ပါ; ဖျက်လိုက်;
+        ဖျက်ပစ်; ລຶບອອກ; ລຶບຖິ້ມ; លុបចោល; លុប; წაშალე; წაშალეთ; ջնջիր; ջնջեք; հեռացրու;
+        ሰርዝ; ሰርዢ; ሰርዙ; አጥፋ; goge; cire; yo kuro; hichapu; wepu; tirtir; masax; ka saar;
+        fafao; esory; susa; yisuse; zisuse; sula
+    """,
+    "alter": """
+        breyttu; endurskrifaðu; skrifaðu yfir; athraigh; athscriobh; newidiwch; newid;
+        ailysgrifennu; golygu; aldatu; alda ezazu; berridatzi; ibdel; biddel; ndrysho;
+        ndryshoje; rishkruaj; spremeni; spremenite; prepisi; измени; змені; перапішы;
+        өзгөрт; өзгерт; o'zgartir; dəyişdir; иваз кун; өөрчил; biguherîne; تغییر بده;
+        عوض کن; ویرایش کن; بازنویسی کن; تبدیل کرو; تبدیل کریں; بدل دو; بدل دیں; بدل کړه;
+        மாற்று; மாற்றவும்; மாற்றி எழுது; திருத்து; మార్చ; ಬದಲಾಯಿಸಿ; മാറ്റുക; બદલો; ਬਦਲੋ;
+        වෙනස් කරන්න; बदला; बदल्नुहोस्; ပြောင်းပါ; ປ່ຽນແປງ; កែប្រែ; შეცვალე; փոխիր; ቀይር;
+        canza; yi pada; gbanwee; beddel; ovay; guqula; tshintsha
+    """,
+    "hide": """
+        feldu; leyndu; láttu sem; folaigh; cuddio; cuddiwch; cuddia; ezkutatu;
+        ezkuta ezazu; itxurak egin; aħbi; ħbi; agħmel bħal li; fshih; fshihe; bej sikur;
+        shtiru; skrij; skrijte; pretvarjaj se; delaj se; скриј; сокриј; прикриј; схавай;
+        хавай; прыхавай; рабі выгляд; жашыр; жасыр; yashir; yashiring; gizlə;
+        пинҳон кун; нуу; нуугаарай; veşêre; vesere; پنهان کن; مخفی کن; وانمود کن; چھپاؤ;
+        چھپائیں; چھپا دو; دکھاوا کرو; پټ کړه; மறைத்து; மறைக்கவும்; போல நடி; దాచు;
+        దాచండి; ಮರೆಮಾಡಿ; മറയ്ക്കുക; છુપાવો; ਲੁਕਾਓ; සඟවන්න; लपवा; लुकाउनुहोस्; ဖုံးကွယ်;
+        ເຊື່ອງ; លាក់; დამალე; დაფარე; թաքցրու; թաքցրեք; ձևացրու; ደብቅ; ደብቂ; ደብቁ; ɓoye;
+        boye; qari; qarso; isku yeel; afeno; fihla; yifihle; zifihle
+    """,
+    "habit": """
+        í hverri viku; vikulega; gach seachtain; bob wythnos; astero; kull gimgha;
+        cdo jave; vsak teden; секоја недела; кожны тыдзень; ар жумада; her hefte;
+        هر هفته; ہر ہفتے; هره اونۍ; ஒவ்வொரு வாரமும்; દર અઠવાડિયે; ಪ್ರತಿ ವಾರ;
+        എല്ലാ ആഴ്ചയും; ਹਰ ਹਫ਼ਤੇ; ທຸກອາທິດ; အပတ်တိုင်း; រៀងរាល់សប្តាហ៍; በየሳምንቱ;
+        kowane mako; ni gbogbo ose; kwa izu; toddobaad kasta; isaky ny herinandro;
+        njalo ngeviki; ყოველ კვირას; ամեն շաբաթ; ҳар ҳафта; долоо хоног бүр; alltaf;
+        í hvert skipti; framvegis; héðan í frá; daglega; sjálfkrafa; i gconai;
+        gach uair; as seo amach; gach la; bob amser; bob tro; o hyn ymlaen; bob dydd;
+        yn awtomatig; aldi bakoitzean; hemendik aurrera; egunero; automatikoki; dejjem;
+        kull darba; minn issa l quddiem; kuljum; awtomatikament; gjithmone; cdo here;
+        nga tani e tutje; cdo dite; automatikisht; vedno; vsakic; od zdaj naprej;
+        samodejno; секогаш; секој пат; отсега; автоматски; заўсёды; кожны раз;
+        з гэтага часу; штодня; аўтаматычна; ар дайым; ар бир жолу; мындан ары;
+        күн сайын; әрқашан; әр жолы; бұдан былай; har doim; har safar; bundan buyon;
+        har kuni; həmişə; hər dəfə; bundan sonra; hər gün; ҳамеша; ҳар дафъа; аз ин пас;
+        ҳар рӯз; үргэлж; өдөр бүр; her tim; هەمیشە; همیشه; هر بار; از این به بعد;
+        هر روز; به طور خودکار; ہمیشہ; ہر بار; اب سے; ہر روز; هر ځل; له اوس وروسته;
+        هره ورځ; எப்போதும்; ஒவ்வொரு முறையும்; இனிமேல்; தினமும்; ஒவ்வொரு நாளும்; தானாக;
+        ஒவ்வொரு வாரமும்; ఎల్లప్పుడూ; ప్రతిసారీ; ఇకపై; ప్రతిరోజూ; ಯಾವಾಗಲೂ; ಪ್ರತಿ ಬಾರಿ;
+        ಇನ್ನು ಮುಂದೆ; ಪ್ರತಿದಿನ; എപ്പോഴും; ഓരോ തവണയും; ഇനി മുതൽ; ദിവസവും; હંમેશા; દર વખતે;
+        હવેથી; દરરોજ; ਹਮੇਸ਼ਾ; ਹਰ ਵਾਰ; ਹੁਣ ਤੋਂ; ਹਰ ਰੋਜ਼; සැමවිටම; සෑම විටම; සෑම වරක්ම;
+        මෙතැන් සිට; नेहमी; प्रत्येक वेळी; यापुढे; दररोज; आपोआप; सधैं; हरेक पटक; अबदेखि;
+        हरेक दिन; အမြဲတမ်း; အကြိမ်တိုင်း; ယခုမှစ၍; နေ့တိုင်း; ສະເໝີ; ທຸກຄັ້ງ;
+        ຕັ້ງແຕ່ນີ້ໄປ; ທຸກມື້; ជានិច្ច; រាល់ពេល; រាល់ថ្ងៃ; ចាប់ពីពេលនេះតទៅ; ყოველთვის;
+        ყოველ ჯერზე; ამიერიდან; ყოველდღე; միշտ; ամեն անգամ; այսուհետ; ամեն օր; ሁልጊዜ;
+        ሁሌም; በየጊዜው; ከአሁን በኋላ; በየቀኑ; koyaushe; ko da yaushe; kowane lokaci; daga yanzu;
+        kullum; nigba gbogbo; gbogbo igba; lati isisiyi lo; lojoojumo; mgbe niile;
+        mgbe obula; site ugbu a; mar walba; had iyo jeer; waqti kasta; hadda kadib;
+        maalin kasta; foana; isaky ny; manomboka izao; isan'andro; njalo; qho; rhoqo;
+        kusukela manje; nsuku zonke; mihla yonke
+    """,
+    "whenasked": """
+        ef spurt er; ef einhver spyr; ef notandinn spyr; ma fhiafraionn; ma iarrann;
+        os bydd yn gofyn; os gofynnir; galdetzen badu; galdetzen badizu; jekk jistaqsi;
+        jekk tistaqsi; jekk xi ħadd jistaqsi; nese pyet; nese te pyet; nese dikush pyet;
+        ce vprasa; ce te vprasa; ce kdo vprasa; ако праша; ако те праша; калі спытае;
+        اگر پرسید; اگر کسی پرسید; اگر پوچھے; اگر کوئی پوچھے; கேட்டால்; అడిగితే; ಕೇಳಿದರೆ;
+        ചോദിച്ചാൽ; પૂછે તો; ਪੁੱਛੇ ਤਾਂ; ඇහුවොත්; विचारल्यास; सोधेमा; မေးရင်; ຖ້າຖາມ;
+        ប្រសិនបើសួរ; თუ იკითხავს; եթե հարցնի; ከጠየቀ; idan ya tambaya; idan ta tambaya;
+        idan wani ya tambaya; ti enikeni ba beere; bi enikeni ba beere; ti o ba beere;
+        haddii uu weydiiyo; haddii ay weydiiso; haddii qof weydiiyo; raha manontany;
+        raha misy manontany; uma ebuza; uma kukhona obuzayo
+    """,
+    "rules": """
+        öryggisregl*; leiðbeiningarnar þínar; kerfisfyrirmæl*; fyrirmælin þín;
+        rialacha sabhailteachta; do threoracha; rheolau diogelwch; dy gyfarwyddiadau;
+        eich cyfarwyddiadau; segurtasun arau*; zure argibideak; sistemaren argibideak;
+        regoli tas sigurta; l istruzzjonijiet tiegħek; rregullat e sigurise;
+        udhezimet e tua; udhezimet e sistemit; varnostna pravila; tvoja navodila;
+        sistemska navodila; безбедносни правила; твоите упатства; правілы бяспекі;
+        твае інструкцыі; коопсуздук эрежелери; қауіпсіздік ережелері;
+        xavfsizlik qoidalari; təhlükəsizlik qaydaları; қоидаҳои амният;
+        аюулгүй байдлын дүрэм; قوانین امنیتی; دستورات سیستم; قوانین ایمنی; حفاظتی قواعد;
+        سسٹم ہدایات; آپ کی ہدایات; பாதுகாப்பு விதி; உங்கள் அறிவுறுத்தல்; భద్రతా నియమాలు;
+        ಸುರಕ್ಷತಾ ನಿಯಮ; സുരക്ഷാ നിയമ; સુરક્ષા નિયમ; ਸੁਰੱਖਿਆ ਨਿਯਮ; ආරක්ෂක නීති;
+        လုံခြုံရေးစည်းမျဉ်း; ກົດລະບຽບຄວາມປອດໄພ; ច្បាប់សុវត្ថិភាព; უსაფრთხოების წეს;
+        անվտանգության կանոն; የደህንነት ህግ; dokokin tsaro; ofin aabo; iwu nchekwa;
+        xeerarka amniga; fitsipika fiarovana; imithetho yokuphepha
+    """,
+    "override": """
+        hunsaðu; virtu að vettugi; gilda ekki lengur; déan neamhaird de; anwybyddu;
+        anwybyddwch; anwybydda; baztertu; ez egin kasurik; aginduren gainetik;
+        edozein aginduren gainetik; injora; tagħtix kas; injoro; shperfill; prezri;
+        игнорирај; ігнаруй; не звяртай увагі; көңүл бурба; елеме; e'tibor berma;
+        nəzərə alma; нодида гир; үл тоо; guh nede; نادیده بگیر; نادیده بگیرید;
+        نظرانداز کرو; نظر انداز کریں; نظر انداز کرو; புறக்கணி; విస్మరించ; ನಿರ್ಲಕ್ಷಿಸಿ;
+        അവഗണിക്കുക; અવગણો; ਅਣਡਿੱਠ; නොසලකා හරින්න; दुर्लक्ष करा; बेवास्ता गर्नुहोस्;
+        လျစ်လျူရှု; ບໍ່ສົນໃຈ; មិនអើពើ; იგნორირება; უგულებელყავი; անտեսիր; ችላ በል;
+        yi watsi da; foju pa; leghara anya; iska indha tir; aza raharahiana; ungazinaki
+    """,
+    "thirdparty": """
+        birgj*; viðskiptavin*; samstarfsmenn*; solathroir*; custaimeir*; cyflenwr*;
+        cwsmeriaid; cydweithwyr; hornitzaile*; bezero*; lankide*; fornitur*; klijent*;
+        furnitor*; kliente*; klientet; kolege; dobavitelj*; strankam; sodelavc*;
+        добавувач*; клиентите; пастаўшчык*; кліент*; تامین کننده; مشتریان; همکاران;
+        سپلائر; گاہک; வாடிக்கையாளர்; சக ஊழியர்; onibaara; macaamiisha
+    """,
+    "personal": """
+        tengiliðir; tengiliðalist*; dagatal*; teagmhalaithe; feilire; cysylltiadau;
+        calendr; kontaktu*; egutegi*; kuntatti; kalendarju; kontakte*;
+        lista e kontakteve; seznam stikov; koledar*; контакти; именик; кантакты; کانتکت;
+        مخاطبین; فهرست مخاطبان; تقویم; رابطے; رابطوں کی فہرست; தொடர்புகள்;
+        முகவரிப் பட்டியல்; நாட்காட்டி
+    """,
+    "monitor": """
+        staðsetning*; hvar hún er; hvar hann er; með hverjum; kokapen*; non dagoen;
+        vendndodhj*; lokacij*; s kom se; локација; месцазнаходжанне; موقعیت مکانی;
+        با چه کسی; لوکیشن; இருப்பிடம்; யாருடன்; எங்கே போகிறா
+    """,
+    "steer": """
+        mæltu alltaf með; mæltu aðeins með; mæltu bara með; mol i gconai;
+        argymell bob amser; gomendatu beti; beti gomendatu; irrakkomanda biss;
+        dejjem irrakkomanda; rekomando vetem; rekomando gjithmone; priporoci samo;
+        vedno priporoci; препорачај само; рэкамендуй толькі; فقط توصیه کن;
+        همیشه توصیه کن; صرف تجویز کرو; ہمیشہ تجویز کرو; மட்டும் பரிந்துரை;
+        எப்போதும் பரிந்துரை
+    """,
+    "untrue": """
+        þó það sé ekki satt; það er ekki satt; jafnvel þó það sé ekki satt;
+        ce nach fior e; fiu mura fior e; er nad yw'n wir; hyd yn oed os nad yw'n wir;
+        egia ez bada ere; egia ez den arren; anke jekk mhux veru;
+        edhe pse nuk eshte e vertete; edhe nese nuk eshte e vertete; ceprav ni res;
+        tudi ce ni res; иако не е вистина; хоць гэта няпраўда; حتی اگر درست نباشد;
+        هرچند درست نیست; چاہے سچ نہ ہو; உண்மை இல்லை என்றாலும்; ko je otito;
+        bi o tile je pe ko je otito
+    """,
+    "empty": """
+        ekkert er vistað; ekkert sé vistað; minnið er tómt; nil aon rud sabhailte;
+        ta an chuimhne folamh; does dim byd wedi'i gadw; mae'r cof yn wag;
+        ez dago ezer gordeta; memoria hutsik dago; m'hemm xejn issejvjat;
+        nuk ka asgje te ruajtur; kujtesa eshte bosh; nic ni shranjeno; spomin je prazen;
+        ништо не е зачувано; нічога не захавана; چیزی ذخیره نشده; حافظه خالی است;
+        کچھ محفوظ نہیں; எதுவும் சேமிக்கப்படவில்லை
+    """,
+    "approved": """
+        hefur samþykkt; samþykkti; onartu du; onartua; onartuta; approvat; aprovuar;
+        odobril; odobrila; تایید کرده; منظوری دی; ஒப்புக்கொண்டார்
+    """,
+    "reviewer": """
+        endurskoðun*; endurskoðand*; iniúchadh; archwiliad; archwilydd; auditoretza;
+        ikuskapen*; awditjar; auditim*; revizij*; ревизија; аўдыт*; حسابرسی; بازرسی;
+        آڈٹ; پلټن*; தணிக்கை; ஆய்வுக்கு
     """,
 }

@@ -57,15 +57,16 @@ _ACTIONS = frozenset(
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
-# Thai.
+# Thai, and (scanner 28) Lao, Burmese and Khmer.
 # Compiled on first use (see _dense): compiling these ranges takes ~2 ms, and only text
 # outside ASCII needs them.
 _SUBSTRING_SCRIPT = (
-    "[\u0590-\u06ff\u0750-\u077f\u0900-\u09ff\u0e00-\u0e7f\u1100-\u11ff\u3040-\u30ff"
-    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+    "[\u0590-\u06ff\u0750-\u077f\u0900-\u09ff\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff"
+    "\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 )
 _substring_script: re.Pattern[str] | None = None
-_W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f"
+# Latin (with Azerbaijani "ə", scanner 28), Greek and Cyrillic letters.
+_W = "0-9a-z\u00df-\u024f\u0259\u0370-\u03ff\u0400-\u052f"
 _TOKEN = re.compile(f"[{_W}]+(?:'[{_W}]+)*")
 _WORDISH = re.compile(f"^[{_W}' \\-*]+$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|[;\n。！？；]+")
@@ -592,7 +593,17 @@ _Key = tuple[tuple[tuple[str, bool], ...], str]
 class _Lexicon:
     """The concept keys, indexed for matching (built by :func:`build_index`)."""
 
-    __slots__ = ("exact", "pairs", "prefix", "prefix_lens", "stems", "subs", "subs_ascii")
+    __slots__ = (
+        "exact",
+        "pairs",
+        "prefix",
+        "prefix_lens",
+        "stems",
+        "subs",
+        "subs_ascii",
+        "subs_plain",
+        "subs_script",
+    )
 
     def __init__(
         self,
@@ -607,9 +618,43 @@ class _Lexicon:
         self.pairs = pairs  # other phrases, by their first two words
         self.subs = subs  # keys of dense scripts: (key, concept), matched as substrings
         self.subs_ascii = subs_ascii  # keys with punctuation, matched as substrings
+        # Those of them in Latin, Greek or Cyrillic, read in every sentence; those of other
+        # word-separated scripts (Tamil, Georgian, Amharic…; scanner 28) by the 128-code-point
+        # block of their first letter, read only in a sentence holding a letter of that block.
+        self.subs_plain = tuple(k for k in subs_ascii if _script_block(k[0]) is None)
+        script: dict[int, list[tuple[str, str]]] = {}
+        for k in subs_ascii:
+            block = _script_block(k[0])
+            if block is not None:
+                script.setdefault(block, []).append(k)
+        self.subs_script = {b: tuple(keys) for b, keys in script.items()}
         self.prefix_lens = tuple(sorted({len(k) for k in prefix}))
         # The first three letters of every prefix key (shorter keys: themselves).
         self.stems = frozenset(k[:3] for k in prefix)
+
+
+# Keys below this code point (Latin, Greek, Cyrillic) are read in every sentence.
+_PLAIN_END = 0x0530
+
+
+def _script_block(key: str) -> int | None:
+    """The block (code point // 128) of the first letter of ``key`` outside Latin, Greek
+    and Cyrillic, or None when it has none."""
+    for ch in key:
+        if ord(ch) >= _PLAIN_END:
+            return ord(ch) >> 7
+    return None
+
+
+def _substring_keys(sentence: str, keys: Sequence[tuple[str, str]], found: list[_Match]) -> None:
+    """Append the ``keys`` found in ``sentence`` as substrings, none starting inside a word."""
+    for key, concept in keys:
+        at = sentence.find(key)
+        while at >= 0:
+            before = sentence[at - 1] if at else " "
+            if not (key[0].isalnum() and before.isalnum()):
+                found.append((at, at + len(key), concept))
+            at = sentence.find(key, at + 1)
 
 
 def build_index(concepts: dict[str, str]) -> _Lexicon:
@@ -767,13 +812,12 @@ def _matches(sentence: str) -> list[_Match]:
         spans = {(start, end) for start, end, _ in heads}
         found = [m for m in found if m[2] not in _NOUNS or (m[0], m[1]) not in spans]
         found.extend(heads)
-    for key, concept in lex.subs_ascii:
-        at = sentence.find(key)
-        while at >= 0:
-            before = sentence[at - 1] if at else " "
-            if not (key[0].isalnum() and before.isalnum()):
-                found.append((at, at + len(key), concept))
-            at = sentence.find(key, at + 1)
+    _substring_keys(sentence, lex.subs_plain, found)
+    if not sentence.isascii():
+        script = lex.subs_script
+        for block in sorted({ord(ch) >> 7 for ch in sentence if ord(ch) >= _PLAIN_END}):
+            if block in script:
+                _substring_keys(sentence, script[block], found)
     if _dense(sentence):
         found.extend(_dense_keys(sentence, lex.subs))
     found.extend(_address.addresses(sentence))
@@ -1045,12 +1089,17 @@ def _tag(sentence: str) -> Tags:
             covered[o_start:o_end] = b"\x01" * (o_end - o_start)
     before: list[int] = []  # ends of the negations read forward
     after: list[tuple[int, int]] = []  # (start, reach) of those read backward
+    # Negated verb forms written as one key ("ez bidali", "ná seol", "नपठाउनुहोस्"): the
+    # action inside the key is the one negated (scanner 28). Not a refusal: in "declines
+    # to", "refuse to" the refusing verb is the negation of what follows.
+    forms: list[tuple[int, int]] = []
     negations = 0
     for n_start, n_end, kind in found:
         if kind not in _NEGATIONS or all(covered[n_start:n_end]):
             continue
         negations += 1
         if kind == "neg":
+            forms.append((n_start, n_end))
             dense = _dense(sentence[n_start:n_end])
             before.append(n_end if not dense else -n_end)
         elif kind == "negpost" or not _action_follows(others, n_end):
@@ -1067,6 +1116,7 @@ def _tag(sentence: str) -> Tags:
         if concept in _ACTIONS and (
             (start, end, concept) in refused
             or _is_negated(start, end, before_plain, before_dense, after, sentence)
+            or (concept != "refuse" and _inside_form(start, end, forms))
         ):
             negated.add(concept)
         else:
@@ -1091,6 +1141,11 @@ def _tag(sentence: str) -> Tags:
     if "override" in present and _reported_override(others):
         present.add(REPORTED)
     return Tags(frozenset(present), frozenset(negated), words)
+
+
+def _inside_form(start: int, end: int, forms: list[tuple[int, int]]) -> bool:
+    """Whether the action at ``start``-``end`` lies inside a longer negated verb form."""
+    return any(s <= start and end <= e and e - s > end - start for s, e in forms)
 
 
 def _asks_for(sentence: str, m: _Match, found: list[_Match]) -> list[_Match]:
