@@ -61,8 +61,14 @@ _FUNCTION = {
     lang: frozenset(words.split())
     for lang, words in (
         ("en", "the is are an of to and on with at for has have was from by it this user"),
-        ("de", "der die das des ist sind und mit am im um auf ein eine nicht von zu für bei nutzer"),
-        ("fr", "le la les est sont et du des une un à au aux pour avec dans sur pas ne utilisateur"),
+        (
+            "de",
+            "der die das des ist sind und mit am im um auf ein eine nicht von zu für bei nutzer",
+        ),
+        (
+            "fr",
+            "le la les est sont et du des une un à au aux pour avec dans sur pas ne utilisateur",
+        ),
         ("es", "el los las es son y del con un una en por para al lo se no usuario"),
         ("pt", "o os as é são e do da dos das com um uma em no na por para não usuário"),
         ("it", "il lo gli è sono del della con un una per nel nella non di da utente"),
@@ -144,7 +150,9 @@ def _concept(name: str, single: bool, named: bool, latin_: str, other: str = "")
 
 CONCEPTS = (
     _concept(
-        "lives", True, False,
+        "lives",
+        True,
+        False,
         r"lives? (?:in|at|with)|resides|wohnt|lebt in|vive(?:n)? (?:en|em|in|a|no|na)|"
         r"reside en|habite|vit (?:à|a|en|au)|mora(?:m)? (?:em|no|na)|abita|woont|mieszka|"
         r"живёт|живет|проживает|живе |мешкає|yaşıyor|oturuyor|bor (?:i|på)|asuu|bydlí|"
@@ -152,7 +160,9 @@ CONCEPTS = (
         r"रहता|रहती|रहते|يعيش|تعيش|يسكن|تسكن|住在|に住|에 살|에 산",
     ),
     _concept(
-        "works", True, False,
+        "works",
+        True,
+        False,
         r"works? (?:at|for|in|as|nights|days)|employed|arbeitet|trabaja|travaille|"
         r"trabalha|lavora|werkt|pracuje|работает|працює|çalışıyor|çalışır|arbetar|"
         r"jobbar|arbejder|jobber|työskentelee|dolgozik|lucrează|bekerja|anafanya kazi|"
@@ -160,14 +170,18 @@ CONCEPTS = (
         r"काम कर|يعمل|تعمل|工作|で働|에서 일",
     ),
     _concept(
-        "born", True, False,
+        "born",
+        True,
+        False,
         r"(?:was|were|is) born|\bbred in|geboren|gezüchtet|nació|nacida|nacido|née?\b|"
         r"élevée?s? en|nasceu|nata\b|nato\b|urodził|родил|народив|doğdu|född|født|"
         r"syntyi|narodil|született|născut|lahir|alizaliwa|sinh ra|rođen",
         r"जन्म|وُلد|ولد في|ولدت|出生|生まれ|태어",
     ),
     _concept(
-        "birthday", True, False,
+        "birthday",
+        True,
+        False,
         r"birthday|geburtstag|cumpleaños|anniversaire|aniversário|compleanno|verjaardag|"
         r"urodziny|день рождения|doğum günü|födelsedag|fødselsdag|bursdag|"
         r"syntymäpäivä|narozeniny|születésnap|ziua de naștere|ulang tahun|sinh nhật|"
@@ -175,87 +189,114 @@ CONCEPTS = (
         r"जन्मदिन|عيد ميلاد|生日|誕生日|생일",
     ),
     _concept(
-        "called", True, True,
+        "called",
+        True,
+        True,
         r"is called|is named|named|heißt|se llama|s'appelle|chama-se|se chama|si chiama|"
         r"heet |nazywa się|зовут|звуть|adı |heter|hedder|nimi on|jmenuje|hívják|"
         r"se numește|bernama|anaitwa|tên là|zove se",
         r"नाम|اسمه|اسمها|اسمش|叫|名前|이름",
     ),
     _concept(
-        "doctor", True, True,
+        "doctor",
+        True,
+        True,
         r"gp\b|doctor|physician|hausarzt|hausärztin|médico de (?:cabecera|família|familia)|"
         r"médecin|medico di base|huisarts|lekarz|lekár|lékař|врач|лікар|aile hekimi|"
         r"läkare|læge|lege |lääkäri|háziorvos|medic de familie|dokter|daktari|bác sĩ",
         r"डॉक्टर|طبيب|医生|主治医|かかりつけ医|주치의",
     ),
     _concept(
-        "vet", True, True,
+        "vet",
+        True,
+        True,
         r"vet\b|vets\b|veterinar|tierarzt|tierärztin|vétérinaire|dierenarts|weteryn|"
         r"ветеринар|veteriner|veterinär|dyrlæge|eläinlääkäri|veterinář|állatorvos|"
         r"daktari wa mifugo|bác sĩ thú y",
         r"पशु चिकित्सक|طبيب بيطري|兽医|獣医|수의사",
     ),
     _concept(
-        "contact", True, True,
+        "contact",
+        True,
+        True,
         r"contact|ansprechpartner|kontakt|contacto|contato|contatto|контакт|irtibat|"
         r"yhteyshenkilö|kapcsolattartó|kontak|liên hệ",
         r"संपर्क|جهة الاتصال|联系人|担当者|담당자",
     ),
     _concept(
-        "insurance", True, True,
+        "insurance",
+        True,
+        True,
         r"insur|[a-zäöü]*versicherung|seguro|assurance|assicura|verzeker|ubezpiecz|"
         r"страхов|sigorta|försäkring|forsikring|vakuutus|pojišt|poistenie|biztosít|"
         r"asigurare|asuransi|bima|bảo hiểm|osiguranje",
         r"बीमा|تأمين|保险|保険|보험",
     ),
     _concept(
-        "school", True, True,
+        "school",
+        True,
+        True,
         r"school|schule|escuela|colegio|école|escola|scuola|szkoł|школ|okul|skola|skole|"
         r"koulu|škol|iskol|școal|sekolah|shule|trường|[a-z]*primary\b",
         r"स्कूल|مدرسة|学校|학교",
     ),
     _concept(
-        "rent", True, False,
+        "rent",
+        True,
+        False,
         r"rent\b|miete|alquiler|loyer|aluguel|aluguer|affitto|huur\b|czynsz|аренд|"
         r"квартплат|оренд|kira\b|hyra|husleje|husleie|vuokra|nájem|nájom|bérleti|chirie|"
         r"sewa\b|kodi ya nyumba|tiền thuê|najamnina|stanarina",
         r"किराया|إيجار|房租|租金|家賃|월세",
     ),
     _concept(
-        "allergic", False, False,
+        "allergic",
+        False,
+        False,
         r"allerg|alérg|alerg|alerj|uczulon|аллерг|алерг|mzio|dị ứng",
         r"एलर्जी|حساسية|过敏|アレルギー|알레르기",
     ),
     _concept(
-        "takes", False, False,
+        "takes",
+        False,
+        False,
         r"takes|is on \d|nimmt|toma |prend |prende |toma |neemt|przyjmuje|принимает|"
         r"приймає|alıyor|kullanıyor|tar |tager |ottaa|užívá|užíva|szed|ia |minum|"
         r"anatumia|anakunywa|uống|uzima",
         r"लेत|يتناول|تتناول|تأخذ|يأخذ|服用|飲んで|복용",
     ),
     _concept(
-        "speaks", False, False,
+        "speaks",
+        False,
+        False,
         r"speaks?|spricht|habla|parle|fala |parla |spreekt|mówi|говорит|говорить|"
         r"розмовляє|konuşuyor|konuşur|talar|taler|puhuu|mluví|hovorí|beszél|vorbește|"
         r"berbicara|bicara|anaongea|anazungumza|nói",
         r"बोलत|يتحدث|تتحدث|说|話す|話せ|말하|말한",
     ),
     _concept(
-        "owns", False, False,
+        "owns",
+        False,
+        False,
         r"owns|besitzt|posee|possède|possui|possiede|bezit|posiada|владеет|володіє|"
         r"sahibi|äger|ejer|eier|omistaa|vlastní|birtokol|deține|memiliki|anamiliki|sở hữu",
         r"मालिक|يملك|تملك|拥有|所有して|소유",
     ),
     _concept(
-        "flies", False, False,
-        r"fl(?:ies|ew|ights?|ying) |fly to|fliegt|flug |vuela|vuelo|vole|vol\b|voa|voo\b|vola|volo\b|"
+        "flies",
+        False,
+        False,
+        r"fl(?:ies|ew|ights?|ying) |fly to|fliegt|flug |vuela|vuelo|vole|vol\b|voa|voo\b|"
+        r"vola|volo\b|"
         r"vliegt|vlucht|leci|lot\b|летит|перелёт|перелет|летить|uçuyor|uçuş|flyger|"
         r"flyver|flyr|lentää|lento|letí|let\b|repül|zboară|zbor|terbang|penerbangan|"
         r"anasafiri kwa ndege|bay đến|chuyến bay",
         r"उड़ान|يطير|تطير|رحلة|飞|飛|비행",
     ),
     _concept(
-        "pays", False, False,
+        "pays",
+        False,
+        False,
         r"pays?|paid|zahlt|bezahlt|paga|pagado|paie|payé|pago|betaalt|płaci|платит|"
         r"платить|платять|öder|ödüyor|betalar|betaler|maksaa|platí|fizet|plătește|"
         r"membayar|bayar|analipa|hulipwa|trả",
@@ -315,9 +356,12 @@ def _month(token: str) -> int:
 
 
 _TITLES = frozenset(
-    "dr dra drs mr mrs ms mme mlle m herr frau hr fr sr sra srta sig sigra pan pani "
-    "prof st saint sankt san santa sant mister miss madame monsieur doktor doctor "
-    "user nutzer usuario usuaria utilisateur utilisatrice utente gebruiker".split()
+    re.findall(
+        r"\S+",
+        "dr dra drs mr mrs ms mme mlle m herr frau hr fr sr sra srta sig sigra pan pani "
+        "prof st saint sankt san santa sant mister miss madame monsieur doktor doctor "
+        "user nutzer usuario usuaria utilisateur utilisatrice utente gebruiker",
+    )
 )
 """Titles and the user's own word, written with a capital but naming nobody."""
 _TOKEN = re.compile(r"[^\W\d_]+")
@@ -335,13 +379,15 @@ class _Side:
     """The first word's, when written with a capital (a sentence's first, or a name)."""
     numbers: frozenset[str]
     german: bool
+    capitals: frozenset[str] = frozenset()
+    """The names written in capitals ("DEVK"): names in German too."""
 
 
 def _side(text: str) -> _Side:
     text = unicodedata.normalize("NFKC", text)
     found = list(_TOKEN.finditer(text))
     tokens = tuple(latin(m.group(0).casefold()) for m in found)
-    names, initial = [], ""
+    names, initial, capitals = [], "", set()
     months = {f"month {_month(t)}" for t in tokens if _month(t)}
     for k, m in enumerate(found):
         word = m.group(0)
@@ -354,9 +400,11 @@ def _side(text: str) -> _Side:
             initial = initial or latin(word.casefold())
             continue
         names.append(latin(word.casefold()))
+        if word.isupper():
+            capitals.add(names[-1])
     plain = _SEPARATED.sub("", digits(text.casefold()))
     numbers = frozenset(n.replace(",", ".") for n in _NUMBER.findall(plain)) | months
-    return _Side(tokens, tuple(names), initial, numbers, _german(text))
+    return _Side(tokens, tuple(names), initial, numbers, _german(text), frozenset(capitals))
 
 
 def _german(text: str) -> bool:
@@ -390,7 +438,7 @@ def _unwritten(p: _Side, q: _Side) -> list[str]:
     for name in p.names:
         if _written(name, q):
             continue
-        if p.german and not name.isupper():
+        if p.german and name not in p.capitals:
             continue  # "Gangplatz", "Schicht": a noun, as German writes it
         out.append(name)
     return out
@@ -403,6 +451,7 @@ def _matched(p: _Side, q: _Side) -> set[str]:
     if p.initial and _written(p.initial, q):
         out.add(p.initial)
     long_p = {t for t in p.tokens if len(t) >= 6 and t.isalpha() and t not in out}
+    long_p = {t for t in long_p if not concepts(t)}  # the attribute's own word is no value
     out |= {x for x in long_p for y in q.tokens if x != y and _alike(x, y)}
     out |= {x for x in long_p if x in q.tokens and x.isascii()}
     return out

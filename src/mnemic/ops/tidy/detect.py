@@ -172,9 +172,9 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
         across = two_languages(a, b, s)  # "vet is Dr. Lindqvist" / "veterinär är doktor Lindqvist"
         if across is not None:
             return Verdict("duplicate", across, 1.0)
-        said = one_fact_across(a, b)  # "allergic to penicillin" / "penisiline alerjik"
-        if said is not None:
-            return Verdict("duplicate", said, 1.0)
+        one = one_fact_across(a, b)  # "allergic to penicillin" / "penisiline alerjik"
+        if one is not None:
+            return Verdict("duplicate", one, 1.0)
         other = another_value_across(a, b)  # "contact is Odette Lund" / "... est Yann Peretti"
         if other is not None:
             return Verdict("contradiction", other, 1.0)
