@@ -26,6 +26,9 @@ from mnemic.ops.tidy.signals import profile
         ("User takes 10 mg atorvastatin", "Пользователь принимает 10 мг аторвастатина"),
         # a date with its month in the other language's word
         ("User flies to Porto on 3 June", "Użytkownik leci do Porto 3 czerwca"),
+        # no attribute: names, numbers and days carry it (tidy 23's rule, read anew)
+        ("Tomek does the ordering on Friday mornings", "Tomek robi zamówienia w piątki rano"),
+        ("Ines fills up at the Shell station in Minsk", "Инес заправляется на Shell в Минске"),
     ],
 )  # fmt: skip
 def test_one_fact_in_two_languages_by_its_attribute_is_merged(a: str, b: str) -> None:
@@ -52,6 +55,9 @@ def test_another_named_value_in_another_language_supersedes() -> None:
         # two attributes: a vet and a doctor, rent and where one lives
         ("The dog's vet is Dr. Haugen", "Le médecin de l'utilisateur est le docteur Haugen"),
         ("User's rent is 900 euros a month", "L'utente abita a Roma da 900 giorni"),
+        # another day; a German noun that may be a name, with no attribute to read
+        ("Tomek does the ordering on Friday mornings", "Tomek robi zamówienia w soboty rano"),
+        ("The family van is a grey Ford Transit", "Unser Familienbus ist ein roter Ford Transit"),
         # "also": two facts
         ("Maya is allergic to amoxicillin", "Maya también es alérgica a la amoxicilina"),
     ],
