@@ -22,6 +22,7 @@ from mnemic.ops.tidy.signals import profile
         ("Acme's contact is Ms Lena Vogt", "La personne de contact chez Acme est Mme Lena Vogt"),
         # a list attribute: the subject and what the list holds, both said
         ("User is allergic to penicillin", "Kullanıcı penisiline alerjik"),
+        ("User is allergic to penicillin", "Der Nutzer ist allergisch gegen Penicillin"),
         ("Maya is allergic to amoxicillin", "Maya es alérgica a la amoxicilina"),
         ("User takes 10 mg atorvastatin", "Пользователь принимает 10 мг аторвастатина"),
         # a date with its month in the other language's word
