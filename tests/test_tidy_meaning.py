@@ -147,7 +147,9 @@ def test_the_same_identifier_or_unlike_ones_do_not_veto() -> None:
 @pytest.mark.parametrize(
     ("a", "b"),
     [
-        ("User is allergic to penicillin", "Der Nutzer ist allergisch gegen Penicillin"),
+        # tidy 27 merges "allergic to penicillin" / "allergisch gegen Penicillin" offline
+        # (tests/test_tidy_across.py): what one is allergic to is said twice there
+        ("User is allergic to peanuts", "Der Nutzer ist allergisch gegen Erdnüsse"),
         ("The user's flat has a small balcony", "El piso del usuario tiene un balcón pequeño"),
         ("The gym opens at 6", "Спортзал открывается в 6"),
     ],

@@ -81,6 +81,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .acronyms import spelled
+from .across import across as one_fact_across, another_value as another_value_across
 from .attributes import value_swap
 from .conversions import converted, switched as two_languages
 from .holders import holder_swap
@@ -171,6 +172,12 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
         across = two_languages(a, b, s)  # "vet is Dr. Lindqvist" / "veterinär är doktor Lindqvist"
         if across is not None:
             return Verdict("duplicate", across, 1.0)
+        one = one_fact_across(a, b)  # "allergic to penicillin" / "penisiline alerjik"
+        if one is not None:
+            return Verdict("duplicate", one, 1.0)
+        other = another_value_across(a, b)  # "contact is Odette Lund" / "... est Yann Peretti"
+        if other is not None:
+            return Verdict("contradiction", other, 1.0)
     if verdict is None:
         verdict = _spelled_out(a, b, s, t)
     if verdict is None and _negated_inflected(a, b, s, t):

@@ -1,0 +1,584 @@
+"""One fact said in two languages, read by its attribute (tidy 27): :func:`across`.
+
+Tidy 23's :func:`.conversions.switched` joins a fact said in two languages where its
+names and numbers carry it; where an attribute word carries it as well ("User is
+allergic to penicillin" / "Kullanıcı penisiline alerjik", "The user's rent is 650
+euros a month" / "De huur van de gebruiker is 650 euro per maand") it had nothing to
+read. This module names **attribute kinds** in many languages (:data:`CONCEPTS`: where
+one lives, works, was born; allergic to, takes, speaks; a birthday, a name one is called
+by, a doctor, a vet, a contact person, rent, an insurer, a school), never values, and
+reads a pair in two languages by principle, as one language is read:
+
+* **two languages**: :func:`.meaning.languages_differ` (two scripts, or English and one
+  of the six others :func:`.quantities.language` tells), or English against one of the
+  Latin-letter languages :data:`_FUNCTION` reads by their function words (Polish, Czech,
+  Turkish, Finnish, Swedish, Indonesian, ...; two languages both other than English are
+  not told apart, as before);
+* **the same attribute**: the same non-empty set of :data:`CONCEPTS` on both sides (a
+  sentence that also says where one works is another fact than one that says where one
+  lives);
+* **the same values**: the same numbers (digits, numbers in words read as digits), and
+  every name one side writes with a capital is written on the other (letter for letter
+  but an ending in one script, by transliteration across two: "Lolo" / "Lola" are two
+  people); a title ("Dr", "Mme", "Pan") is no name, nor a German noun the other side does
+  not write ("Gangplatz"; in capitals, "DEVK", it is one);
+* **enough said twice**: a list attribute (allergic, takes, speaks, owns, flies, pays)
+  holds several values, so two things both say besides it, one of them what the list
+  holds (a name, a number, or a word both write alike: "permethrin" / "permetrina");
+  one value at a time (where one lives, a doctor, rent) needs one;
+* neither is negated, says it changed, or says it adds ("also").
+
+Then the two are one fact (a merge). :func:`another_value` is the same reading for an
+attribute of one value at a time said with **another value**: the same attribute, the
+same subject (a name both write, or the user alone on both sides), no number differs,
+and each side names one person or organisation the other does not ("Harbourline
+contact is Odette Lund" / "Le contact chez Harbourline est Yann Peretti"): a
+contradiction, the later written kept, as :mod:`.attributes` reads it in one language.
+Only attributes whose values are names of people and organisations (a contact, a
+doctor, a vet, an insurer, a school, what one is called): a place has a name in each
+language ("Munich" / "München", "Germany" / "Allemagne"), so two places said in two
+languages are never read as two values.
+
+The vetoes (:mod:`.vetoes`, two people, a plan beside a fact) have run before, as for
+every rule; both rules run where no other rule gave a verdict.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...unicode_script import script
+from .meaning import ALSO, languages_differ
+from .numerals import digits
+from .quantities import latin, same_name
+from .signals import GENERIC, Profile
+
+__all__ = ["CONCEPTS", "across", "another_value", "concepts", "two_languages"]
+
+_FUNCTION = {
+    lang: frozenset(words.split())
+    for lang, words in (
+        ("en", "the is are an of to and on with at for has have was from by it this user"),
+        (
+            "de",
+            "der die das des ist sind und mit am im um auf ein eine nicht von zu für bei nutzer",
+        ),
+        (
+            "fr",
+            "le la les est sont et du des une un à au aux pour avec dans sur pas ne utilisateur",
+        ),
+        ("es", "el los las es son y del con un una en por para al lo se no usuario"),
+        ("pt", "o os as é são e do da dos das com um uma em no na por para não usuário"),
+        ("it", "il lo gli è sono del della con un una per nel nella non di da utente"),
+        ("nl", "het zijn een van met op voor niet bij naar aan gebruiker"),
+        ("pl", "jest są się na od że nie dla przez z ze w we użytkownik użytkowniczka"),
+        ("cs", "je jsou se na od že ne pro přes z ze v ve uživatel uživatelka"),
+        ("sk", "je sú sa na od že nie pre cez z zo v vo používateľ používateľka"),
+        ("hr", "je su se na od da ne za kroz iz korisnik korisnica"),
+        ("sl", "je se na od da ne za skozi iz v uporabnik"),
+        ("ro", "este sunt se pe la de și nu pentru cu din în utilizatorul utilizatoarea"),
+        ("hu", "az egy és nem van vannak hogy felhasználó"),
+        ("fi", "on ovat ja ei se että joka käyttäjä käyttäjän"),
+        ("et", "on ja ei et kasutaja"),
+        ("sv", "är och inte för med av på till den det en ett användaren"),
+        ("da", "er og ikke for med af på til den det en et brugeren"),
+        ("no", "er og ikke for med av på til den det en et brukeren"),
+        ("tr", "ve bir bu için ile değil da de kullanıcı kullanıcının"),
+        ("id", "di ke dari untuk dengan tidak adalah pengguna ini itu"),
+        ("tl", "ang ng mga sa na si ay"),
+        ("sw", "na ya wa kwa za cha la ni si mtumiaji"),
+        ("vi", "và của là không có cho với người dùng"),
+        ("cy", "yn y yr ac mae ei ar gyda defnyddiwr"),
+        ("eu", "eta da dira ez"),
+        ("ca", "el els les és són del amb un una per"),
+        ("gl", "o os as é son e do da dos das cun unha en na por para non"),
+        ("mt", "il ta huwa hija fuq ma mhux"),
+        ("is", "er og ekki á í með fyrir til"),
+        ("ga", "tá agus na ar le níl"),
+        ("sq", "është dhe në të për nga nuk"),
+        ("lt", "yra ir ne į su iš už"),
+        ("lv", "ir un ne uz ar"),
+    )
+}
+"""Function words of Latin-letter languages, English among them (the seven
+:func:`.quantities.language` reads, and more), without the words English also writes
+("do", "no", "me", "so", "an", "a"): enough to say whether a short entry is English."""
+
+
+@lru_cache(maxsize=4096)
+def _leading(text: str) -> str:
+    """``en`` when English function words of :data:`_FUNCTION` lead in ``text``,
+    ``other`` when another language's do, empty when none leads (two languages other
+    than English are not told apart)."""
+    words = re.findall(r"[^\W\d_]+", text.casefold())
+    english = sum(w in _FUNCTION["en"] for w in words)
+    other = max(sum(w in fw for w in words) for lang, fw in _FUNCTION.items() if lang != "en")
+    if english > other:
+        return "en"
+    return "other" if other > english else ""
+
+
+def two_languages(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are written in two languages (see the module docstring)."""
+    if languages_differ(a, b):
+        return True
+    da, db = _script(a.text), _script(b.text)
+    if da and db and da != db:
+        return True  # "Перед границей Руи ... DKV" / "Rui fills up at the DKV station"
+    la, lb = _leading(a.text), _leading(b.text)
+    return bool(la and lb and la != lb and "en" in (la, lb))
+
+
+def _script(text: str) -> str:
+    """The script most of ``text``'s letters are written in (Han, hiragana and katakana
+    as one), when three quarters are; empty otherwise."""
+    counts: dict[str, int] = {}
+    for ch in text:
+        if ch.isalpha():
+            name = script(ch)
+            name = "CJK" if name in ("HIRAGANA", "KATAKANA", "CJK") else name
+            counts[name] = counts.get(name, 0) + 1
+    total = sum(counts.values())
+    best = max(counts, key=counts.__getitem__, default="")
+    return best if best and counts[best] * 4 >= total * 3 else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    """An attribute kind: its name, whether it holds one value at a time, whether its
+    values are names of people or organisations (:func:`another_value`), and its words."""
+
+    name: str
+    single: bool
+    named: bool
+    words: re.Pattern[str]
+
+
+def _concept(name: str, single: bool, named: bool, latin_: str, other: str = "") -> Concept:
+    # Latin and Cyrillic words by their start (an inflection follows); other scripts as
+    # written, anywhere
+    pattern = rf"(?<![^\W\d_])(?:{latin_})"
+    if other:
+        pattern += f"|{other}"
+    return Concept(name, single, named, re.compile(pattern))
+
+
+CONCEPTS = (
+    _concept(
+        "lives",
+        True,
+        False,
+        r"lives? (?:in|at|with)|resides|wohnt|lebt in|vive(?:n)? (?:en|em|in|a|no|na)|"
+        r"reside en|habite|vit (?:à|a|en|au)|mora(?:m)? (?:em|no|na)|abita|woont|mieszka|"
+        r"живёт|живет|проживает|живе |мешкає|yaşıyor|oturuyor|bor (?:i|på)|asuu|bydlí|"
+        r"býva|lakik|locuiește|tinggal|anaishi|sống ở|živi u|živi v",
+        r"रहता|रहती|रहते|يعيش|تعيش|يسكن|تسكن|住在|に住|에 살|에 산",
+    ),
+    _concept(
+        "works",
+        True,
+        False,
+        r"works? (?:at|for|in|as|nights|days)|employed|arbeitet|trabaja|travaille|"
+        r"trabalha|lavora|werkt|pracuje|работает|працює|çalışıyor|çalışır|arbetar|"
+        r"jobbar|arbejder|jobber|työskentelee|dolgozik|lucrează|bekerja|anafanya kazi|"
+        r"làm việc|radi u|radi kao|gweithio",
+        r"काम कर|يعمل|تعمل|工作|で働|에서 일",
+    ),
+    _concept(
+        "born",
+        True,
+        False,
+        r"(?:was|were|is) born|\bbred in|geboren|gezüchtet|nació|nacida|nacido|née?\b|"
+        r"élevée?s? en|nasceu|nata\b|nato\b|urodził|родил|народив|doğdu|född|født|"
+        r"syntyi|narodil|született|născut|lahir|alizaliwa|sinh ra|rođen",
+        r"जन्म|وُلد|ولد في|ولدت|出生|生まれ|태어",
+    ),
+    _concept(
+        "birthday",
+        True,
+        False,
+        r"birthday|geburtstag|cumpleaños|anniversaire|aniversário|compleanno|verjaardag|"
+        r"urodziny|день рождения|doğum günü|födelsedag|fødselsdag|bursdag|"
+        r"syntymäpäivä|narozeniny|születésnap|ziua de naștere|ulang tahun|sinh nhật|"
+        r"rođendan",
+        r"जन्मदिन|عيد ميلاد|生日|誕生日|생일",
+    ),
+    _concept(
+        "called",
+        True,
+        True,
+        r"is called|is named|named|heißt|se llama|s'appelle|chama-se|se chama|si chiama|"
+        r"heet |nazywa się|зовут|звуть|adı |heter|hedder|nimi on|jmenuje|hívják|"
+        r"se numește|bernama|anaitwa|tên là|zove se",
+        r"नाम|اسمه|اسمها|اسمش|叫|名前|이름",
+    ),
+    _concept(
+        "doctor",
+        True,
+        True,
+        r"gp\b|doctor|physician|hausarzt|hausärztin|médico de (?:cabecera|família|familia)|"
+        r"médecin|medico di base|huisarts|lekarz|lekár|lékař|врач|лікар|aile hekimi|"
+        r"läkare|læge|lege |lääkäri|háziorvos|medic de familie|dokter|daktari|bác sĩ",
+        r"डॉक्टर|طبيب|医生|主治医|かかりつけ医|주치의",
+    ),
+    _concept(
+        "vet",
+        True,
+        True,
+        r"vet\b|vets\b|veterinar|tierarzt|tierärztin|vétérinaire|dierenarts|weteryn|"
+        r"ветеринар|veteriner|veterinär|dyrlæge|eläinlääkäri|veterinář|állatorvos|"
+        r"daktari wa mifugo|bác sĩ thú y",
+        r"पशु चिकित्सक|طبيب بيطري|兽医|獣医|수의사",
+    ),
+    _concept(
+        "contact",
+        True,
+        True,
+        r"contact|ansprechpartner|kontakt|contacto|contato|contatto|контакт|irtibat|"
+        r"yhteyshenkilö|kapcsolattartó|kontak|liên hệ",
+        r"संपर्क|جهة الاتصال|联系人|担当者|담당자",
+    ),
+    _concept(
+        "insurance",
+        True,
+        True,
+        r"insur|[a-zäöü]*versicherung|seguro|assurance|assicura|verzeker|ubezpiecz|"
+        r"страхов|sigorta|försäkring|forsikring|vakuutus|pojišt|poistenie|biztosít|"
+        r"asigurare|asuransi|bima|bảo hiểm|osiguranje",
+        r"बीमा|تأمين|保险|保険|보험",
+    ),
+    _concept(
+        "school",
+        True,
+        True,
+        r"school|schule|escuela|colegio|école|escola|scuola|szkoł|школ|okul|skola|skole|"
+        r"koulu|škol|iskol|școal|sekolah|shule|trường|[a-z]*primary\b",
+        r"स्कूल|مدرسة|学校|학교",
+    ),
+    _concept(
+        "rent",
+        True,
+        False,
+        r"rent\b|miete|alquiler|loyer|aluguel|aluguer|affitto|huur\b|czynsz|аренд|"
+        r"квартплат|оренд|kira\b|hyra|husleje|husleie|vuokra|nájem|nájom|bérleti|chirie|"
+        r"sewa\b|kodi ya nyumba|tiền thuê|najamnina|stanarina",
+        r"किराया|إيجار|房租|租金|家賃|월세",
+    ),
+    _concept(
+        "allergic",
+        False,
+        False,
+        r"allerg|alérg|alerg|alerj|uczulon|аллерг|алерг|mzio|dị ứng",
+        r"एलर्जी|حساسية|过敏|アレルギー|알레르기",
+    ),
+    _concept(
+        "takes",
+        False,
+        False,
+        r"takes|is on \d|nimmt|toma |prend |prende |toma |neemt|przyjmuje|принимает|"
+        r"приймає|alıyor|kullanıyor|tar |tager |ottaa|užívá|užíva|szed|ia |minum|"
+        r"anatumia|anakunywa|uống|uzima",
+        r"लेत|يتناول|تتناول|تأخذ|يأخذ|服用|飲んで|복용",
+    ),
+    _concept(
+        "speaks",
+        False,
+        False,
+        r"speaks?|spricht|habla|parle|fala |parla |spreekt|mówi|говорит|говорить|"
+        r"розмовляє|konuşuyor|konuşur|talar|taler|puhuu|mluví|hovorí|beszél|vorbește|"
+        r"berbicara|bicara|anaongea|anazungumza|nói",
+        r"बोलत|يتحدث|تتحدث|说|話す|話せ|말하|말한",
+    ),
+    _concept(
+        "owns",
+        False,
+        False,
+        r"owns|besitzt|posee|possède|possui|possiede|bezit|posiada|владеет|володіє|"
+        r"sahibi|äger|ejer|eier|omistaa|vlastní|birtokol|deține|memiliki|anamiliki|sở hữu",
+        r"मालिक|يملك|تملك|拥有|所有して|소유",
+    ),
+    _concept(
+        "flies",
+        False,
+        False,
+        r"fl(?:ies|ew|ights?|ying) |fly to|fliegt|flug |vuela|vuelo|vole|vol\b|voa|voo\b|"
+        r"vola|volo\b|"
+        r"vliegt|vlucht|leci|lot\b|летит|перелёт|перелет|летить|uçuyor|uçuş|flyger|"
+        r"flyver|flyr|lentää|lento|letí|let\b|repül|zboară|zbor|terbang|penerbangan|"
+        r"anasafiri kwa ndege|bay đến|chuyến bay",
+        r"उड़ान|يطير|تطير|رحلة|飞|飛|비행",
+    ),
+    _concept(
+        "pays",
+        False,
+        False,
+        r"pays?|paid|zahlt|bezahlt|paga|pagado|paie|payé|pago|betaalt|płaci|платит|"
+        r"платить|платять|öder|ödüyor|betalar|betaler|maksaa|platí|fizet|plătește|"
+        r"membayar|bayar|analipa|hulipwa|trả",
+        r"भुगतान|يدفع|تدفع|付|支付|払|지불",
+    ),
+)
+"""The attribute kinds, in the words each language says them with (see the module
+docstring): kinds of fact, never their values."""
+
+
+def concepts(text: str) -> frozenset[str]:
+    """The :data:`CONCEPTS` ``text`` says (case folded, NFKC)."""
+    folded = unicodedata.normalize("NFKC", text).casefold() + " "
+    return frozenset(c.name for c in CONCEPTS if c.words.search(folded))
+
+
+_SINGLE = frozenset(c.name for c in CONCEPTS if c.single)
+_NAMED = frozenset(c.name for c in CONCEPTS if c.named)
+
+_MONTHS = {
+    prefix: k + 1
+    for k, prefixes in enumerate(
+        (
+            "janu janv enero genna stycz ledn leden ianuar tammik ocak sichn sichen ianoya",
+            "febr fevr lutego luty unor helmik subat ljut pebrer",
+            "march marz mars marzo marco maart marca brezn brezen marec martie maalisk mart "
+            "berez maret machi marso marci",
+            "april avril abril kwiec duben dubna huhtik nisan aprel kvit",
+            "may mai mayo maggio maio mei maj maja kveten kvetn toukok mayis travn traven",
+            "june juni juin junio giugno junho czerw cerven cervna kesak haziran ijun cherv "
+            "ioyni hunyo iunie jun",
+            "july juli juillet julio luglio julho lipiec lipca cervenc heinak temmuz "
+            "ijul lipen lipnj ioyli hulyo iulie julai jul",
+            "august aout agost sierp srpen srpna elokuu agust avgust serpen serpn aygoyst aug",
+            "septem settem setem wrzes zari syysk eylul sentjab veres setyem sep sept",
+            "octob oktob ottob outub pazdz rijen rijna octomb lokak ekim oktjab zhovt oktov "
+            "oktub oct",
+            "novem noviem listop noiemb marrask kasim nojab noemv nobyem nov",
+            "decem dezem dicem grudz prosin decemb joulu aralik dekab grudn dekemv desem "
+            "disyem dec",
+        )
+    )
+    for prefix in prefixes.split()
+}
+"""Month names in the languages of :data:`_FUNCTION`, Cyrillic and Greek (in Latin
+letters, :func:`.quantities.latin`) by their start, and their number: "14 May" and
+"14. toukokuuta" say one date. Three letters or fewer are whole words ("may", "jun")."""
+
+
+def _month(token: str) -> int:
+    """The month ``token`` (case folded, in Latin letters) names; 0 when none."""
+    for cut in (7, 6, 5, 4):
+        k = _MONTHS.get(token[:cut]) if len(token) >= cut else None
+        if k:
+            return k
+    return _MONTHS.get(token, 0)
+
+
+_WEEKDAYS = {
+    word: k + 1
+    for k, words in enumerate(
+        (
+            "monday mondays montag montags lundi lundis lunes lunedi lunedì segunda maandag "
+            "poniedziałek poniedziałki pondelok pondělí ponedjeljak ponedeljek luni lunea "
+            "hétfő maanantai maanantaina mandag måndag pazartesi senin jumatatu понедельник "
+            "понеділок δευτέρα",
+            "tuesday tuesdays dienstag dienstags mardi martes martedì terça dinsdag wtorek "
+            "wtorki úterý utorok utorak torek marți kedd tiistai tiistaina tirsdag tisdag "
+            "salı selasa jumanne вторник вівторок τρίτη",
+            "wednesday wednesdays mittwoch mittwochs mercredi miércoles mercoledì quarta "
+            "woensdag środa środę środy streda středa srijeda sreda miercuri szerda "
+            "keskiviikko keskiviikkona onsdag çarşamba rabu jumatano среда среду середа "
+            "τετάρτη",
+            "thursday thursdays donnerstag donnerstags jeudi jeudis jueves giovedì quinta "
+            "donderdag czwartek czwartki čtvrtek štvrtok četvrtak četrtek joi csütörtök "
+            "torstai torstaina torsdag perşembe kamis alhamisi четверг четвер πέμπτη",
+            "friday fridays freitag freitags vendredi vendredis viernes venerdì sexta vrijdag "
+            "piątek piątki pátek piatok petak vineri péntek perjantai perjantaina fredag "
+            "cuma jumat ijumaa пятница пятницу пʼятниця παρασκευή",
+            "saturday saturdays samstag samstags sonnabend samedi samedis sábado sabato "
+            "zaterdag sobota sobotu soboty subota sâmbătă sâmbăta szombat lauantai "
+            "lauantaina lørdag lördag cumartesi sabtu jumamosi суббота субботу субота "
+            "σάββατο",
+            "sunday sundays sonntag sonntags dimanche dimanches domingo domenica zondag "
+            "niedziela niedzielę niedziele neděle nedeľa nedjelja nedelja duminică "
+            "duminica vasárnap sunnuntai sunnuntaina søndag söndag pazar minggu jumapili "
+            "воскресенье неділя κυριακή",
+        )
+    )
+    for word in words.split()
+}
+"""Weekday names, as written (case folded), and their day: "on Saturdays" and "v
+sobotu" say one day; "Saturday" and "Montag" two."""
+_WEEKDAYS_LATIN = {latin(w): k for w, k in _WEEKDAYS.items()}
+
+
+def _weekday(token: str) -> int:
+    """The weekday ``token`` (case folded, in Latin letters) names; 0 when none."""
+    return _WEEKDAYS_LATIN.get(token, 0)
+
+
+_TITLES = frozenset(
+    re.findall(
+        r"\S+",
+        "dr dra drs mr mrs ms mme mlle m herr frau hr fr sr sra srta sig sigra pan pani "
+        "prof st saint sankt san santa sant mister miss madame monsieur doktor doctor "
+        "user nutzer usuario usuaria utilisateur utilisatrice utente gebruiker",
+    )
+)
+"""Titles and the user's own word, written with a capital but naming nobody."""
+_TOKEN = re.compile(r"[^\W\d_]+")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_SEPARATED = re.compile(r"(?<=\d)[,. \u00a0\u202f](?=\d{3}\b)")
+
+
+@dataclass(frozen=True, slots=True)
+class _Side:
+    tokens: tuple[str, ...]
+    """Every word, case folded, in Latin letters where a transliteration is known."""
+    names: tuple[str, ...]
+    """The words written with a capital (:func:`_names`), as :attr:`tokens` are."""
+    initial: str
+    """The first word's, when written with a capital (a sentence's first, or a name)."""
+    numbers: frozenset[str]
+    german: bool
+    capitals: frozenset[str] = frozenset()
+    """The names written in capitals ("DEVK"): names in German too."""
+
+
+def _side(text: str) -> _Side:
+    text = unicodedata.normalize("NFKC", text)
+    found = list(_TOKEN.finditer(text))
+    tokens = tuple(latin(m.group(0).casefold()) for m in found)
+    names, initial, capitals = [], "", set()
+    months = {f"month {_month(t)}" for t in tokens if _month(t)}
+    months |= {f"day {_weekday(t)}" for t in tokens if _weekday(t)}
+    for k, m in enumerate(found):
+        word = m.group(0)
+        if _weekday(tokens[k]) or _month(tokens[k]) or concepts(word):
+            continue  # a month or day is a number; an attribute's word ("GP") is no name
+        if not word[:1].isupper() or len(word) < 2 or latin(word.casefold()) in _TITLES:
+            continue
+        before = text[: m.start()].rstrip()
+        if k == 0 or before[-1:] in (".", "!", "?", ":", "—", "-", "→", "«", '"', "'"):
+            initial = initial or latin(word.casefold())
+            continue
+        names.append(latin(word.casefold()))
+        if word.isupper():
+            capitals.add(names[-1])
+    plain = _SEPARATED.sub("", digits(text.casefold()))
+    numbers = frozenset(n.replace(",", ".") for n in _NUMBER.findall(plain)) | months
+    return _Side(tokens, tuple(names), initial, numbers, _german(text), frozenset(capitals))
+
+
+def _german(text: str) -> bool:
+    """Whether ``text`` reads as German (its nouns are written with a capital)."""
+    from .quantities import language
+
+    return language(text) == "de"
+
+
+def _written(name: str, other: _Side) -> bool:
+    """Whether ``name`` is written in ``other``: the same word or its inflection ("Lviv"
+    / "Lvivi") in one script, a transliteration (:func:`.quantities.same_name`) across
+    two; its first four letters must be the same word's ("Lolo" / "Lola" are not)."""
+    for w in other.tokens:
+        if w == name:
+            return True
+        if len(name) >= 4 and len(w) >= 4 and name[:4] == w[:4] and same_name(name, w):
+            return True
+    return False
+
+
+def _alike(x: str, y: str) -> bool:
+    """Two lower-case words written alike in two languages ("permethrin" /
+    "permetrina", "amlodipine" / "amlodipina"): six letters or more, the same first four."""
+    return len(x) >= 6 and len(y) >= 6 and x[:4] == y[:4] and same_name(x, y)
+
+
+def _unwritten(p: _Side, q: _Side, strict: bool = False) -> list[str]:
+    """The names ``p`` writes that ``q`` does not (a German noun, title case, left out
+    unless ``strict``)."""
+    out = []
+    for name in p.names:
+        if _written(name, q):
+            continue
+        if p.german and name not in p.capitals and not strict:
+            continue  # "Gangplatz", "Schicht": a noun, as German writes it
+        out.append(name)
+    return out
+
+
+def _names(p: _Side, q: _Side) -> set[str]:
+    """The names and the first word of ``p`` written in ``q``."""
+    out = {n for n in p.names if _written(n, q)}
+    if p.initial and _written(p.initial, q):
+        out.add(p.initial)
+    return out
+
+
+def _matched(p: _Side, q: _Side) -> set[str]:
+    """The names and the first word of ``p`` written in ``q``, and the long lower-case
+    words both write alike."""
+    out = _names(p, q)
+    long_p = {t for t in p.tokens if len(t) >= 6 and t.isalpha() and t not in out}
+    long_p = {t for t in long_p if not concepts(t)}  # the attribute's own word is no value
+    out |= {x for x in long_p for y in q.tokens if x != y and _alike(x, y)}
+    out |= {x for x in long_p if x in q.tokens and x.isascii()}
+    return out
+
+
+def _blocked(a: Profile, b: Profile) -> bool:
+    return bool(
+        a.negated or b.negated or a.update or b.update
+        or ALSO.search(a.folded) or ALSO.search(b.folded)
+    )  # fmt: skip
+
+
+def across(a: Profile, b: Profile) -> str | None:
+    """Why ``a`` and ``b`` say one fact in two languages by its attribute (see the
+    module docstring); None when they do not."""
+    if _blocked(a, b) or not two_languages(a, b):
+        return None
+    ca, cb = concepts(a.text), concepts(b.text)
+    if ca != cb:
+        return None
+    sa, sb = _side(a.text), _side(b.text)
+    if sa.numbers != sb.numbers or _unwritten(sa, sb) or _unwritten(sb, sa):
+        return None
+    if not ca:  # tidy 23's rule, read with this module's names, dates and scripts
+        if _unwritten(sa, sb, strict=True) or _unwritten(sb, sa, strict=True):
+            return None  # "Familienauto": with no attribute, a German noun may be a name
+        carried = _names(sa, sb) | set(sa.numbers)
+        smaller = min(len(a.words - GENERIC), len(b.words - GENERIC))
+        if len(carried) < 2 or len(carried) * 3 < smaller:
+            return None
+        return "one fact in two languages: the same names, numbers and dates"
+    anchors = _matched(sa, sb) | set(sa.numbers)
+    if a.words & GENERIC and b.words & GENERIC:
+        anchors.add("user")  # the subject both name: the user
+    if len(anchors) < (1 if ca <= _SINGLE else 2):
+        return None
+    said = ", ".join(sorted(ca))
+    return f"one fact in two languages: the same attribute ({said}) and values"
+
+
+def another_value(a: Profile, b: Profile) -> str | None:
+    """Why ``a`` and ``b`` give an attribute of one value at a time two values in two
+    languages (see the module docstring); None when they do not."""
+    if _blocked(a, b) or not two_languages(a, b):
+        return None
+    ca, cb = concepts(a.text), concepts(b.text)
+    if not ca or ca != cb or not ca <= _NAMED:
+        return None
+    sa, sb = _side(a.text), _side(b.text)
+    if sa.numbers != sb.numbers:
+        return None
+    was, now = _unwritten(sa, sb), _unwritten(sb, sa)
+    if not was or not now or len(was) > 2 or len(now) > 2:
+        return None
+    if any(x[:1] == y[:1] or same_name(x, y) for x in was for y in now):
+        return None  # one name spelled two ways, not two names
+    shared = _matched(sa, sb)
+    if not shared and not (a.words & GENERIC and b.words & GENERIC):
+        return None
+    said = ", ".join(sorted(ca))
+    return f"same {said}, another value in another language: {' '.join(was)} vs {' '.join(now)}"
