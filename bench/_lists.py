@@ -9,6 +9,10 @@ turns and sessions, how many are in the hybrid top 10, where the missed ones ran
 of evidence (same session, at most two turns away), another turn of an evidence session,
 a turn of a session without evidence; and whether a place repeats a place above it in
 the same session (a near-duplicate: most of its word keys already shown).
+
+``compare`` (``bench/_misses.py compare --variants NAME``): every list question of the
+chosen sets whose hybrid top 10 holds more or less evidence with a variant of
+``bench/_misses.py``: its evidence's ranks before and after, and both heads.
 """
 
 from __future__ import annotations
@@ -122,7 +126,7 @@ def compare(
     the evidence's ranks before and after, and the head after (``*`` evidence)."""
     moved = Counter()
     for q in questions:
-        if q.set != "locomo" or q.kind != "recall" or not asks_several(q.text):
+        if q.kind != "recall" or not asks_several(q.text):
             continue
         corpus = corpora[q.corpus]
         before = rb.ranked_results(corpus, q.text, "hybrid", loader, q.as_of, depth=50)
