@@ -74,7 +74,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import _spread as spread_module
 import mnemic.sessions.search.hybrid as hybrid_module
+import mnemic.sessions.search.messages as messages_module
 import mnemic.sessions.search.repeats as repeats_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.sequence as sequence_module
@@ -82,10 +84,12 @@ import mnemic.sessions.search.speaker as speaker_module
 import mnemic.sessions.sql.store as store_module
 import recall as rb
 from _ahead import ahead as behind_others
+from _lists import compare, lists
 from _metrics import Scores, figure
 from _oldlang import old_reading
 from _room import after
 from _seeds import TALLY, seeded, seeds
+from _spread import after as spread_after
 from _standing import standing, trusted
 from _vcache import CachedEmbedder
 
@@ -164,6 +168,7 @@ def _soon_marking(store: Any, embedder: Any, text: str, *args: Any, **kw: Any) -
 
 
 _FRESHEN = retrieval_module.freshen
+_CANDIDATES = messages_module.candidates
 
 VARIANTS: dict[str, Callable[[], Any]] = {
     "centred": lambda: knobs(
@@ -200,6 +205,19 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     ),
     "seed5": lambda: knobs({"s": (retrieval_module, "freshen", seeded(_FRESHEN, 5))}),
     "seed10": lambda: knobs({"s": (retrieval_module, "freshen", seeded(_FRESHEN, 10))}),
+    "spread": lambda: knobs({"s": (messages_module, "candidates", spread_after(_CANDIDATES))}),
+    "spread3": lambda: knobs(
+        {
+            "s": (messages_module, "candidates", spread_after(_CANDIDATES)),
+            "f": (spread_module, "FREE", 3),
+        }
+    ),
+    "spreaddup": lambda: knobs(
+        {
+            "s": (messages_module, "candidates", spread_after(_CANDIDATES)),
+            "b": (spread_module, "BY_SESSION", False),
+        }
+    ),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),
@@ -608,7 +626,18 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "what",
-        choices=("misses", "variants", "latency", "losses", "classify", "hops", "seeds", "ahead"),
+        choices=(
+            "misses",
+            "variants",
+            "latency",
+            "losses",
+            "classify",
+            "hops",
+            "seeds",
+            "ahead",
+            "lists",
+            "compare",
+        ),
     )
     parser.add_argument("--k", type=int, default=5, help="losses: the depth compared")
     parser.add_argument("--sets", default="locomo")
@@ -630,6 +659,10 @@ def main() -> None:
                 args.save.write_text(json.dumps(got, indent=1), encoding="utf-8")
         elif args.what == "hops":
             hops(corpora, questions, lambda: embedder)
+        elif args.what == "compare":
+            compare(corpora, questions, lambda: embedder, VARIANTS[args.variants])
+        elif args.what == "lists":
+            lists(corpora, questions, lambda: embedder)
         elif args.what == "seeds":
             seeds(corpora, questions, lambda: embedder)
         elif args.what == "ahead":
