@@ -67,13 +67,17 @@ _PLACE = (
     r"wohnt (?:in|im)|lebt (?:in|im)|sitzt (?:in|im)|läuft (?:in|im|auf)|"
     r"vive (?:en|em|no|na|a|in)|reside en|habite (?:à|a|en|au)|vit (?:à|a|en|au)|"
     r"mora (?:em|no|na)|abita (?:a|in)|woont (?:in|op)|"
-    r"живёт (?:в|во)|живет (?:в|во)|проживает (?:в|во)|mieszka (?:w|we|na)"
+    r"живёт (?:в|во)|живет (?:в|во)|проживает (?:в|во)|mieszka (?:w|we|na)|"
+    r"live (?:in|at)|run on|wohnen (?:in|im)|leben (?:in|im)|bor (?:i|på)|bydlí (?:v|ve)|"
+    r"býva (?:v|vo)|živi (?:u|v)|живее (?:в|във)|живе (?:в|у)|живут (?:в|во)|viu (?:a|en|al)|"
+    r"is headquartered in|tem sede (?:em|no|na)|tiene (?:su )?sede en|"
+    r"hat (?:seinen|ihren) sitz (?:in|im)|a son siège (?:à|a|en|au)"
 )
 """Where a person lives or a thing runs, whoever the subject."""
 _WHERE_IS = (
     r"is (?:in|on|at)|ist (?:in|im)|liegt (?:in|im)|está (?:en|em|no|na)|se encuentra en|"
     r"est (?:à|en|au)|se trouve (?:à|en|au)|fica (?:em|no|na)|è (?:a|in)|si trova (?:a|in)|"
-    r"staat in|находится (?:в|во)|jest (?:w|we)|znajduje się (?:w|we)"
+    r"staat in|zit in|находится (?:в|во)|jest (?:w|we)|znajduje się (?:w|we)"
 )
 """Where a thing is, said with a copula: only beside a subject both name."""
 _EMPLOYER = (
@@ -97,6 +101,24 @@ _BORN = (
 )
 """Where one was born: one place for life (tidy 25; "were born", several people, is not
 read)."""
+_MEANS = (
+    r"through|(?<!in )via|über|par|à travers|a través de|mediante|tramite|attraverso|através de|"
+    r"przez|za pośrednictwem|přes|cez|prostřednictvím|через|prin|genom|gjennom|igennem|"
+    r"lewat|melalui|kwa|"
+    r"(?:is|are|banks|bank|is insured|are insured) with|(?:ist|sind|läuft) bei|"
+    r"(?:ist|sind) versichert bei|(?:est|sont) chez|chez|(?:è|sono) con|(?:está|es) con|"
+    r"(?:é|está) com|(?:er|är) (?:med|hos)|(?:is|zit) bij|is van|"
+    r"with|mit|con|avec|met|med|com|cu|bei"
+)
+"""Tidy 26: the means or provider a function goes through ("card payments go *through*
+SumUp", "broadband *is with* BT", "the vineyard *banks with* Abanca", "die
+Kfz-Versicherung *ist bei der* HUK", "la chorale communique *par* WhatsApp", "paczki
+wysyłamy *przez* InPost"); "with", "mit", "con"... only with a word between them and the
+name ("tracks runs with *a* Garmin", "cu *aparatul* Omron": a thing; "plays tennis with
+Marco" is a companion, of whom a user may have several)."""
+_WITH = frozenset(("with", "mit", "con", "avec", "met", "med", "com", "cu", "bei"))
+"""The means words that also say "together with" someone: read only with a word between
+them and the value (:data:`_MEANS`)."""
 _PURPOSE = frozenset(("for", "für", "para", "pour", "per", "voor", "do", "для"))
 _COPULA = r"is|ist|es|est|é|è|jest"
 
@@ -108,6 +130,7 @@ _KINDS = (
     ("tool", re.compile(rf"(?:^| )({_TOOL}){_ART}$"), False),
     ("name", re.compile(rf"(?:^| )({_COPULA}){_ART}$"), True),
     ("born", re.compile(rf"(?:^| )({_BORN}){_ART}$"), False),
+    ("provider", re.compile(rf"(?:^| )({_MEANS}){_ART}$"), True),
 )
 """Each attribute kind: the words that end right before its value, and whether the
 subject before them must be a content word both sides say (a thing, not the user)."""
@@ -166,11 +189,13 @@ def _tie(before: list[str]) -> tuple[str, str, bool, int] | None:
     """The attribute that ends right before a value (``before``: the tokens before it):
     its kind, its words, whether its subject must be a shared thing, and where it starts;
     a word of the value's own ("w dziale *sprzedaży*": department) may stand between."""
-    for skip in (0, 1):
-        if skip and (len(before) < 2 or before[-1] in STOP_WORDS):
+    for skip in (0, 1, 2):
+        if skip and (len(before) <= skip or before[-skip] in STOP_WORDS):
             break
         text = " ".join(before[: len(before) - skip])
         for kind, pattern, thing in _KINDS:
+            if skip == 2 and kind != "provider":
+                continue  # "through the *freight forwarder* Transgalicia": a kind of provider
             m = pattern.search(text)
             if m is not None:
                 start = len(text[: m.start(1)].split())
@@ -263,7 +288,10 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     module docstring): the same content words but in one place of at most ``limit``
     words on each side, standing right after the same attribute words of a kind of
     :data:`_KINDS`. None when they do not, or a veto holds."""
-    if limit <= 0 or a.negated or b.negated or a.stated != b.stated:
+    if limit <= 0 or a.negated or b.negated:
+        return None
+    numbered = a.stated != b.stated  # only a provider's model number may differ (below)
+    if numbered and (CJK_LETTER.search(a.text) or CJK_LETTER.search(b.text)):
         return None
     if ALSO.search(a.folded) or ALSO.search(b.folded):
         return None
@@ -300,6 +328,17 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
         return None  # "uses ripgrep" / "uses fzf": a list of tools, not one purpose
     if _named(a, set(was)) != _named(b, set(now)):
         return None  # "lives in *a flat*" / "lives in *London*": two kinds of value
+    if numbered and not (
+        kind == "provider"
+        and _numbered(a, was[-1], a.stated - b.stated)
+        and _numbered(b, now[-1], b.stated - a.stated)
+    ):
+        return None  # a number of the fact's own differs: the slot rules' case
+    if kind == "provider":
+        if tie in _WITH and len(ba) <= start + 1:
+            return None  # "plays tennis with Marco": a companion, not a means
+        if not (_named(a, set(was)) and _named(b, set(now))):
+            return None  # "pays through the app" / "through the bank": no provider named
     if kind == "name":
         if i2 != len(a.order) or j2 != len(b.order):
             return None  # the value ends the sentence: "home airport is Gatwick"
@@ -310,6 +349,23 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways
     return Swap(kind, tie, tuple(was), tuple(now))
+
+
+def _numbered(p: Profile, last: str, own: frozenset[str]) -> bool:
+    """Whether the one slot ``own`` (the one only ``p`` states) is written right after the
+    value ending in the content word ``last``, ending the entry with no comma between: a
+    model's number, part of its name ("a Garmin Forerunner *255*" / "a Coros Pace *3*"),
+    not a value of the fact's own ("with EE, 30 GB")."""
+    tokens = p.folded.split()
+    at = max((i for i, t in enumerate(tokens) if stem(t) == last), default=None)
+    if at is None:
+        return False
+    values = [v.partition(":")[2] for v in own]
+    if len(values) != 1 or tokens[at + 1 :] != values:
+        return False  # the number ends the entry, right after the name
+    raw = p.text.rstrip(" .!")
+    head = raw[: -len(values[0])]
+    return raw.endswith(values[0]) and head.endswith(" ") and head.rstrip()[-1:].isalpha()
 
 
 def _one_word(x: str, y: str) -> bool:
