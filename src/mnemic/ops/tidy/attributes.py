@@ -119,6 +119,13 @@ Marco" is a companion, of whom a user may have several)."""
 _WITH = frozenset(("with", "mit", "con", "avec", "met", "med", "com", "cu", "bei"))
 """The means words that also say "together with" someone: read only with a word between
 them and the value (:data:`_MEANS`)."""
+_A_THING = frozenset(
+    "a an ein eine einem einer un una une um uma een en ett et his her their my our its sein "
+    "seine seinem seiner ihr ihre ihrem ihrer su sus son sa ses leur leurs haar zijn hun hans "
+    "hennes deras seu sua suo".split()
+)
+"""An indefinite article or a possessive before a name: a thing one has ("with *a*
+Garmin", "met *haar* Canon"), where "with the Smiths" may be people."""
 _PURPOSE = frozenset(("for", "für", "para", "pour", "per", "voor", "do", "для"))
 _COPULA = r"is|ist|es|est|é|è|jest"
 
@@ -316,7 +323,7 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     ta, tb = _tie(ba), _tie(bb)
     if ta is None and tb is None:
         after = _tie_after(a, was[-1]), _tie_after(b, now[-1])
-        if after[0] is not None and after[0] == after[1]:
+        if after[0] is not None and after[0] == after[1] and not numbered:
             return Swap(after[0][0], after[0][1], tuple(was), tuple(now))
     if ta is None or tb is None or ta[0] != tb[0] or ta[1].split()[0] != tb[1].split()[0]:
         return None  # one kind and verb: "находится *во* Франкфурте" / "*в* Дублине"
@@ -326,7 +333,8 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
         return None  # "the user is in Berlin" / "... in a choir": the user, not a thing
     if kind == "tool" and not (i2 < len(a.order) and _purpose_follows(a, was[-1])):
         return None  # "uses ripgrep" / "uses fzf": a list of tools, not one purpose
-    if _named(a, set(was)) != _named(b, set(now)):
+    brand = kind == "provider"
+    if _named(a, set(was), brand) != _named(b, set(now), brand):
         return None  # "lives in *a flat*" / "lives in *London*": two kinds of value
     if numbered and not (
         kind == "provider"
@@ -335,9 +343,9 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     ):
         return None  # a number of the fact's own differs: the slot rules' case
     if kind == "provider":
-        if tie in _WITH and len(ba) <= start + 1:
-            return None  # "plays tennis with Marco": a companion, not a means
-        if not (_named(a, set(was)) and _named(b, set(now))):
+        if tie in _WITH and not _a_thing(ba[start + 1 :], i2 < len(a.order)):
+            return None  # "plays tennis with Marco", "with the Smiths": companions
+        if not (_named(a, set(was), brand) and _named(b, set(now), brand)):
             return None  # "pays through the app" / "through the bank": no provider named
     if kind == "name":
         if i2 != len(a.order) or j2 != len(b.order):
@@ -349,6 +357,16 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways
     return Swap(kind, tie, tuple(was), tuple(now))
+
+
+def _a_thing(between: list[str], kind_after: bool) -> bool:
+    """Whether the words ``between`` "with" (:data:`_WITH`) and a name say the name is a
+    thing: a word of its kind ("cu *aparatul* Omron"), an indefinite article or a
+    possessive (:data:`_A_THING`), or a kind said after the name (``kind_after``: "with
+    the DKV *card*")."""
+    if not between:
+        return False
+    return kind_after or between[-1] in _A_THING or any(w not in STOP_WORDS for w in between)
 
 
 def _numbered(p: Profile, last: str, own: frozenset[str]) -> bool:
@@ -398,12 +416,15 @@ def _tie_after(p: Profile, last: str) -> tuple[str, str] | None:
     return None
 
 
-def _named(p: Profile, words: set[str]) -> bool:
+def _named(p: Profile, words: set[str], inside: bool = False) -> bool:
     """Whether each of the content ``words`` of ``p`` is written with a capital, its
     first word aside (a name: "Dr. *Weber*", where :attr:`Profile.names` reads a word
-    after a full stop as a sentence's first)."""
+    after a full stop as a sentence's first); with ``inside``, a capital anywhere in the
+    word counts (a brand: "*iPhone*", "*sevDesk*")."""
     tokens = _NAME_TOKEN.findall(unicodedata.normalize("NFKC", p.text))[1:]
-    capital = {stem(t.casefold()) for t in tokens if t[:1].isupper()}
+    capital = {
+        stem(t.casefold()) for t in tokens if t[:1].isupper() or (inside and t != t.casefold())
+    }
     return words <= capital
 
 
