@@ -10,9 +10,10 @@ small table of **attribute kinds** (not of values) says which hold one value at 
 
 * **where** a thing is or a person lives: "lives in", "is based in", "is hosted on",
   "wohnt in", "vive en", "habite à", "mora em", "abita a", "woont in", "живёт в",
-  "mieszka w"; the copular forms ("is in", "ist in", "está en", "jest w") only when the
-  subject is a thing both name ("the primary database *is in*"), not the user alone
-  ("the user is in a choir" / "is in Berlin");
+  "mieszka w" (tidy 26: "live in", "run on", "wohnen in", "bor i", "bydlí v", "живе у",
+  "tem sede em"); the copular forms ("is in", "ist in", "está en", "jest w", "zit in")
+  only when the subject is a thing both name ("the primary database *is in*"), not the
+  user alone ("the user is in a choir" / "is in Berlin");
 * **where** one was born (tidy 25): "was born in", "nació en", "nasceu em", "è nato a",
   "est né à", "is geboren in", "urodził się w", "родился в", "s-a născut la": one place
   for life;
@@ -25,6 +26,14 @@ small table of **attribute kinds** (not of values) says which hold one value at 
   para", "utilise *X* pour", "gebruikt *X* voor", with the purpose both say after it
   (two tools used for two things, or a tool alone, "uses ripgrep" / "uses fzf", are a
   list);
+* **which provider** a service or function goes through (tidy 26): "card payments go
+  *through* SumUp", "broadband *is with* BT", "banks with", "is insured with", "ist bei
+  der", "läuft über", "par", "przez", "через", "är med", the name written with a capital
+  (anywhere in it: "iPhone") on both sides, after a thing both name; "with", "mit",
+  "con", "met", "cu" only before a thing (an indefinite article, a possessive, a word of
+  its kind: "with *a* Garmin", "cu *aparatul* Omron", "with the DKV *card*"), since "plays
+  tennis with Marco" names a companion; a model's number ending the entry is part of
+  the name ("a Garmin Forerunner *255*");
 * **who or which name** a key of the subject is: "the user's *home airport* is
   Gatwick", "the user's GP is Dr. Patel", a copula right before a value both sides
   write as a name, after a key both say; a person's key only when someone has one of
@@ -119,11 +128,12 @@ Marco" is a companion, of whom a user may have several)."""
 _WITH = frozenset(("with", "mit", "con", "avec", "met", "med", "com", "cu", "bei"))
 """The means words that also say "together with" someone: read only with a word between
 them and the value (:data:`_MEANS`)."""
-_A_THING = frozenset(
-    "a an ein eine einem einer un una une um uma een en ett et his her their my our its sein "
-    "seine seinem seiner ihr ihre ihrem ihrer su sus son sa ses leur leurs haar zijn hun hans "
-    "hennes deras seu sua suo".split()
-)
+_A_THING = frozenset((
+    "a", "an", "ein", "eine", "einem", "einer", "un", "una", "une", "um", "uma", "een", "en",
+    "ett", "et", "his", "her", "their", "my", "our", "its", "sein", "seine", "seinem", "seiner",
+    "ihr", "ihre", "ihrem", "ihrer", "su", "sus", "son", "sa", "ses", "leur", "leurs", "haar",
+    "zijn", "hun", "hans", "hennes", "deras", "seu", "sua", "suo"
+))  # fmt: skip
 """An indefinite article or a possessive before a name: a thing one has ("with *a*
 Garmin", "met *haar* Canon"), where "with the Smiths" may be people."""
 _PURPOSE = frozenset(("for", "für", "para", "pour", "per", "voor", "do", "для"))
@@ -161,8 +171,9 @@ of at a time are :data:`.people.ONE_HELD`."""
 
 @dataclass(frozen=True, slots=True)
 class Swap:
-    """The value each side gives one attribute: ``kind`` (``where``, ``employer``,
-    ``topic``, ``tool``, ``name``), the words said before it, and the two values."""
+    """The value each side gives one attribute: ``kind`` (``where``, ``born``, ``employer``,
+    ``topic``, ``tool``, ``provider``, ``name``), the words said before it, and the two
+    values."""
 
     kind: str
     tie: str
