@@ -70,6 +70,9 @@ def test_one_provider_of_a_service(old: str, new: str) -> None:
         ("Till 1 takes card payments through SumUp", "Till 2 takes card payments through Zettle"),
         # the user said alone before a provider word
         ("User is with Anna", "User is with Ben"),
+        # a route passes several places: a list of stops, not a provider
+        ("The night train passes through Lyon", "The night train passes through Dijon"),
+        ("Le car passe par Lyon", "Le car passe par Dijon"),
         # "via" naming a street, not a means
         ("Il magazzino è in via Roma", "Il magazzino è in via Garibaldi"),
     ],

@@ -136,6 +136,15 @@ _A_THING = frozenset((
 ))  # fmt: skip
 """An indefinite article or a possessive before a name: a thing one has ("with *a*
 Garmin", "met *haar* Canon"), where "with the Smiths" may be people."""
+_ROUTE = frozenset((
+    "pass", "passes", "passe", "passent", "passa", "passano", "passam", "drive", "drives",
+    "travel", "travels", "fly", "flies", "route", "routes", "stop", "stops", "transits",
+    "fährt", "fahren", "fliegt", "fliegen", "reist", "reisen", "viaja", "viajan", "vuela",
+    "vuelan", "voyage", "voyagent", "vole", "volent", "viaggia", "vola", "rijdt", "vliegt",
+    "jedzie", "jadą", "leci", "едет", "едут", "летит", "проходит"
+))  # fmt: skip
+"""Verbs of travelling (tidy 26): "through", "via", "par", "über" after one name the
+places a route passes, a list of stops, not a provider."""
 _PURPOSE = frozenset(("for", "für", "para", "pour", "per", "voor", "do", "для"))
 _COPULA = r"is|ist|es|est|é|è|jest"
 
@@ -358,6 +367,8 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
             return None  # "plays tennis with Marco", "with the Smiths": companions
         if not (_named(a, set(was), brand) and _named(b, set(now), brand)):
             return None  # "pays through the app" / "through the bank": no provider named
+        if _ROUTE & set(ba[:start]):
+            return None  # "the train passes through Lyon" / "... Dijon": a route's stops
     if kind == "name":
         if i2 != len(a.order) or j2 != len(b.order):
             return None  # the value ends the sentence: "home airport is Gatwick"
