@@ -10,9 +10,10 @@ small table of **attribute kinds** (not of values) says which hold one value at 
 
 * **where** a thing is or a person lives: "lives in", "is based in", "is hosted on",
   "wohnt in", "vive en", "habite à", "mora em", "abita a", "woont in", "живёт в",
-  "mieszka w"; the copular forms ("is in", "ist in", "está en", "jest w") only when the
-  subject is a thing both name ("the primary database *is in*"), not the user alone
-  ("the user is in a choir" / "is in Berlin");
+  "mieszka w" (tidy 26: "live in", "run on", "wohnen in", "bor i", "bydlí v", "живе у",
+  "tem sede em"); the copular forms ("is in", "ist in", "está en", "jest w", "zit in")
+  only when the subject is a thing both name ("the primary database *is in*"), not the
+  user alone ("the user is in a choir" / "is in Berlin");
 * **where** one was born (tidy 25): "was born in", "nació en", "nasceu em", "è nato a",
   "est né à", "is geboren in", "urodził się w", "родился в", "s-a născut la": one place
   for life;
@@ -25,6 +26,14 @@ small table of **attribute kinds** (not of values) says which hold one value at 
   para", "utilise *X* pour", "gebruikt *X* voor", with the purpose both say after it
   (two tools used for two things, or a tool alone, "uses ripgrep" / "uses fzf", are a
   list);
+* **which provider** a service or function goes through (tidy 26): "card payments go
+  *through* SumUp", "broadband *is with* BT", "banks with", "is insured with", "ist bei
+  der", "läuft über", "par", "przez", "через", "är med", the name written with a capital
+  (anywhere in it: "iPhone") on both sides, after a thing both name; "with", "mit",
+  "con", "met", "cu" only before a thing (an indefinite article, a possessive, a word of
+  its kind: "with *a* Garmin", "cu *aparatul* Omron", "with the DKV *card*"), since "plays
+  tennis with Marco" names a companion; a model's number ending the entry is part of
+  the name ("a Garmin Forerunner *255*");
 * **who or which name** a key of the subject is: "the user's *home airport* is
   Gatwick", "the user's GP is Dr. Patel", a copula right before a value both sides
   write as a name, after a key both say; a person's key only when someone has one of
@@ -67,13 +76,17 @@ _PLACE = (
     r"wohnt (?:in|im)|lebt (?:in|im)|sitzt (?:in|im)|läuft (?:in|im|auf)|"
     r"vive (?:en|em|no|na|a|in)|reside en|habite (?:à|a|en|au)|vit (?:à|a|en|au)|"
     r"mora (?:em|no|na)|abita (?:a|in)|woont (?:in|op)|"
-    r"живёт (?:в|во)|живет (?:в|во)|проживает (?:в|во)|mieszka (?:w|we|na)"
+    r"живёт (?:в|во)|живет (?:в|во)|проживает (?:в|во)|mieszka (?:w|we|na)|"
+    r"live (?:in|at)|run on|wohnen (?:in|im)|leben (?:in|im)|bor (?:i|på)|bydlí (?:v|ve)|"
+    r"býva (?:v|vo)|živi (?:u|v)|живее (?:в|във)|живе (?:в|у)|живут (?:в|во)|viu (?:a|en|al)|"
+    r"is headquartered in|tem sede (?:em|no|na)|tiene (?:su )?sede en|"
+    r"hat (?:seinen|ihren) sitz (?:in|im)|a son siège (?:à|a|en|au)"
 )
 """Where a person lives or a thing runs, whoever the subject."""
 _WHERE_IS = (
     r"is (?:in|on|at)|ist (?:in|im)|liegt (?:in|im)|está (?:en|em|no|na)|se encuentra en|"
     r"est (?:à|en|au)|se trouve (?:à|en|au)|fica (?:em|no|na)|è (?:a|in)|si trova (?:a|in)|"
-    r"staat in|находится (?:в|во)|jest (?:w|we)|znajduje się (?:w|we)"
+    r"staat in|zit in|находится (?:в|во)|jest (?:w|we)|znajduje się (?:w|we)"
 )
 """Where a thing is, said with a copula: only beside a subject both name."""
 _EMPLOYER = (
@@ -97,6 +110,41 @@ _BORN = (
 )
 """Where one was born: one place for life (tidy 25; "were born", several people, is not
 read)."""
+_MEANS = (
+    r"through|(?<!in )via|über|par|à travers|a través de|mediante|tramite|attraverso|através de|"
+    r"przez|za pośrednictwem|přes|cez|prostřednictvím|через|prin|genom|gjennom|igennem|"
+    r"lewat|melalui|kwa|"
+    r"(?:is|are|banks|bank|is insured|are insured) with|(?:ist|sind|läuft) bei|"
+    r"(?:ist|sind) versichert bei|(?:est|sont) chez|chez|(?:è|sono) con|(?:está|es) con|"
+    r"(?:é|está) com|(?:er|är) (?:med|hos)|(?:is|zit) bij|is van|"
+    r"with|mit|con|avec|met|med|com|cu|bei"
+)
+"""Tidy 26: the means or provider a function goes through ("card payments go *through*
+SumUp", "broadband *is with* BT", "the vineyard *banks with* Abanca", "die
+Kfz-Versicherung *ist bei der* HUK", "la chorale communique *par* WhatsApp", "paczki
+wysyłamy *przez* InPost"); "with", "mit", "con"... only with a word between them and the
+name ("tracks runs with *a* Garmin", "cu *aparatul* Omron": a thing; "plays tennis with
+Marco" is a companion, of whom a user may have several)."""
+_WITH = frozenset(("with", "mit", "con", "avec", "met", "med", "com", "cu", "bei"))
+"""The means words that also say "together with" someone: read only with a word between
+them and the value (:data:`_MEANS`)."""
+_A_THING = frozenset((
+    "a", "an", "ein", "eine", "einem", "einer", "un", "una", "une", "um", "uma", "een", "en",
+    "ett", "et", "his", "her", "their", "my", "our", "its", "sein", "seine", "seinem", "seiner",
+    "ihr", "ihre", "ihrem", "ihrer", "su", "sus", "son", "sa", "ses", "leur", "leurs", "haar",
+    "zijn", "hun", "hans", "hennes", "deras", "seu", "sua", "suo"
+))  # fmt: skip
+"""An indefinite article or a possessive before a name: a thing one has ("with *a*
+Garmin", "met *haar* Canon"), where "with the Smiths" may be people."""
+_ROUTE = frozenset((
+    "pass", "passes", "passe", "passent", "passa", "passano", "passam", "drive", "drives",
+    "travel", "travels", "fly", "flies", "route", "routes", "stop", "stops", "transits",
+    "fährt", "fahren", "fliegt", "fliegen", "reist", "reisen", "viaja", "viajan", "vuela",
+    "vuelan", "voyage", "voyagent", "vole", "volent", "viaggia", "vola", "rijdt", "vliegt",
+    "jedzie", "jadą", "leci", "едет", "едут", "летит", "проходит"
+))  # fmt: skip
+"""Verbs of travelling (tidy 26): "through", "via", "par", "über" after one name the
+places a route passes, a list of stops, not a provider."""
 _PURPOSE = frozenset(("for", "für", "para", "pour", "per", "voor", "do", "для"))
 _COPULA = r"is|ist|es|est|é|è|jest"
 
@@ -108,6 +156,7 @@ _KINDS = (
     ("tool", re.compile(rf"(?:^| )({_TOOL}){_ART}$"), False),
     ("name", re.compile(rf"(?:^| )({_COPULA}){_ART}$"), True),
     ("born", re.compile(rf"(?:^| )({_BORN}){_ART}$"), False),
+    ("provider", re.compile(rf"(?:^| )({_MEANS}){_ART}$"), True),
 )
 """Each attribute kind: the words that end right before its value, and whether the
 subject before them must be a content word both sides say (a thing, not the user)."""
@@ -131,8 +180,9 @@ of at a time are :data:`.people.ONE_HELD`."""
 
 @dataclass(frozen=True, slots=True)
 class Swap:
-    """The value each side gives one attribute: ``kind`` (``where``, ``employer``,
-    ``topic``, ``tool``, ``name``), the words said before it, and the two values."""
+    """The value each side gives one attribute: ``kind`` (``where``, ``born``, ``employer``,
+    ``topic``, ``tool``, ``provider``, ``name``), the words said before it, and the two
+    values."""
 
     kind: str
     tie: str
@@ -166,11 +216,13 @@ def _tie(before: list[str]) -> tuple[str, str, bool, int] | None:
     """The attribute that ends right before a value (``before``: the tokens before it):
     its kind, its words, whether its subject must be a shared thing, and where it starts;
     a word of the value's own ("w dziale *sprzedaży*": department) may stand between."""
-    for skip in (0, 1):
-        if skip and (len(before) < 2 or before[-1] in STOP_WORDS):
+    for skip in (0, 1, 2):
+        if skip and (len(before) <= skip or before[-skip] in STOP_WORDS):
             break
         text = " ".join(before[: len(before) - skip])
         for kind, pattern, thing in _KINDS:
+            if skip == 2 and kind != "provider":
+                continue  # "through the *freight forwarder* Transgalicia": a kind of provider
             m = pattern.search(text)
             if m is not None:
                 start = len(text[: m.start(1)].split())
@@ -263,7 +315,10 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     module docstring): the same content words but in one place of at most ``limit``
     words on each side, standing right after the same attribute words of a kind of
     :data:`_KINDS`. None when they do not, or a veto holds."""
-    if limit <= 0 or a.negated or b.negated or a.stated != b.stated:
+    if limit <= 0 or a.negated or b.negated:
+        return None
+    numbered = a.stated != b.stated  # only a provider's model number may differ (below)
+    if numbered and (CJK_LETTER.search(a.text) or CJK_LETTER.search(b.text)):
         return None
     if ALSO.search(a.folded) or ALSO.search(b.folded):
         return None
@@ -288,7 +343,7 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     ta, tb = _tie(ba), _tie(bb)
     if ta is None and tb is None:
         after = _tie_after(a, was[-1]), _tie_after(b, now[-1])
-        if after[0] is not None and after[0] == after[1]:
+        if after[0] is not None and after[0] == after[1] and not numbered:
             return Swap(after[0][0], after[0][1], tuple(was), tuple(now))
     if ta is None or tb is None or ta[0] != tb[0] or ta[1].split()[0] != tb[1].split()[0]:
         return None  # one kind and verb: "находится *во* Франкфурте" / "*в* Дублине"
@@ -298,8 +353,22 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
         return None  # "the user is in Berlin" / "... in a choir": the user, not a thing
     if kind == "tool" and not (i2 < len(a.order) and _purpose_follows(a, was[-1])):
         return None  # "uses ripgrep" / "uses fzf": a list of tools, not one purpose
-    if _named(a, set(was)) != _named(b, set(now)):
+    brand = kind == "provider"
+    if _named(a, set(was), brand) != _named(b, set(now), brand):
         return None  # "lives in *a flat*" / "lives in *London*": two kinds of value
+    if numbered and not (
+        kind == "provider"
+        and _numbered(a, was[-1], a.stated - b.stated)
+        and _numbered(b, now[-1], b.stated - a.stated)
+    ):
+        return None  # a number of the fact's own differs: the slot rules' case
+    if kind == "provider":
+        if tie in _WITH and not _a_thing(ba[start + 1 :], i2 < len(a.order)):
+            return None  # "plays tennis with Marco", "with the Smiths": companions
+        if not (_named(a, set(was), brand) and _named(b, set(now), brand)):
+            return None  # "pays through the app" / "through the bank": no provider named
+        if _ROUTE & set(ba[:start]):
+            return None  # "the train passes through Lyon" / "... Dijon": a route's stops
     if kind == "name":
         if i2 != len(a.order) or j2 != len(b.order):
             return None  # the value ends the sentence: "home airport is Gatwick"
@@ -310,6 +379,33 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways
     return Swap(kind, tie, tuple(was), tuple(now))
+
+
+def _a_thing(between: list[str], kind_after: bool) -> bool:
+    """Whether the words ``between`` "with" (:data:`_WITH`) and a name say the name is a
+    thing: a word of its kind ("cu *aparatul* Omron"), an indefinite article or a
+    possessive (:data:`_A_THING`), or a kind said after the name (``kind_after``: "with
+    the DKV *card*")."""
+    if not between:
+        return False
+    return kind_after or between[-1] in _A_THING or any(w not in STOP_WORDS for w in between)
+
+
+def _numbered(p: Profile, last: str, own: frozenset[str]) -> bool:
+    """Whether the one slot ``own`` (the one only ``p`` states) is written right after the
+    value ending in the content word ``last``, ending the entry with no comma between: a
+    model's number, part of its name ("a Garmin Forerunner *255*" / "a Coros Pace *3*"),
+    not a value of the fact's own ("with EE, 30 GB")."""
+    tokens = p.folded.split()
+    at = max((i for i, t in enumerate(tokens) if stem(t) == last), default=None)
+    if at is None:
+        return False
+    values = [v.partition(":")[2] for v in own]
+    if len(values) != 1 or tokens[at + 1 :] != values:
+        return False  # the number ends the entry, right after the name
+    raw = p.text.rstrip(" .!")
+    head = raw[: -len(values[0])]
+    return raw.endswith(values[0]) and head.endswith(" ") and head.rstrip()[-1:].isalpha()
 
 
 def _one_word(x: str, y: str) -> bool:
@@ -342,12 +438,15 @@ def _tie_after(p: Profile, last: str) -> tuple[str, str] | None:
     return None
 
 
-def _named(p: Profile, words: set[str]) -> bool:
+def _named(p: Profile, words: set[str], inside: bool = False) -> bool:
     """Whether each of the content ``words`` of ``p`` is written with a capital, its
     first word aside (a name: "Dr. *Weber*", where :attr:`Profile.names` reads a word
-    after a full stop as a sentence's first)."""
+    after a full stop as a sentence's first); with ``inside``, a capital anywhere in the
+    word counts (a brand: "*iPhone*", "*sevDesk*")."""
     tokens = _NAME_TOKEN.findall(unicodedata.normalize("NFKC", p.text))[1:]
-    capital = {stem(t.casefold()) for t in tokens if t[:1].isupper()}
+    capital = {
+        stem(t.casefold()) for t in tokens if t[:1].isupper() or (inside and t != t.casefold())
+    }
     return words <= capital
 
 
