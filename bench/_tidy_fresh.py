@@ -156,6 +156,24 @@ Galician, Maltese, Albanian, Macedonian, Bosnian, Slovene, Belarusian, Mongolian
 Uzbek, Nepali, Sinhala, Tamil, Telugu, Marathi, Amharic and Yoruba among them) and mixed
 text, over 24 domains. It is dealt with its own seed into its own split file.
 
+``bench/data/tidy_fresh10.jsonl`` (:data:`TENTH`) is a tenth set, by a tenth writer who
+had read neither the tidy rules, their tests nor any earlier set's pairs (but the first
+three lines of the ninth, for the format), written as the notes an assistant keeps for a
+secondary-school chemistry teacher who coaches the school chess team and for a
+two-person bicycle repair co-op: 137 rewordings (synonyms, paraphrase, abbreviations,
+units: mol/dm³ and M, m²/sq ft, bar/psi, kg/lb, m/ft; 24h/12h clocks, dates d.m.y and in
+words, local currencies, numbers in words, word order, typos, and 26 language switches:
+one fact once in English and once in another language, tagged with the other language),
+82 updates (mostly plain: another number or price, a new holder of a one-person role, a
+switch between two tools of one kind, a moved date, a move between two places; a few
+with a marker or stopped), 51 contradictions (another value, another number, a
+negation) and 148 honest pairs (another attribute, two people, a plan and its result, a
+list and one of its items, one word changed, two dates of different events, a rule and
+its exception, similar numbers of different things, two places), English for 33 % and
+51 more languages (Icelandic, Basque, Maltese, Albanian, Swahili, Yoruba, Tagalog,
+Thai, Estonian, Latvian, Lithuanian, Persian and Bengali among them) and mixed text,
+over 24 domains. It is dealt with its own seed into its own split file.
+
 **fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
 model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
 fitted on both halves of each, so their figures with the model say how well it fits
@@ -267,7 +285,17 @@ NINTH = FreshSet(
     20261220,
     DATA / "tidy_fresh9_baseline.json",
 )
-SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH)}
+#: The tenth set, by a tenth hand, dealt with its own seed.
+TENTH = FreshSet(
+    "fresh10",
+    DATA / "tidy_fresh10.jsonl",
+    DATA / "tidy_fresh10_split.json",
+    20261230,
+    DATA / "tidy_fresh10_baseline.json",
+)
+SETS = {
+    s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH)
+}
 TRAINED_ON = ("fresh", "fresh2", "fresh3")
 """The sets the shipped pair model was fitted on (every half): training data, not held out."""
 

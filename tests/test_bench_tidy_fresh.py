@@ -1,5 +1,5 @@
 """bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second
-to ninth sets' size and coverage, that each split file is the seeded deal by
+to tenth sets' size and coverage, that each split file is the seeded deal by
 (domain, language) cell, that a cell or a pair moved by hand is refused, and that
 ``--misses`` refuses the test half. Nothing here runs tidy on the pairs.
 
@@ -28,6 +28,7 @@ from _tidy_fresh import (
     SETS,
     SEVENTH,
     SIXTH,
+    TENTH,
     THIRD,
     FreshSet,
     load,
@@ -69,6 +70,20 @@ _DOMAINS_9 = {
 _LANGS_9 = {
     "is", "ga", "cy", "eu", "gl", "mt", "sq", "mk", "bs", "sl", "be", "mn", "kk", "uz", "ne",
     "si", "ta", "te", "mr", "am", "sw", "yo", "tl",
+}  # fmt: skip
+#: the tenth set's vocabulary of its own: a chemistry teacher who coaches chess, and a
+#: two-person bicycle repair co-op
+_DOMAINS_10 = {
+    "lessons", "lab_safety", "reagents", "exams", "timetable", "pupils", "chess_club",
+    "tournaments", "ratings", "openings", "parents", "school_trips", "workshop",
+    "spare_parts", "repairs", "rates", "bookings", "members", "rent", "tools", "bike_sales",
+    "accounts", "wheels", "cargo_bikes",
+}  # fmt: skip
+#: languages the tenth set holds beside English, many of them uncommon, each written natively
+_LANGS_10 = {
+    "is", "eu", "mt", "sq", "sw", "yo", "tl", "vi", "th", "id", "ms", "uk", "ro", "hu", "fi",
+    "et", "lv", "lt", "sk", "sl", "hr", "bg", "el", "he", "ar", "fa", "hi", "bn", "ta", "ko",
+    "ja", "zh", "cy", "ga", "af", "nb", "ka", "ur",
 }  # fmt: skip
 _EVERY = ("rewording", "update", "contradiction", "honest")
 
@@ -162,6 +177,16 @@ FACTS = [
           updates={"new_holder", "personal_best", "moved_date", "tool_switch", "city_move"},
           marked=(frozenset({"marker"}), 1 / 3),
           honest={"two_places", "two_races", "two_people", "rule_exception", "one_word"}),
+    # every kind in 40 and more languages, switches tagged with their other language, units
+    # and local formats, plain updates (a marker or "stopped" in under a tenth), and honest
+    # pairs of a plan and its result, a list and its item, two dates, two people
+    Facts(TENTH, {"dev": 212, "test": 206}, 20261230, kinds=(137, 82, 51, 148),
+          only_kinds=True, langs=_LANGS_10, other_langs=(40, 999), new_langs={"af", "nb"},
+          english=(0.30, 0.40), domains=_DOMAINS_10, least_domains=24, switch_langs=24,
+          rewordings={"units", "clock", "date_format", "currency", "numbers_in_words"},
+          updates={"new_holder", "number", "moved_date", "tool_switch", "city_move"},
+          marked=(frozenset({"marker", "stopped"}), 1 / 10),
+          honest={"plan_result", "list_item", "two_dates", "two_people", "one_word"}),
 ]  # fmt: skip
 _COVERED = [f for f in FACTS if f.kinds is not None]
 
