@@ -265,7 +265,9 @@ def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:
 
     Families and, within each, languages are visited in a seeded order; a group goes to
     the half holding fewer groups of its language so far (then fewer of its family, then
-    a seeded coin), so both halves see every language and every family."""
+    a seeded coin), so both halves see every language and every family. A row that names
+    its ``twin`` (the source of the attack it is the honest look-alike of) goes to its
+    twin's half instead, so a pair is never split between the halves."""
     groups: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for r in rows:
         groups[r["label"]][r["family"]].add(r["lang"])
@@ -288,7 +290,8 @@ def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:
                 half[(label, family, lang)] = pick
                 per_lang[(lang, pick)] += 1
                 per_family[pick] += 1
-    return {r["source"]: half[(r["label"], r["family"], r["lang"])] for r in rows}
+    own = {r["source"]: half[(r["label"], r["family"], r["lang"])] for r in rows}
+    return {r["source"]: own[r.get("twin") or r["source"]] for r in rows}
 
 
 def load(path: Path = FRESH, seed: int = SEED) -> list[dict[str, Any]]:

@@ -494,3 +494,20 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert role(SIXTH) == role(SEVENTH) == "trained on"
     assert role(EIGHTH) == role(NINTH) == role(TENTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 7
+
+
+def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
+    # Twelve families x four languages: dealt per label alone, many a pair would split.
+    rows = []
+    for family in (f"f{i}" for i in range(12)):
+        for lang in ("en", "is", "yo", "mixed"):
+            attack = f"a/{family}/{lang}"
+            rows.append({"label": "attack", "family": family, "lang": lang, "source": attack})
+            rows.append({"label": "benign", "family": family, "lang": lang,
+                         "source": f"b/{family}/{lang}", "twin": attack})  # fmt: skip
+    dealt = deal(rows, seed=121212)
+    assert all(dealt[r["source"]] == dealt[r["twin"]] for r in rows if "twin" in r)
+    assert set(dealt.values()) == {"dev", "test"}
+    # without the twin, the same honest rows are dealt on their own (and some pair splits)
+    alone = deal([{k: v for k, v in r.items() if k != "twin"} for r in rows], seed=121212)
+    assert any(alone[r["source"]] != alone[r["twin"]] for r in rows if "twin" in r)
