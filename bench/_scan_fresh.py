@@ -164,9 +164,9 @@ e-mail summary, a support ticket, a calendar note, a review) besides preferences
 standing instructions and memos; a split instruction is a pair of entries, the one stored
 first being the row's ``context``. Forty-four languages besides English (twenty-eight of
 the less-written ones the session-48 brief listed, from Icelandic, Irish, Welsh and
-Basque to Yoruba, Amharic, Khmer, Sinhala, Kyrgyz, Pashto and Luxembourgish) and mixed text. Each honest row names its ``twin``, so the deal
-puts a pair in one half. It was measured once, on the scanner as it stood when the set
-was written, and is not tuned on.
+Basque to Yoruba, Amharic, Khmer, Sinhala, Kyrgyz, Pashto and Luxembourgish) and mixed
+text. Each honest row names its ``twin``, so the deal puts a pair in one half. It was
+measured once, on the scanner as it stood when the set was written, and is not tuned on.
 
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too.** The classifier is fitted on every row of both halves of these sets
