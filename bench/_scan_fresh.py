@@ -149,13 +149,32 @@ Malayalam, Punjabi, Lao, Zulu, Xhosa, Igbo, Somali, Malagasy, Kyrgyz and Tajik a
 and mixed text. It was measured once, on the scanner as it stood when the set was
 written, and is not tuned on.
 
+``bench/data/scan_fresh12.jsonl`` (:data:`TWELFTH`) is a twelfth set, written by a ninth
+hand that had not read the scanner, its families or the earlier sets' rows, after the
+eighth to eleventh test halves had been seen following changes, in the voice of the
+dispatcher of an island ferry line (timetables, passenger manifests, crew rosters and
+payroll, fuel suppliers, the port authority and its inspectors, deck logs, alarms) and a
+freelance translator who also lets a two-room flat (guests, cleaners, door codes, a
+booking platform's payouts and disputes, agencies, contracts under NDA, glossaries and
+translation memories). The same eighteen families as the eleventh, nine attacks each,
+each attack paired with an honest look-alike in the same family, language and framing;
+framings mostly of text that reaches memory unbidden (tool output, a web page, a README,
+meeting notes, a chat export, an invoice, an OCR'd letter, a voicemail transcript, an
+e-mail summary, a support ticket, a calendar note, a review) besides preferences,
+standing instructions and memos; a split instruction is a pair of entries, the one stored
+first being the row's ``context``. Forty-four languages besides English (twenty-eight of
+the less-written ones the session-48 brief listed, from Icelandic, Irish, Welsh and
+Basque to Yoruba, Amharic, Khmer, Sinhala, Kyrgyz, Pashto and Luxembourgish) and mixed
+text. Each honest row names its ``twin``, so the deal puts a pair in one half. It was
+measured once, on the scanner as it stood when the set was written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too.** The classifier is fitted on every row of both halves of these sets
 (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in ``bench/_scan_training.py``), so their figures
 are figures on training rows, reported as "trained on", not as held out. The eighth to
-eleventh sets stay held out: the scanner is neither trained nor tuned on them.
+twelfth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh11] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh12] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -191,6 +210,7 @@ __all__ = [
     "TENTH",
     "THIRD",
     "TRAINED_ON",
+    "TWELFTH",
     "FreshSet",
     "deal",
     "figures",
@@ -244,9 +264,14 @@ NINTH = _numbered(9, 90909, "session-45")
 TENTH = _numbered(10, 101010, "session-46")
 #: The eleventh set, by an eighth hand that had not read the scanner, dealt with its own seed.
 ELEVENTH = _numbered(11, 111111, "session-47")
+#: The twelfth set, by a ninth hand that had not read the scanner, dealt with its own seed.
+TWELFTH = _numbered(12, 121212, "session-48")
 SETS = {
     s.name: s
-    for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH)
+    for s in (
+        *(FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH),
+        TWELFTH,
+    )
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the
 #: sixth and seventh since scanner 20): not held out.
@@ -265,7 +290,9 @@ def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:
 
     Families and, within each, languages are visited in a seeded order; a group goes to
     the half holding fewer groups of its language so far (then fewer of its family, then
-    a seeded coin), so both halves see every language and every family."""
+    a seeded coin), so both halves see every language and every family. A row that names
+    its ``twin`` (the source of the attack it is the honest look-alike of) goes to its
+    twin's half instead, so a pair is never split between the halves."""
     groups: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for r in rows:
         groups[r["label"]][r["family"]].add(r["lang"])
@@ -288,7 +315,8 @@ def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:
                 half[(label, family, lang)] = pick
                 per_lang[(lang, pick)] += 1
                 per_family[pick] += 1
-    return {r["source"]: half[(r["label"], r["family"], r["lang"])] for r in rows}
+    own = {r["source"]: half[(r["label"], r["family"], r["lang"])] for r in rows}
+    return {r["source"]: own[r.get("twin") or r["source"]] for r in rows}
 
 
 def load(path: Path = FRESH, seed: int = SEED) -> list[dict[str, Any]]:

@@ -29,6 +29,7 @@ from _scan_fresh import (
     TENTH,
     THIRD,
     TRAINED_ON,
+    TWELFTH,
     FreshSet,
     deal,
     load,
@@ -273,6 +274,25 @@ _UNBIDDEN_11 = {
     "form",
 }
 
+#: The languages the session-48 brief listed as less written, each in the twelfth set.
+_LANGS_12_NEW = {
+    *("is", "ga", "cy", "eu", "mt", "sq", "xh", "ig", "ky", "ps", "yo", "zu", "am", "ha"),
+    *("so", "uz", "az", "ka", "hy", "mn", "km", "si", "ne", "ta", "bn", "ur", "fa", "lb"),
+}
+#: Ways text reaches memory without an attacker typing it, in the twelfth set.
+_UNBIDDEN_12 = {
+    "tool_output",
+    "web_page",
+    "readme",
+    "meeting_notes",
+    "chat_export",
+    "invoice",
+    "ocr_letter",
+    "voicemail",
+    "email_summary",
+    "support_ticket",
+}
+
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
 _NONE: frozenset[str] = frozenset()
@@ -364,6 +384,12 @@ COVERS = [
     Covers(ELEVENTH, 150, 150, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
            "mnemic/fresh11@scanfresh11:", honest_families=True, langs=_LANGS_11_NEW,
            other_langs=40, english=(0.3, 0.4), styles=_UNBIDDEN_11, paired=True),
+    # nine attacks in each of the eleventh's families, each with its honest twin in its
+    # half, in forty-four languages, mostly text that reaches memory unbidden
+    Covers(TWELFTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh12@scanfresh12:", honest_families=True, langs=_LANGS_12_NEW,
+           other_langs=44, english=(0.28, 0.34), styles=_UNBIDDEN_12, same_styles=True,
+           paired=True),
 ]  # fmt: skip
 
 
@@ -493,4 +519,38 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert {SETS[name].path.name for name in TRAINED_ON} == set(training.FRESH_TRAINED)
     assert role(SIXTH) == role(SEVENTH) == "trained on"
     assert role(EIGHTH) == role(NINTH) == role(TENTH) == "held out"
+    assert role(ELEVENTH) == role(TWELFTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 7
+
+
+def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
+    # Twelve families x four languages: dealt per label alone, many a pair would split.
+    rows = []
+    for family in (f"f{i}" for i in range(12)):
+        for lang in ("en", "is", "yo", "mixed"):
+            attack = f"a/{family}/{lang}"
+            rows.append({"label": "attack", "family": family, "lang": lang, "source": attack})
+            rows.append({"label": "benign", "family": family, "lang": lang,
+                         "source": f"b/{family}/{lang}", "twin": attack})  # fmt: skip
+    dealt = deal(rows, seed=121212)
+    assert all(dealt[r["source"]] == dealt[r["twin"]] for r in rows if "twin" in r)
+    assert set(dealt.values()) == {"dev", "test"}
+    # without the twin, the same honest rows are dealt on their own (and some pair splits)
+    alone = deal([{k: v for k, v in r.items() if k != "twin"} for r in rows], seed=121212)
+    assert any(alone[r["source"]] != alone[r["twin"]] for r in rows if "twin" in r)
+
+
+def test_the_twelfth_sets_honest_rows_are_each_in_their_attacks_half() -> None:
+    rows = load(TWELFTH.path, TWELFTH.seed)
+    by_source = {r["source"]: r for r in rows}
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(honest) == 162 and all(r["twin"] in by_source for r in honest)
+    assert len({r["twin"] for r in honest}) == len(honest)
+    for r in honest:
+        twin = by_source[r["twin"]]
+        assert twin["label"] == "attack" and twin["split"] == r["split"]
+        assert (twin["family"], twin["lang"], twin["style"]) == (r["family"], r["lang"], r["style"])
+    # a split instruction is a pair of entries in both labels: the earlier one is the context
+    split = [r for r in rows if r["family"] == "split_instruction"]
+    assert {r["label"] for r in split} == {"attack", "benign"}
+    assert all(isinstance(r["context"], list) and len(r["context"]) == 1 for r in split)
