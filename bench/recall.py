@@ -43,7 +43,15 @@ Sets (each split into dev and test with a fixed seed, by conversation or by temp
   bridged by a name (``bench/data/recall_strangers3.json``, source in
   ``bench/data/strangers3/``): test split only, not in the default ``--sets``;
 * ``strangers3-xl``: 103 of them asked in Chinese, Spanish, German, French, Portuguese,
-  Italian, Dutch or Polish (``bench/data/recall_strangers3-xl.json``), test split only.
+  Italian, Dutch or Polish (``bench/data/recall_strangers3-xl.json``), test split only;
+* ``strangers4``: a fourth stranger's three conversations between one user and an assistant
+  that writes long replies (a PhD student moving labs, a café owner renovating, a
+  grandmother learning to program) and 240 questions, more of them lists spread over three
+  sessions or more, facts that change and things never said (``bench/data/
+  recall_strangers4.json``, source in ``bench/data/strangers4/``): test split only, not in
+  the default ``--sets``;
+* ``strangers4-xl``: 100 of them asked in twelve other languages
+  (``bench/data/recall_strangers4-xl.json``), test split only.
 
 Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no stemming,
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
@@ -95,6 +103,8 @@ STRANGER_SETS = {
                    HERE / "data" / "recall_strangers2-xl.json"),
     "strangers3": (HERE / "data" / "recall_strangers3.json",
                    HERE / "data" / "recall_strangers3-xl.json"),
+    "strangers4": (HERE / "data" / "recall_strangers4.json",
+                   HERE / "data" / "recall_strangers4-xl.json"),
 }  # fmt: skip
 """Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
 TURN_K = (5, 10, 25, 50)
