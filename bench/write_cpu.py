@@ -253,7 +253,7 @@ def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
     if part == "large_cpu":
         return _large(args.large_ops, (100, 1500), stub=True)
     if part == "large_disk":
-        return _large(args.large_ops, (1500,), stub=False)
+        return _large(args.large_ops, (100, 1500), stub=False)
     procs = [int(n) for n in args.procs.split(",")]
     return _contention(procs, args.contention_ops, args.modes.split(","))
 
