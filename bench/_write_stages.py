@@ -41,10 +41,13 @@ def _wrap(owner: Any, name: str, label: str) -> None:
     setattr(owner, name, timed)
 
 
-def stages(ops: int) -> dict[str, float]:
-    """``ops`` rounds of add, replace and remove near a full default store, staged."""
-    os.fsync = lambda fd: None  # type: ignore[assignment]
-    os.fdatasync = lambda fd: None  # type: ignore[assignment]
+def stages(ops: int, *, disk: bool = False) -> dict[str, float]:
+    """``ops`` rounds of add, replace and remove near a full default store, staged;
+    with ``disk``, on the real disk (fsync not stubbed: the wall times then hold the
+    waits for the disk)."""
+    if not disk:
+        os.fsync = lambda fd: None  # type: ignore[assignment]
+        os.fdatasync = lambda fd: None  # type: ignore[assignment]
     import curated
     from mnemic.backends.files import curated as files, flusher, journal
     from mnemic.curated import memory, store, tool

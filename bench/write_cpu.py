@@ -24,7 +24,8 @@ per-round ratios.
 - ``tool_threads``: ``tool_cpu``'s calls, timed by each thread's CPU clock (main, the
   fsync helper, the flusher) and the process's, per call; no wrappers.
 - ``stages``: ``tool_cpu``'s calls with a timer around each stage (CPU and wall time of
-  the main thread, mean per call; ``bench/_write_stages.py``).
+  the main thread, mean per call; ``bench/_write_stages.py``); ``stages_disk``, the
+  same on the real disk (fsync not stubbed: wall times hold the waits for the disk).
 - ``queue_files``: group commit's request files alone, in one process on the temp
   directory's file system (``TMPDIR``): a request of a tool call's size left, claimed,
   answered (an answer of a half-full store's size) and taken back, ``--ops`` times; CPU
@@ -239,6 +240,10 @@ def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
         from _write_stages import stages
 
         return stages(args.ops)
+    if part == "stages_disk":
+        from _write_stages import stages
+
+        return stages(args.ops, disk=True)
     if part == "tool_cpu":
         return _tool_cpu(args.ops)
     if part == "tool_threads":
@@ -248,7 +253,7 @@ def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
     if part == "large_cpu":
         return _large(args.large_ops, (100, 1500), stub=True)
     if part == "large_disk":
-        return _large(args.large_ops, (1500,), stub=False)
+        return _large(args.large_ops, (100, 1500), stub=False)
     procs = [int(n) for n in args.procs.split(",")]
     return _contention(procs, args.contention_ops, args.modes.split(","))
 

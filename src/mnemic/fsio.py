@@ -436,6 +436,70 @@ def _poll_for_lock(fd: int, op: int, start: float, timeout: float, path: str) ->
         raise
 
 
+# Descriptors of lock files kept open between two holds of the same lock (``keep=True``):
+# path -> (descriptor, (device, inode)). A kept descriptor is unlocked; it is lent to
+# one holder at a time (a second thread of the process opens a description of its own,
+# so the two still exclude each other), and believed only while the path still names
+# its inode once the lock is taken (the open descriptor pins that inode, so its number
+# cannot be given to a file made again there). A forked child closes its copies: they
+# share the parent's open file descriptions, whose locks would not exclude the parent.
+_MAX_KEPT = 16
+_kept: dict[str, tuple[int, tuple[int, int]]] = {}
+_kept_guard = _thread.allocate_lock()
+_forks = [0]
+"""How many forks this process is from its first ancestor that kept a descriptor: a
+lock taken before a fork is released by its child with a plain close (an unlock would
+release the parent's lock, on the description they share)."""
+
+
+def _take_kept(path: str) -> tuple[int, tuple[int, int]] | None:
+    with _kept_guard:
+        return _kept.pop(path, None)
+
+
+def _put_kept(path: str, kept: tuple[int, tuple[int, int]]) -> bool:
+    """Keep ``kept`` for the next holder of ``path``; False (the caller closes it) when
+    one is kept already or enough are."""
+    with _kept_guard:
+        if path in _kept or len(_kept) >= _MAX_KEPT:
+            return False
+        _kept[path] = kept
+        return True
+
+
+def _forget_kept() -> None:
+    global _kept_guard
+    _forks[0] += 1
+    for fd, _ in _kept.values():
+        try:  # noqa: SIM105 - contextlib costs import time on the cold path
+            os.close(fd)
+        except OSError:
+            pass
+    _kept.clear()
+    _kept_guard = _thread.allocate_lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_kept)
+
+
+def _names(path: str, fd: int, ident: tuple[int, int]) -> bool:
+    """Whether ``path`` is still the lock file ``fd`` is open on, inode ``ident``
+    (tightened, as an open tightens it, when its mode lets others in)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    if (st.st_dev, st.st_ino) != ident:
+        return False
+    if st.st_mode & 0o077 and st.st_uid == os.getuid():
+        try:
+            os.fchmod(fd, FILE_MODE)
+        except OSError:
+            return False
+    return True
+
+
 class SidecarLock:
     """Exclusive (or shared) ``flock`` on a sidecar lock file, with a timeout.
 
@@ -450,9 +514,18 @@ class SidecarLock:
     existing lock file read-only if it must, and on a home where the lock file cannot
     exist at all it reads without one (``held`` is then false): no writer can be working
     in a home that cannot even hold its lock file.
+
+    With ``keep`` (an exclusive lock taken again and again by one process: a memory
+    write's), the descriptor is not closed at release but unlocked and kept for the next
+    holder, which then takes the lock without opening the file again, provided the lock
+    is free (a busy one is waited for on a descriptor of its own, as without ``keep``)
+    and the path still names the kept file once it is taken (else the kept descriptor
+    is closed and the file opened again).
     """
 
-    def __init__(self, path: StrPath, timeout: float, *, shared: bool = False) -> None:
+    def __init__(
+        self, path: StrPath, timeout: float, *, shared: bool = False, keep: bool = False
+    ) -> None:
         if not 0.0 <= timeout < float("inf"):  # nan fails this too: it would never time out
             raise ValueError(f"lock timeout must be a finite number >= 0, got {timeout!r}")
         self.path = path
@@ -461,6 +534,35 @@ class SidecarLock:
         self.waited_ms = 0.0
         self.held = False
         self._fd: int | None = None
+        self._keep = keep and not shared
+        self._ident: tuple[int, int] | None = None
+        """(device, inode) of the file ``_fd`` is open on, when it may be kept."""
+        self._forks = 0
+        """:data:`_forks` when ``_fd`` was opened or lent."""
+
+    def _from_kept(self) -> bool:
+        """Take the lock on a kept descriptor if it is free and still the path's file."""
+        path = os.fspath(self.path)
+        kept = _take_kept(path)
+        if kept is None:
+            return False
+        fd, ident = kept
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:  # busy: waited for on a descriptor of its own
+            if not _put_kept(path, kept):
+                os.close(fd)
+            return False
+        except BaseException:
+            os.close(fd)
+            raise
+        if not _names(path, fd, ident):  # replaced or removed: it excludes nobody
+            os.close(fd)
+            return False
+        self.waited_ms = 0.0
+        self._fd, self._ident, self._forks = fd, ident, _forks[0]
+        self.held = True
+        return True
 
     def acquire(self) -> None:
         """Take the lock, waiting up to ``timeout`` seconds.
@@ -470,6 +572,8 @@ class SidecarLock:
         through the release as a polling loop would; the deadline is kept by a helper
         thread that makes the blocking call (see :func:`_wait_in_kernel`).
         """
+        if self._keep and self._from_kept():
+            return
         fd = self._open()
         if fd is None:
             return
@@ -490,6 +594,8 @@ class SidecarLock:
 
     def try_acquire(self) -> bool:
         """Take the lock only if it is free right now."""
+        if self._keep and self._from_kept():
+            return True
         fd = self._open()
         if fd is None:
             return True
@@ -507,8 +613,18 @@ class SidecarLock:
         """Release the lock (closing the descriptor drops the flock)."""
         fd, self._fd = self._fd, None
         self.held = False
-        if fd is not None:
-            os.close(fd)
+        if fd is None:
+            return
+        ident, self._ident = self._ident, None
+        if ident is not None and self._forks == _forks[0]:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            except OSError:
+                pass
+            else:
+                if _put_kept(os.fspath(self.path), (fd, ident)):
+                    return
+        os.close(fd)
 
     def _open(self) -> int | None:
         if not _HAVE_FLOCK:
@@ -543,6 +659,8 @@ class SidecarLock:
         except BaseException:
             os.close(fd)
             raise
+        if self._keep:
+            self._ident, self._forks = (st.st_dev, st.st_ino), _forks[0]
         return fd
 
     def __enter__(self) -> SidecarLock:

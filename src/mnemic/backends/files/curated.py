@@ -235,7 +235,8 @@ class FileBackend:
         taken: list[SidecarLock] = []
         try:
             for t in ordered:
-                lock = SidecarLock(self.lock_path(t), timeout)
+                # kept open between writes: a write does not open the lock file again
+                lock = SidecarLock(self.lock_path(t), timeout, keep=True)
                 if on_busy is not None and not taken and not lock.try_acquire():
                     on_busy()
                     lock.acquire()

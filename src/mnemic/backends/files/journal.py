@@ -159,7 +159,7 @@ class FileJournalStore:
             raise
         except Exception as exc:
             raise WriteFailed(str(self.directory), str(exc)) from exc
-        with SidecarLock(self.lock_path, self.lock_timeout):
+        with SidecarLock(self.lock_path, self.lock_timeout, keep=True):
             fd = self._open(os.O_RDWR | os.O_CREAT | os.O_APPEND)
             try:
                 st = os.fstat(fd)
