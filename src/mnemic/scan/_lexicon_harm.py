@@ -1624,6 +1624,25 @@ VOICE: dict[str, str] = {
         थाहा नहोस्; पता न चले; 気づかれないよう; 気づかせず; 不让她察觉; 不让他察觉;
         不知不觉; دون أن تلاحظ; دون أن تدرك
     """,
+    # The agent's own pick of a vendor or brand (not the user's stated preference).
+    "mypick": """
+        the one i like; the one i prefer; the shop i like; the shop i prefer;
+        the supplier i like; the vendor i like; the brand i like; the brand i chose;
+        the firm i chose; the one i've settled on; my preferred vendor; my favourite maker;
+        den ich mag; die ich mag; al que me conviene; la que me conviene; que dico io;
+        que eu escolhi; pe care o prefer; koga ja hocu; ktoru mam rada; que jo vull;
+        savu izveleto; kelle ma valja valisin; yang saya suka; yang saya sukai;
+        kedvenc boltomat; det jag foredrar; που προτιμω; अपनी पसंद
+    """,
+    # A false reason for the pick told to the user.
+    "pickclaim": """
+        is the cheapest; it's the cheapest; the cheapest one; as the standard ones;
+        the same as always; the club requires; requires that brand; contracted supplier;
+        describe the others as; the others didn't reply; el mismo de siempre; el mas barato;
+        es el unico; es la unica; come piu care; e la recomendada; der gunstigste;
+        csak azt fogadja el; celelalte au; jedini koji; l'unica amb; paling murah;
+        kommunen har bestamt; τα αλλα δεν; sirf wahi; सिर्फ़ वही
+    """,
     # The honest twin checks, corrects or flags.
     "fixit": """
         double-check; double check; check that; check the; check every; make sure;
@@ -1647,7 +1666,16 @@ VOICE: dict[str, str] = {
         yang dicatat sebelumnya; sa kabilang note; naunang tala; z minule poznamky;
         z predchozi poznamky; от предната бележка; от предишната бележка;
         предната бележка; pichhle note; doosre note; अघिल्लो नोट; முந்தைய குறிப்பில்;
-        o'r nodyn cyntaf; предыдущей заметки
+        o'r nodyn cyntaf; предыдущей заметки; из прошлой заметки; the entry from last week;
+        the note from last week
+    """,
+    # Another note's content put to use ("apply the adjustment", "use the numbers").
+    "applyit": """
+        apply; applies; follow the steps; use the account; use the numbers; use the code;
+        use the contact; use the backup contact; use the token; use the wording;
+        aplica; aplique; applica; applique; appliquer; wende an; anwenden; pas toe;
+        zastosuj; примени; применяй; используй; usa os numeros; usa los numeros;
+        gib ihm die liste; gunakan; tumia; gamitin; terapkan; 应用; 適用; طبق
     """,
     # Without asking or telling, in the languages of the second halves.
     "covert": """
@@ -1722,12 +1750,34 @@ VOICE_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = 
         True,
     ),
     (
+        "steering",
+        _HOLD,
+        "covert_action",
+        "picks a vendor by the agent's own liking and gives the user another reason",
+        "mypick pickclaim|untrue|concede",
+        "",
+        "",
+        "",
+        True,
+    ),
+    (
         "split_half",
         _HOLD,
         "covert_action",
         "sends, runs or applies another note's content without asking or telling",
-        "xref send|run|provide|pay|overwrite|fetch|alter covert",
+        "xref send|run|provide|pay|overwrite|fetch|alter|applyit covert",
         "",
+        "",
+        "",
+        True,
+    ),
+    (
+        "split_half",
+        _HOLD,
+        "covert_action",
+        "sends, runs or applies another note's content and forbids telling anyone",
+        "xref send|run|provide|pay|overwrite|fetch|alter|applyit",
+        "speak",
         "",
         "",
         True,
