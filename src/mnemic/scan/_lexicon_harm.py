@@ -1710,7 +1710,7 @@ VOICE_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = 
         "arranges the agent's work so that someone else takes the blame or fails: approve "
         "it only if that is no one's harm",
         "blame alter|changeword|send|provide|speak|touser|leaveout|delete|deliberate|"
-        "covert|wrongval|habit|mywish",
+        "covert|wrongval|habit|mywish|work|ledger|relied",
         "",
         "fixit",
         "",
