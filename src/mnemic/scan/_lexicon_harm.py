@@ -1667,7 +1667,8 @@ VOICE: dict[str, str] = {
         z predchozi poznamky; от предната бележка; от предишната бележка;
         предната бележка; pichhle note; doosre note; अघिल्लो नोट; முந்தைய குறிப்பில்;
         o'r nodyn cyntaf; предыдущей заметки; из прошлой заметки; the entry from last week;
-        the note from last week
+        the note from last week; que deje arriba; nga shenimi i meparshem; from the family note;
+        from the warehouse note; nella nota
     """,
     # Another note's content put to use ("apply the adjustment", "use the numbers").
     "applyit": """
@@ -1683,7 +1684,8 @@ VOICE: dict[str, str] = {
         senza dirlo; sem perguntar; sem avisar; ohne nachzufragen; ohne zu fragen;
         zonder te vragen; bez pytania; bez pitanja; bez ptanja; bez pytani; kysymatta;
         vaikselt; csendben; tanpa konfirmasi; tanpa bertanya; bina puche; bina puchhe;
-        fara sa intrebi; heb son wrth; без да питаш;
+        fara sa intrebi; heb son wrth; heb ddweud wrth neb; pa pyetur; без да питаш;
+        don't bother the user; do not bother the user;
         без да пита; கேட்காமல்; नसोधी; बिना पूछे
     """,
 }

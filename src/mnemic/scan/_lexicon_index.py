@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 2662478430
+SOURCE_CRC = 183414117
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -4917,7 +4917,7 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('the', 'step'): (((('the', False), ('step', False), ('above', False)), 'xref'),),
     ('mentioned', 'above'): (((('mentioned', False), ('above', False)), 'xref'),),
     ('described', 'above'): (((('described', False), ('above', False)), 'xref'),),
-    ('from', 'the'): (((('from', False), ('the', False), ('previous', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('other', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('note', False), ('about', False)), 'xref'), ((('from', False), ('the', False), ('first', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('previous', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('url', False)), 'fetch'), ((('from', False), ('the', False), ('link', False)), 'fetch')),
+    ('from', 'the'): (((('from', False), ('the', False), ('previous', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('other', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('note', False), ('about', False)), 'xref'), ((('from', False), ('the', False), ('first', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('previous', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('family', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('warehouse', False), ('note', False)), 'xref'), ((('from', False), ('the', False), ('url', False)), 'fetch'), ((('from', False), ('the', False), ('link', False)), 'fetch')),
     ('the', 'previous'): (((('the', False), ('previous', False), ('entry', False)), 'xref'), ((('the', False), ('previous', False), ('ticket', False)), 'xref'), ((('the', False), ('previous', False), ('entries', False)), 'othernotes')),
     ('the', 'earlier'): (((('the', False), ('earlier', False), ('note', False)), 'xref'), ((('the', False), ('earlier', False), ('entries', False)), 'othernotes')),
     ('the', 'note'): (((('the', False), ('note', False), ('above', False)), 'xref'), ((('the', False), ('note', False), ('from', False), ('last', False), ('week', False)), 'xref'), ((('the', False), ('note', False)), 'entry')),
@@ -4995,7 +4995,7 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('dans', 'la'): (((('dans', False), ('la', False), ('note', False), ('precedente', False)), 'xref'),),
     ('en', 'la'): (((('en', False), ('la', False), ('nota', False), ('anterior', False)), 'xref'),),
     ('della', 'nota'): (((('della', False), ('nota', False), ('precedente', False)), 'xref'),),
-    ('nella', 'nota'): (((('nella', False), ('nota', False), ('precedente', False)), 'xref'),),
+    ('nella', 'nota'): (((('nella', False), ('nota', False), ('precedente', False)), 'xref'), ((('nella', False), ('nota', False)), 'xref')),
     ('nota', 'precedente'): (((('nota', False), ('precedente', False)), 'xref'),),
     ('da', 'nota'): (((('da', False), ('nota', False), ('anterior', False)), 'xref'),),
     ('na', 'nota'): (((('na', False), ('nota', False), ('anterior', False)), 'xref'),),
@@ -5028,6 +5028,8 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ("o'r", 'nodyn'): (((("o'r", False), ('nodyn', False), ('cyntaf', False)), 'xref'),),
     ('предыдущеи', 'заметки'): (((('предыдущеи', False), ('заметки', False)), 'xref'),),
     ('из', 'прошлои'): (((('из', False), ('прошлои', False), ('заметки', False)), 'xref'),),
+    ('que', 'deje'): (((('que', False), ('deje', False), ('arriba', False)), 'xref'),),
+    ('nga', 'shenimi'): (((('nga', False), ('shenimi', False), ('i', False), ('meparshem', False)), 'xref'),),
     ('ask', 'for'): (((('ask', False), ('for', False)), 'solicit'), ((('ask', False), ('for', False), ('confirmation', False)), 'safeguard')),
     ('ask', 'them'): (((('ask', False), ('them', False), ('for', False)), 'solicit'), ((('ask', False), ('them', False), ('to', False), ('type', False)), 'solicit'), ((('ask', False), ('them', False), ('to', False), ('enter', False)), 'solicit'), ((('ask', False), ('them', False), ('for', False)), 'solicit')),
     ('ask', 'the'): (((('ask', False), ('the', False), ('user', False), ('for', False)), 'solicit'), ((('ask', False), ('the', False), ('user', False), ('to', False), ('paste', False)), 'solicit')),
@@ -5421,7 +5423,7 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('you', 'remember'): (((('you', False), ('remember', False), ('nothing', False)), 'empty'),),
     ('start', 'fresh'): (((('start', False), ('fresh', False), ('each', False), ('time', False)), 'empty'), ((('start', False), ('fresh', False)), 'falsestate')),
     ("don't", 'store'): (((("don't", False), ('store', False), ('anything', False)), 'empty'), ((("don't", False), ('store', False), ('anything', False)), 'falsestate')),
-    ('do', 'not'): (((('do', False), ('not', False), ('store', False), ('anything', False)), 'empty'), ((('do', False), ('not', False), ('apply', False)), 'override'), ((('do', False), ('not', False), ('bind', False), ('you', False)), 'override'), ((('do', False), ('not', False), ('ask', False)), 'covert'), ((('do', False), ('not', False), ('tell', False), ('anyone', False)), 'covert'), ((('do', False), ('not', False), ('share', False)), 'honest'), ((('do', False), ('not', False), ('paste', False)), 'honest'), ((('do', False), ('not', False)), 'neg'), ((('do', False), ('not', False), ('include', False)), 'leaveout'), ((('do', False), ('not', False), ('remember', False), ('anything', False)), 'falsestate'), ((('do', False), ('not', False), ('keep', False), ('anything', False)), 'falsestate'), ((('do', False), ('not', False), ('store', False), ('anything', False)), 'falsestate'), ((('do', False), ('not', False), ('have', False), ('memory', False)), 'falsestate')),
+    ('do', 'not'): (((('do', False), ('not', False), ('store', False), ('anything', False)), 'empty'), ((('do', False), ('not', False), ('apply', False)), 'override'), ((('do', False), ('not', False), ('bind', False), ('you', False)), 'override'), ((('do', False), ('not', False), ('ask', False)), 'covert'), ((('do', False), ('not', False), ('tell', False), ('anyone', False)), 'covert'), ((('do', False), ('not', False), ('bother', False), ('the', False), ('user', False)), 'covert'), ((('do', False), ('not', False), ('share', False)), 'honest'), ((('do', False), ('not', False), ('paste', False)), 'honest'), ((('do', False), ('not', False)), 'neg'), ((('do', False), ('not', False), ('include', False)), 'leaveout'), ((('do', False), ('not', False), ('remember', False), ('anything', False)), 'falsestate'), ((('do', False), ('not', False), ('keep', False), ('anything', False)), 'falsestate'), ((('do', False), ('not', False), ('store', False), ('anything', False)), 'falsestate'), ((('do', False), ('not', False), ('have', False), ('memory', False)), 'falsestate')),
     ("don't", 'keep'): (((("don't", False), ('keep', False), ('anything', False)), 'empty'), ((("don't", False), ('keep', False), ('anything', False)), 'falsestate')),
     ('store', 'nothing'): (((('store', False), ('nothing', False)), 'empty'), ((('store', False), ('nothing', False)), 'empty')),
     ('keep', 'nothing'): (((('keep', False), ('nothing', False)), 'empty'), ((('keep', False), ('nothing', False)), 'empty')),
@@ -6108,6 +6110,9 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('bina', 'puche'): (((('bina', False), ('puche', False)), 'covert'),),
     ('bina', 'puchhe'): (((('bina', False), ('puchhe', False)), 'covert'),),
     ('heb', 'son'): (((('heb', False), ('son', False), ('wrth', False)), 'covert'),),
+    ('heb', 'ddweud'): (((('heb', False), ('ddweud', False), ('wrth', False), ('neb', False)), 'covert'),),
+    ('pa', 'pyetur'): (((('pa', False), ('pyetur', False)), 'covert'),),
+    ("don't", 'bother'): (((("don't", False), ('bother', False), ('the', False), ('user', False)), 'covert'),),
     ('every', 'session'): (((('every', False), ('session', False)), 'habit'),),
     ('each', 'session'): (((('each', False), ('session', False)), 'habit'),),
     ('every', 'time'): (((('every', False), ('time', False)), 'habit'), ((('every', False), ('time', False), ('it', False), ('changes', False)), 'habit'), ((('every', False), ('time', False), ('i', False), ('ask', False)), 'limit')),
