@@ -54,6 +54,7 @@ _ACTIONS = frozenset(
     | _harm.ACTIONS
     | _conceal.ACTIONS
     | _harm.RECORD_ACTIONS
+    | _harm.VOICE_ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -578,6 +579,8 @@ FRAMES: tuple[_Frame, ...] = (
     *(_Frame(*f) for f in _harm.FRAMES),
     # A record someone other than the user relies on, changed (scanner 26).
     *(_Frame(*f) for f in _harm.RECORD_FRAMES),
+    # The agent's own voice and second halves (scanner 29).
+    *(_Frame(*f) for f in _harm.VOICE_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
 )
 

@@ -23,7 +23,7 @@ into an intent live in :mod:`.intent`.
 from __future__ import annotations
 
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
-from ._lexicon_harm import HARM, MORE as HARM_MORE, RECORD, RECORD_MORE
+from ._lexicon_harm import HARM, MORE as HARM_MORE, RECORD, RECORD_MORE, VOICE
 from ._lexicon_more import FARTHER, MORE, REACH, WIDER
 from ._lexicon_reveal import BENGALI, REVEAL, TURKISH
 
@@ -746,8 +746,9 @@ for _concept, _keys in MORE.items():
 # memory (scanner 10, _lexicon_more.REACH); concealment as a concept and advice notes
 # (scanner 13); records someone other than the user relies on (scanner 26); the concepts
 # that decide most frames in fourteen more languages (scanner 27, _lexicon_more.WIDER) and
-# in about forty more (scanner 28, _lexicon_more.FARTHER).
+# in about forty more (scanner 28, _lexicon_more.FARTHER); the agent's own voice and
+# second halves (scanner 29, _lexicon_harm.VOICE).
 _EXTRA = (REVEAL, BENGALI, TURKISH, HARM, HARM_MORE, REACH, CONCEAL, CONCEAL_MORE, ADVICE)
-for _more in (*_EXTRA, RECORD, RECORD_MORE, WIDER, FARTHER):
+for _more in (*_EXTRA, RECORD, RECORD_MORE, WIDER, FARTHER, VOICE):
     for _concept, _keys in _more.items():
         CONCEPTS[_concept] = f"{CONCEPTS.get(_concept, '')};{_keys}"
