@@ -75,15 +75,18 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mnemic.sessions.search.hybrid as hybrid_module
+import mnemic.sessions.search.messages as messages_module
 import mnemic.sessions.search.repeats as repeats_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.sequence as sequence_module
+import mnemic.sessions.search.shapes as shapes_module
 import mnemic.sessions.search.speaker as speaker_module
 import mnemic.sessions.sql.store as store_module
 import recall as rb
 from _ahead import ahead as behind_others
 from _metrics import Scores, figure
 from _oldlang import old_reading
+from _oldtime import read_timeframe as old_timeframe
 from _room import after
 from _seeds import TALLY, seeded, seeds
 from _standing import standing, trusted
@@ -156,6 +159,45 @@ _QUESTION = [False]
 _SOON = retrieval_module._semantic_soon
 
 
+_ASKED: list[str] = [""]
+_ORIG_QUERY_VECTOR = retrieval_module._query_vector
+
+
+def _remember_text(embedder: Any, text: str) -> Any:
+    _ASKED[0] = text
+    return _ORIG_QUERY_VECTOR(embedder, text)
+
+
+retrieval_module._query_vector = _remember_text  # the question's text, for ``prf*``
+
+
+def _feedback_hits(k: int) -> Callable[..., Any]:
+    """Variant ``prf3``/``prf5`` (recall 21, dropped): for a question in a script none of
+    its 5 nearest messages writes (what ``readable_share`` reads as 0), the vector search
+    run again with the question's vector plus the mean of its ``k`` nearest messages'
+    first vectors (pseudo-relevance feedback, equal weights: the query moved into the
+    region the chat's language occupies). SQLite's in-memory matrix only."""
+    import numpy as np
+
+    orig = retrieval_module._semantic_hits
+
+    def hits(store: Any, embedder: Any, vec: Any, filters: Any, limit: int, read: Any = None) -> Any:
+        got = orig(store, embedder, vec, filters, limit, read)
+        asked = retrieval_module.scripts(_ASKED[0])
+        near = store.messages_by_id([h.message_id for h in got[:5]])
+        written = retrieval_module.scripts("".join((m.content or "")[:300] for m in near.values()))
+        cache = getattr(store.vectors, "_cache", None)
+        if not got or cache is None or not asked or asked & written:
+            return got
+        rows = [int(np.flatnonzero(cache.ids == h.message_id)[0]) for h in got[:k]]
+        q = np.asarray(vec, np.float32)
+        moved = q / np.linalg.norm(q) + cache.matrix[rows].mean(axis=0)
+        moved = moved / np.linalg.norm(moved)
+        return orig(store, embedder, moved, filters, limit, read)
+
+    return hits
+
+
 def _soon_marking(store: Any, embedder: Any, text: str, *args: Any, **kw: Any) -> Any:
     """Marks whether the question is written in CJK (for ``_centred_hits``, on the
     helper thread: calls run one at a time here)."""
@@ -200,6 +242,14 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     ),
     "seed5": lambda: knobs({"s": (retrieval_module, "freshen", seeded(_FRESHEN, 5))}),
     "seed10": lambda: knobs({"s": (retrieval_module, "freshen", seeded(_FRESHEN, 10))}),
+    "oldtime": lambda: knobs(
+        {
+            m.__name__: (m, "read_timeframe", old_timeframe)
+            for m in (retrieval_module, messages_module, shapes_module)
+        }
+    ),
+    "prf3": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _feedback_hits(3))}),
+    "prf5": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _feedback_hits(5))}),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),
