@@ -161,6 +161,7 @@ _SOON = retrieval_module._semantic_soon
 
 _ASKED: list[str] = [""]
 _ORIG_QUERY_VECTOR = retrieval_module._query_vector
+_ORIG_SEMANTIC_HITS = retrieval_module._semantic_hits
 
 
 def _remember_text(embedder: Any, text: str) -> Any:
@@ -181,7 +182,9 @@ def _feedback_hits(k: int) -> Callable[..., Any]:
 
     orig = retrieval_module._semantic_hits
 
-    def hits(store: Any, embedder: Any, vec: Any, filters: Any, limit: int, read: Any = None) -> Any:
+    def hits(
+        store: Any, embedder: Any, vec: Any, filters: Any, limit: int, read: Any = None
+    ) -> Any:
         got = orig(store, embedder, vec, filters, limit, read)
         asked = retrieval_module.scripts(_ASKED[0])
         near = store.messages_by_id([h.message_id for h in got[:5]])
@@ -196,6 +199,60 @@ def _feedback_hits(k: int) -> Callable[..., Any]:
         return orig(store, embedder, moved, filters, limit, read)
 
     return hits
+
+
+def _anchored_hits(k: int) -> Callable[..., Any]:
+    """Variant ``dated10`` (recall 21, dropped): for a question naming a date (its
+    anchor, :mod:`.timeframe`) in a script none of its 5 nearest messages writes, the
+    ``k`` nearest messages of that date join the vector search's hits: the candidates an
+    English question's lexical side finds by the date's words, which the Chinese one
+    cannot."""
+    import dataclasses
+
+    from mnemic.sessions.search.timeframe import read_timeframe
+
+    orig = retrieval_module._semantic_hits
+
+    def hits(
+        store: Any, embedder: Any, vec: Any, filters: Any, limit: int, read: Any = None
+    ) -> Any:
+        got = orig(store, embedder, vec, filters, limit, read)
+        anchor = read_timeframe(_ASKED[0]).anchor
+        asked = retrieval_module.scripts(_ASKED[0])
+        near = store.messages_by_id([h.message_id for h in got[:5]])
+        written = retrieval_module.scripts("".join((m.content or "")[:300] for m in near.values()))
+        if not got or anchor is None or not asked or asked & written:
+            return got
+        dated = dataclasses.replace(filters, since=anchor[0], until=anchor[1])
+        seen = {h.message_id for h in got}
+        extra = [h for h in orig(store, embedder, vec, dated, k, read) if h.message_id not in seen]
+        return sorted([*got, *extra], key=lambda h: -h.cosine)
+
+    return hits
+
+
+def _named_hits(
+    store: Any, embedder: Any, vec: Any, filters: Any, limit: int, read: Any = None
+) -> Any:
+    """Variant ``latinname`` (recall 21, dropped): for a question in a script none of its 5
+    nearest messages writes, the speaker it names by meaning (:class:`.speaker.NameMatcher`)
+    written before it as the chat writes the name ("Caroline: 卡罗琳研究了什么？"), and
+    the vector search run with that text's vector."""
+    orig = _ORIG_SEMANTIC_HITS
+    got = orig(store, embedder, vec, filters, limit, read)
+    asked = retrieval_module.scripts(_ASKED[0])
+    near = store.messages_by_id([h.message_id for h in got])
+    written = retrieval_module.scripts(
+        "".join((m.content or "")[:300] for m in list(near.values())[:5])
+    )
+    if not got or not asked or asked & written:
+        return got
+    names = {m.name for m in near.values() if m.name}
+    name = speaker_module.NameMatcher(embedder, vec)(_ASKED[0], names) if len(names) > 1 else None
+    if name is None:
+        return got
+    moved = _ORIG_QUERY_VECTOR(embedder, f"{name}: {_ASKED[0]}")
+    return orig(store, embedder, moved, filters, limit, read)
 
 
 def _soon_marking(store: Any, embedder: Any, text: str, *args: Any, **kw: Any) -> Any:
@@ -250,6 +307,8 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     ),
     "prf3": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _feedback_hits(3))}),
     "prf5": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _feedback_hits(5))}),
+    "dated10": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _anchored_hits(10))}),
+    "latinname": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _named_hits)}),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),

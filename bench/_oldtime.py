@@ -1,5 +1,5 @@
-"""The time reading before recall 21 (Chinese month names, a "before" after its date,
-了 as an event, 第一次 and 正在): `bench/_misses.py variants --variants oldtime`.
+"""The time reading before recall 21 (Chinese month names, 了 as an event, 第一次 as
+"first", 正在 as "now"): `bench/_misses.py variants --variants oldtime`.
 
 What a question says about time: now or the past, "as of" a date, a date it names.
 

@@ -118,22 +118,6 @@ def test_as_of_written_in_the_question(store: SQLiteSessionStore) -> None:
     assert "March 3" in got
 
 
-def test_a_date_followed_by_before_in_chinese_leaves_later_messages_out(tmp_path: Path) -> None:
-    """"2024年1月28日之前" is "before 28 January 2024": Chinese writes "before" after
-    the date, and the messages from that day on are left out as for the English words."""
-    with SQLiteSessionStore(tmp_path / "zh.db") as s:
-        session(s, "z00", T0, [("user", "账单上线的截止日期是3月3日。")])
-        session(s, "z30", T0 + 30 * DAY, [("user", "账单上线的截止日期改到了3月17日。")])
-        resp = run_session_search(
-            s, {"query": "2024年1月28日之前账单上线的截止日期是哪天？", "mode": "lexical"}
-        )
-    assert resp["success"], resp
-    shown = [m["content"] for r in resp["results"] for m in r["messages"]]
-    assert any("3月3日" in text for text in shown)
-    assert not any("3月17日" in text for text in shown)
-    assert resp["time"]["until"].startswith("2024-01-28")
-
-
 def test_another_thing_of_the_same_kind_does_not_supersede(store: SQLiteSessionStore) -> None:
     got = first_match(store, {"query": "What is our monthly budget for groceries?"})
     assert "groceries" in got
@@ -202,13 +186,11 @@ def test_what_a_question_asks_about_time(question: str, intent: str) -> None:
         ("How many tournaments had Nate won by July 10, 2022?", None, None, "2022-07-11"),
         ("截至2024年3月10日的截止日期是哪天？", None, None, "2024-03-11"),
         ("the deadline as of 2024-05-02", None, None, "2024-05-03"),
-        # recall 21: a month without a year or day, and "before" written after its date
+        # recall 21: a month without a year or a day, as "in August"
         ("卡罗琳八月份参加了什么游行？", "2024-08-01", "2024-09-01", None),
         ("他十二月去了哪里？", "2024-12-01", "2025-01-01", None),
         ("9月的计划是什么？", "2024-09-01", "2024-10-01", None),
         ("他三个月前搬家了吗？", None, None, None),
-        ("2022年10月25日之前放映了什么？", None, None, "2022-10-25"),
-        ("2022年10月25日前后发生了什么？", "2022-10-25", "2022-10-26", None),
     ],
 )
 def test_dates_in_a_question(

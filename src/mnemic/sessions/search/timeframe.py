@@ -17,8 +17,9 @@ words, in English, German, Spanish, French and Chinese:
 
 Dates: ISO (2023-06-03, 2023-06), "3 June 2023", "June 3, 2023", "June 2023", "3. Juni
 2023", "3 de junio de 2023", "2023年6月3日", "6月3日", and a month or day without a year
-(the latest such date not after ``now``). Times are local, as ``--since``/``--until`` read
-them. Nothing here raises: a question without time words gives the empty frame.
+("in August", "八月份", "8月": the latest such date not after ``now``). Times are local,
+as ``--since``/``--until`` read them. Nothing here raises: a question without time words
+gives the empty frame.
 """
 
 from __future__ import annotations
@@ -73,10 +74,6 @@ _AS_OF = re.compile(
 _BEFORE = re.compile(
     r"(?:\bbefore|\bvor\s+dem|\bvor|\bantes\s+del?|\bavant\s+le|在?之前?)\s*$", re.I
 )
-_BEFORE_AFTER = re.compile(r"^\s*(?:之|以)?前(?![天年月后])")
-""""之前" / "以前" / "前" written after the date ("2022年10月25日之前"): Chinese puts
-"before" after what it qualifies (recall 21)."""
-
 _PAST = re.compile(
     r"\b(?:first|originally|original|initially|initial|previously|previous|formerly|"
     r"used\s+to|at\s+first|earlier|before|prior|ursprünglich\w*|zuerst|früher|vorher|"
@@ -247,7 +244,7 @@ def read_timeframe(text: str, *, now: float | None = None) -> TimeFrame:
             if _AS_OF.search(before):
                 until = span[1].timestamp()
                 said.append(f"as of {m.group().strip()}")
-            elif _BEFORE.search(before) or _BEFORE_AFTER.search(text[m.end() :]):
+            elif _BEFORE.search(before):
                 until = span[0].timestamp()
                 said.append(f"before {m.group().strip()}")
             elif anchor is None:
