@@ -169,7 +169,14 @@ def _remember_text(embedder: Any, text: str) -> Any:
     return _ORIG_QUERY_VECTOR(embedder, text)
 
 
-retrieval_module._query_vector = _remember_text  # the question's text, for ``prf*``
+def _asked_knobs(hits: Callable[..., Any]) -> Any:
+    """The vector search replaced by ``hits``, which reads the question's text."""
+    return knobs(
+        {
+            "q": (retrieval_module, "_query_vector", _remember_text),
+            "s": (retrieval_module, "_semantic_hits", hits),
+        }
+    )
 
 
 def _feedback_hits(k: int) -> Callable[..., Any]:
@@ -305,10 +312,10 @@ VARIANTS: dict[str, Callable[[], Any]] = {
             for m in (retrieval_module, messages_module, shapes_module)
         }
     ),
-    "prf3": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _feedback_hits(3))}),
-    "prf5": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _feedback_hits(5))}),
-    "dated10": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _anchored_hits(10))}),
-    "latinname": lambda: knobs({"s": (retrieval_module, "_semantic_hits", _named_hits)}),
+    "prf3": lambda: _asked_knobs(_feedback_hits(3)),
+    "prf5": lambda: _asked_knobs(_feedback_hits(5)),
+    "dated10": lambda: _asked_knobs(_anchored_hits(10)),
+    "latinname": lambda: _asked_knobs(_named_hits),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),
