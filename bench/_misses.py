@@ -306,21 +306,26 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     ),
     "seed5": lambda: knobs({"s": (retrieval_module, "freshen", seeded(_FRESHEN, 5))}),
     "seed10": lambda: knobs({"s": (retrieval_module, "freshen", seeded(_FRESHEN, 10))}),
-    "oldtime": lambda: knobs(
-        {
-            m.__name__: (m, "read_timeframe", old_timeframe)
-            for m in (retrieval_module, messages_module, shapes_module)
-        }
-    ),
-    "prf3": lambda: _asked_knobs(_feedback_hits(3)),
-    "prf5": lambda: _asked_knobs(_feedback_hits(5)),
-    "dated10": lambda: _asked_knobs(_anchored_hits(10)),
-    "latinname": lambda: _asked_knobs(_named_hits),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),
 }
 """Name -> a context manager switching the variant on."""
+
+VARIANTS.update(
+    {  # recall 21
+        "oldtime": lambda: knobs(
+            {
+                m.__name__: (m, "read_timeframe", old_timeframe)
+                for m in (retrieval_module, messages_module, shapes_module)
+            }
+        ),
+        "prf3": lambda: _asked_knobs(_feedback_hits(3)),
+        "prf5": lambda: _asked_knobs(_feedback_hits(5)),
+        "dated10": lambda: _asked_knobs(_anchored_hits(10)),
+        "latinname": lambda: _asked_knobs(_named_hits),
+    }
+)
 
 
 def _stores(sets: list[str], split: str, embedder: CachedEmbedder | None, work: Path) -> tuple[
