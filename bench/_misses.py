@@ -80,6 +80,7 @@ import mnemic.sessions.search.messages as messages_module
 import mnemic.sessions.search.repeats as repeats_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.sequence as sequence_module
+import mnemic.sessions.search.shapes as shapes_module
 import mnemic.sessions.search.speaker as speaker_module
 import mnemic.sessions.sql.store as store_module
 import recall as rb
@@ -87,6 +88,7 @@ from _ahead import ahead as behind_others
 from _lists import compare, lists
 from _metrics import Scores, figure
 from _oldlang import old_reading
+from _oldtime import read_timeframe as old_timeframe
 from _room import after
 from _seeds import TALLY, seeded, seeds
 from _spread import after as spread_after
@@ -160,6 +162,109 @@ _QUESTION = [False]
 _SOON = retrieval_module._semantic_soon
 
 
+_ASKED: list[str] = [""]
+_ORIG_QUERY_VECTOR = retrieval_module._query_vector
+_ORIG_SEMANTIC_HITS = retrieval_module._semantic_hits
+
+
+def _remember_text(embedder: Any, text: str) -> Any:
+    _ASKED[0] = text
+    return _ORIG_QUERY_VECTOR(embedder, text)
+
+
+def _asked_knobs(hits: Callable[..., Any]) -> Any:
+    """The vector search replaced by ``hits``, which reads the question's text."""
+    return knobs(
+        {
+            "q": (retrieval_module, "_query_vector", _remember_text),
+            "s": (retrieval_module, "_semantic_hits", hits),
+        }
+    )
+
+
+def _feedback_hits(k: int) -> Callable[..., Any]:
+    """Variant ``prf3``/``prf5`` (recall 21, dropped): for a question in a script none of
+    its 5 nearest messages writes (what ``readable_share`` reads as 0), the vector search
+    run again with the question's vector plus the mean of its ``k`` nearest messages'
+    first vectors (pseudo-relevance feedback, equal weights: the query moved into the
+    region the chat's language occupies). SQLite's in-memory matrix only."""
+    import numpy as np
+
+    orig = retrieval_module._semantic_hits
+
+    def hits(
+        store: Any, embedder: Any, vec: Any, filters: Any, limit: int, read: Any = None
+    ) -> Any:
+        got = orig(store, embedder, vec, filters, limit, read)
+        asked = retrieval_module.scripts(_ASKED[0])
+        near = store.messages_by_id([h.message_id for h in got[:5]])
+        written = retrieval_module.scripts("".join((m.content or "")[:300] for m in near.values()))
+        cache = getattr(store.vectors, "_cache", None)
+        if not got or cache is None or not asked or asked & written:
+            return got
+        rows = [int(np.flatnonzero(cache.ids == h.message_id)[0]) for h in got[:k]]
+        q = np.asarray(vec, np.float32)
+        moved = q / np.linalg.norm(q) + cache.matrix[rows].mean(axis=0)
+        moved = moved / np.linalg.norm(moved)
+        return orig(store, embedder, moved, filters, limit, read)
+
+    return hits
+
+
+def _anchored_hits(k: int) -> Callable[..., Any]:
+    """Variant ``dated10`` (recall 21, dropped): for a question naming a date (its
+    anchor, :mod:`.timeframe`) in a script none of its 5 nearest messages writes, the
+    ``k`` nearest messages of that date join the vector search's hits: the candidates an
+    English question's lexical side finds by the date's words, which the Chinese one
+    cannot."""
+    import dataclasses
+
+    from mnemic.sessions.search.timeframe import read_timeframe
+
+    orig = retrieval_module._semantic_hits
+
+    def hits(
+        store: Any, embedder: Any, vec: Any, filters: Any, limit: int, read: Any = None
+    ) -> Any:
+        got = orig(store, embedder, vec, filters, limit, read)
+        anchor = read_timeframe(_ASKED[0]).anchor
+        asked = retrieval_module.scripts(_ASKED[0])
+        near = store.messages_by_id([h.message_id for h in got[:5]])
+        written = retrieval_module.scripts("".join((m.content or "")[:300] for m in near.values()))
+        if not got or anchor is None or not asked or asked & written:
+            return got
+        dated = dataclasses.replace(filters, since=anchor[0], until=anchor[1])
+        seen = {h.message_id for h in got}
+        extra = [h for h in orig(store, embedder, vec, dated, k, read) if h.message_id not in seen]
+        return sorted([*got, *extra], key=lambda h: -h.cosine)
+
+    return hits
+
+
+def _named_hits(
+    store: Any, embedder: Any, vec: Any, filters: Any, limit: int, read: Any = None
+) -> Any:
+    """Variant ``latinname`` (recall 21, dropped): for a question in a script none of its 5
+    nearest messages writes, the speaker it names by meaning (:class:`.speaker.NameMatcher`)
+    written before it as the chat writes the name ("Caroline: 卡罗琳研究了什么？"), and
+    the vector search run with that text's vector."""
+    orig = _ORIG_SEMANTIC_HITS
+    got = orig(store, embedder, vec, filters, limit, read)
+    asked = retrieval_module.scripts(_ASKED[0])
+    near = store.messages_by_id([h.message_id for h in got])
+    written = retrieval_module.scripts(
+        "".join((m.content or "")[:300] for m in list(near.values())[:5])
+    )
+    if not got or not asked or asked & written:
+        return got
+    names = {m.name for m in near.values() if m.name}
+    name = speaker_module.NameMatcher(embedder, vec)(_ASKED[0], names) if len(names) > 1 else None
+    if name is None:
+        return got
+    moved = _ORIG_QUERY_VECTOR(embedder, f"{name}: {_ASKED[0]}")
+    return orig(store, embedder, moved, filters, limit, read)
+
+
 def _soon_marking(store: Any, embedder: Any, text: str, *args: Any, **kw: Any) -> Any:
     """Marks whether the question is written in CJK (for ``_centred_hits``, on the
     helper thread: calls run one at a time here)."""
@@ -223,6 +328,21 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     ),
 }
 """Name -> a context manager switching the variant on."""
+
+VARIANTS.update(
+    {  # recall 21
+        "oldtime": lambda: knobs(
+            {
+                m.__name__: (m, "read_timeframe", old_timeframe)
+                for m in (retrieval_module, messages_module, shapes_module)
+            }
+        ),
+        "prf3": lambda: _asked_knobs(_feedback_hits(3)),
+        "prf5": lambda: _asked_knobs(_feedback_hits(5)),
+        "dated10": lambda: _asked_knobs(_anchored_hits(10)),
+        "latinname": lambda: _asked_knobs(_named_hits),
+    }
+)
 
 
 def _stores(sets: list[str], split: str, embedder: CachedEmbedder | None, work: Path) -> tuple[

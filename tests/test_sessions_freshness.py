@@ -165,6 +165,11 @@ def test_the_cli_asks_as_of_a_date(home_path: Path) -> None:
         ("Wo hat meine Schwester früher gewohnt?", "past"),
         ("Was ist unser Ziel für den Sommerurlaub?", "any"),
         ("¿Dónde vive ahora mi hermana?", "now"),
+        # recall 21: Chinese says what English tense and time words say
+        ("卡罗琳研究了什么？", "event"),
+        ("他为了什么去北京？", "any"),
+        ("内特第一次赢得比赛是什么时候？", "past"),
+        ("内特正在玩什么游戏？", "now"),
     ],
 )
 def test_what_a_question_asks_about_time(question: str, intent: str) -> None:
@@ -181,6 +186,11 @@ def test_what_a_question_asks_about_time(question: str, intent: str) -> None:
         ("How many tournaments had Nate won by July 10, 2022?", None, None, "2022-07-11"),
         ("截至2024年3月10日的截止日期是哪天？", None, None, "2024-03-11"),
         ("the deadline as of 2024-05-02", None, None, "2024-05-03"),
+        # recall 21: a month without a year or a day, as "in August"
+        ("卡罗琳八月份参加了什么游行？", "2024-08-01", "2024-09-01", None),
+        ("他十二月去了哪里？", "2024-12-01", "2025-01-01", None),
+        ("9月的计划是什么？", "2024-09-01", "2024-10-01", None),
+        ("他三个月前搬家了吗？", None, None, None),
     ],
 )
 def test_dates_in_a_question(

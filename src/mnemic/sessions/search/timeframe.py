@@ -17,8 +17,9 @@ words, in English, German, Spanish, French and Chinese:
 
 Dates: ISO (2023-06-03, 2023-06), "3 June 2023", "June 3, 2023", "June 2023", "3. Juni
 2023", "3 de junio de 2023", "2023年6月3日", "6月3日", and a month or day without a year
-(the latest such date not after ``now``). Times are local, as ``--since``/``--until`` read
-them. Nothing here raises: a question without time words gives the empty frame.
+("in August", "八月份", "8月": the latest such date not after ``now``). Times are local,
+as ``--since``/``--until`` read them. Nothing here raises: a question without time words
+gives the empty frame.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ _MONTH = "(" + "|".join(sorted(map(re.escape, _MONTHS), key=len, reverse=True)) 
 _ORD = r"(\d{1,2})(?:st|nd|rd|th|er|\.)?"
 _YEAR = r"((?:19|20)\d{2})"
 
+_ZH_DIGITS = "一二三四五六七八九十"
+_ZH_MONTH = rf"十[一二]?|[{_ZH_DIGITS[:9]}]|1[0-2]|0?[1-9]"
+"""A month's number written before 月 without a year or a day ("八月", "8月份"): what
+"in August" says (recall 21)."""
+
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\b{_YEAR}-(\d{{1,2}})-(\d{{1,2}})\b"), "ymd"),
     (re.compile(rf"{_YEAR}\s*年\s*(\d{{1,2}})\s*月\s*(\d{{1,2}})\s*[日号]"), "ymd"),
@@ -57,6 +63,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]"), "md"),
     (re.compile(rf"(?<=\b(?:in|im|en|au|of)\s){_MONTH}\b", re.I), "m"),
     (re.compile(rf"(?<=\b(?:in|im|en|of)\s){_YEAR}\b|{_YEAR}\s*年", re.I), "y"),
+    (re.compile(rf"(?<![\d{_ZH_DIGITS}])({_ZH_MONTH})\s*月份?(?!\s*[\d{_ZH_DIGITS}])"), "zm"),
 ]
 
 _AS_OF = re.compile(
@@ -67,20 +74,19 @@ _AS_OF = re.compile(
 _BEFORE = re.compile(
     r"(?:\bbefore|\bvor\s+dem|\bvor|\bantes\s+del?|\bavant\s+le|在?之前?)\s*$", re.I
 )
-
 _PAST = re.compile(
     r"\b(?:first|originally|original|initially|initial|previously|previous|formerly|"
     r"used\s+to|at\s+first|earlier|before|prior|ursprünglich\w*|zuerst|früher|vorher|"
     r"anfangs|zunächst|damals|originalmente|al\s+principio|antes|primero|inicialmente|"
     r"anteriormente|d'abord|initialement|auparavant|à\s+l'origine|autrefois)\b"
-    r"|最初|起初|原来|以前|之前|当初|一开始|最开始|原先|原本|早先",
+    r"|最初|起初|原来|以前|之前|当初|一开始|最开始|原先|原本|早先|第一次|第一个|首次",
     re.I,
 )
 _NOW = re.compile(
     r"\b(?:now|currently|current|latest|nowadays|these\s+days|at\s+the\s+moment|"
     r"most\s+recent(?:ly)?|so\s+far|anymore|jetzt|aktuell\w*|derzeit|momentan|zurzeit|"
     r"inzwischen|ahora|actualmente|actual|hoy\s+en\s+día|maintenant|actuellement|"
-    r"actuel\w*)\b|现在|目前|最新|如今|当前|眼下",
+    r"actuel\w*)\b|现在|目前|最新|如今|当前|眼下|正在",
     re.I,
 )
 
@@ -88,11 +94,12 @@ _EVENT = re.compile(
     r"\bwas\b(?!\s+(?:ist|sind|hat|haben|kann|soll|wird|gibt|macht|für)\b)|"  # not German "Was"
     r"\b(?:did|didn't|wasn't|were|weren't|had|hadn't|war|waren|hatte|hatten|wurde|"
     r"wurden|fue|fueron|era|eran|estaba|estaban|tuvo|hizo|dijo|était|étaient|avait|"
-    r"avaient|fut)\b|[了过][吗呢？?]?\s*$",
+    r"avaient|fut)\b|[了过][吗呢？?]?\s*$|(?<![为除罢])了(?![解不])",
     re.I,
 )
 """Past-tense auxiliaries: a question about an event ("When did she go ...?"), not a
-state that may have changed."""
+state that may have changed. Chinese marks it with the aspect particle 了 after the verb
+("卡罗琳研究了什么？", "What did Caroline research?"), not in 为了, 除了, 了解 (recall 21)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,10 +171,24 @@ def _span(
         if kind == "m":
             mon = month(g[0])
             return _latest(lambda y: _month(y, mon), now)
+        if kind == "zm":
+            zmon = _zh_number(g[0])
+            return _latest(lambda y: _month(y, zmon), now)
         year = int(next(x for x in g if x))
         return dt.datetime(year, 1, 1), dt.datetime(year + 1, 1, 1)
     except (ValueError, KeyError, StopIteration):
         return None
+
+
+def _zh_number(text: str) -> int:
+    """1-12 written in digits or Chinese numerals ("8", "八", "十二")."""
+    if text.isdigit():
+        return int(text)
+    tens, _, units = text.rpartition("十")
+    digit = _ZH_DIGITS.index
+    if "十" not in text:
+        return digit(text) + 1
+    return (digit(tens) + 1 if tens else 1) * 10 + (digit(units) + 1 if units else 0)
 
 
 def _day(y: int, m: int, d: int) -> tuple[dt.datetime, dt.datetime]:
