@@ -210,7 +210,9 @@ def build(root: Path, sizes: Sizes = Sizes(), seed: int = 11) -> dict[str, objec
             msgs.append(NewMessage(role, text, timestamp=ts))
         title = f"{rng.choice(PROJECTS)}: {' '.join(rng.choice(WORDS) for _ in range(3))}"
         source = "cron" if s % 10 == 0 else "cli"
-        sess = NewSession(id=f"heavy-{s:05d}", source=source, title=title, started_at=msgs[0].timestamp)
+        sess = NewSession(
+            id=f"heavy-{s:05d}", source=source, title=title, started_at=msgs[0].timestamp
+        )
         items.append((sess, msgs))
     with open_store(home) as store:
         sessions = sum(1 for _ in store.import_sessions(items, workers=0))
@@ -265,7 +267,9 @@ def walk(home: Path) -> list[dict[str, object]]:
                     "chars": len(done.stdout),
                 }
             )
-            print(f"{rows[-1]['seconds']:>6.2f}s {rows[-1]['lines']:>6} lines  rc={done.returncode}  {rows[-1]['command']}")
+            print(
+                f"{rows[-1]['seconds']:>6.2f}s {rows[-1]['lines']:>6} lines  rc={done.returncode}  {rows[-1]['command']}"
+            )
     return rows
 
 
@@ -284,7 +288,13 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="mnemic-heavy-"))
     try:
         made = build(tmp / "home", seed=args.seed)
-        emit("heavy_home", {"home": {k: v for k, v in made.items() if k != "projects"}, "reads": walk(tmp / "home")})
+        emit(
+            "heavy_home",
+            {
+                "home": {k: v for k, v in made.items() if k != "projects"},
+                "reads": walk(tmp / "home"),
+            },
+        )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -55,9 +55,10 @@ def test_sessions_list_counts_the_sources_asked_for(many_sessions: Path) -> None
     out = cli("sessions", "list", "--source", "cron", "--limit", "2").output
     assert "Sessions 1-2 of 5" in out
     assert "Older: mnemic sessions list --page 2 --limit 2 --source cron" in out
-    assert "5 sessions, the most recently active first." in cli(
-        "sessions", "list", "--source", "cron"
-    ).output
+    assert (
+        "5 sessions, the most recently active first."
+        in cli("sessions", "list", "--source", "cron").output
+    )
     assert "No sessions from these sources." in cli("sessions", "list", "--source", "x").output
 
 
@@ -69,7 +70,9 @@ def long_archive(home_path: Path) -> Path:
     mem = Memory.open(home_path)
     mem.add("memory", "Deploy target is version 0 of the staging host.")
     for n in range(1, 31):
-        mem.replace("memory", f"version {n - 1} of", f"Deploy target is version {n} of the staging host.")
+        mem.replace(
+            "memory", f"version {n - 1} of", f"Deploy target is version {n} of the staging host."
+        )
     return home_path
 
 
@@ -83,9 +86,10 @@ def test_archive_list_says_how_many_and_pages_through_them(long_archive: Path) -
     last = cli("memory", "archive", "list", "--limit", "10", "--page", "3").output
     assert "version 9 of" in last and "version 0 of" in last and "version 10 of" not in last
     assert "Entries 21-30 of 30, newest first." in last and "Older:" not in last
-    assert "No entries on page 4: the archive holds 30 entries." in cli(
-        "memory", "archive", "list", "--limit", "10", "--page", "4"
-    ).output
+    assert (
+        "No entries on page 4: the archive holds 30 entries."
+        in cli("memory", "archive", "list", "--limit", "10", "--page", "4").output
+    )
     assert "30 entries, newest first." in cli("memory", "archive", "list").output
     page = cli_json("memory", "archive", "list", "--limit", "10", "--page", "2")
     assert page["count"] == 30
@@ -113,3 +117,133 @@ def test_archive_list_reads_only_the_entries_it_shows(
     shown.clear()
     assert cli("memory", "archive", "list", "--limit", "5", "--all-scopes").exit_code == 0
     assert len(shown) == 5
+
+
+def test_audit_list_says_it_shows_the_newest_of_how_many(long_archive: Path) -> None:
+    out = cli("audit", "list", "--limit", "10").output.splitlines()
+    assert len(out) == 12  # the header, 10 records, the total
+    assert out[-1] == (
+        "The newest 10 of 31 records, oldest first; all of them: --limit 0 "
+        "(or narrow with --action, --result)."
+    )
+    everything = cli("audit", "list", "--limit", "0").output
+    assert "The newest" not in everything and len(everything.splitlines()) == 32
+    assert cli("audit", "list", "--action", "forget").output == "No audit record matches.\n"
+
+
+def test_audit_list_keeps_its_columns_with_long_project_ids(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """A project id is longer than the 20 characters the STORE column had: the columns
+    after it were pushed right on that project's lines only."""
+    home_path.mkdir(parents=True)
+    for name in ("a", "a-project-with-a-long-name"):
+        (tmp_path / name).mkdir()
+        assert (
+            cli("memory", "add", f"A fact of {name}.", "--project", str(tmp_path / name)).exit_code
+            == 0
+        )
+    lines = cli("audit", "list").output.splitlines()
+    assert len(lines) == 3
+    assert len({line.index("foreground/cli") for line in lines[1:]}) == 1
+    assert lines[0].index("ACTOR/ORIGIN") == lines[1].index("foreground/cli")
+
+
+def test_memory_status_lines_up_the_project_stores(home_path: Path, tmp_path: Path) -> None:
+    home_path.mkdir(parents=True)
+    for name in ("a", "a-project-with-a-long-name"):
+        (tmp_path / name).mkdir()
+        assert (
+            cli("memory", "add", f"A fact of {name}.", "--project", str(tmp_path / name)).exit_code
+            == 0
+        )
+    out = cli("memory", "status").output.splitlines()
+    rows = [line for line in out if line.startswith(f"  {tmp_path}")]
+    assert len(rows) == 2
+    assert len({line.index("% —") for line in rows}) == 1
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A 24-line terminal; what the pager was given (each call's text)."""
+    import os
+
+    from mnemic.cli import app
+
+    paged: list[str] = []
+    monkeypatch.setattr(app, "wants_pager", lambda: True)
+    monkeypatch.setattr(os, "get_terminal_size", lambda *a: os.terminal_size((80, 24)))
+    monkeypatch.setattr(app.click, "echo_via_pager", lambda text, **kw: paged.append(text))
+    return paged
+
+
+def test_memory_show_pages_a_big_store_on_a_terminal(
+    long_archive: Path, terminal: list[str]
+) -> None:
+    mem = Memory.open(long_archive)
+    for n in range(30):
+        mem.add("memory", f"Fact number {n} about the release train.")
+    result = cli("memory", "show")
+    assert result.output == ""  # all of it went to the pager
+    assert len(terminal) == 1 and "Fact number 29 about" in terminal[0]
+    assert terminal[0].count("\n") > 24
+    assert "Fact number 29 about" in terminal[0]
+    long = cli("memory", "show", "--long")
+    assert long.output == "" and "(31 entries)" in terminal[1]
+
+
+def test_memory_show_prints_what_fits_without_a_pager(
+    long_archive: Path, terminal: list[str]
+) -> None:
+    result = cli("memory", "show", "--target", "memory")
+    assert "Deploy target is version 30" in result.output
+    assert terminal == []
+
+
+def test_the_pager_is_only_for_a_person_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from mnemic.cli.app import wants_pager
+
+    class Tty:
+        def __init__(self, tty: bool) -> None:
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+    monkeypatch.setattr(sys, "stdin", Tty(True))
+    monkeypatch.setattr(sys, "stdout", Tty(True))
+    assert wants_pager()
+    for off in ("", "cat"):
+        monkeypatch.setenv("MNEMIC_PAGER", off)
+        assert not wants_pager()
+    monkeypatch.delenv("MNEMIC_PAGER")
+    monkeypatch.setattr(sys, "stdout", Tty(False))  # piped: never paged
+    assert not wants_pager()
+
+
+def test_memory_tidy_pages_many_proposals_on_a_terminal(home_path: Path, terminal: list[str]) -> None:
+    home_path.mkdir(parents=True)
+    (home_path / "config.toml").write_text("[memory]\nverbose_chars = 40\n", encoding="utf-8")
+    mem = Memory.open(home_path)
+    for n in range(12):
+        mem.add("memory", f"Long entry {n}: the release train leaves every second Tuesday at nine.")
+    result = cli("memory", "tidy", "--lexical")
+    assert result.exit_code == 0 and result.output == ""
+    assert len(terminal) == 1 and "MEMORY.md: 1 proposal" in terminal[0]
+    assert terminal[0].count("\n") > 24
+    assert "Nothing was changed." in terminal[0]
+
+
+def test_pending_list_marks_a_cut_summary(home_path: Path) -> None:
+    """A staged replace of long entries: its summary was cut at 120 characters mid-word
+    with nothing to say more follows (`pending show ID` has all of it)."""
+    home_path.mkdir(parents=True)
+    old = "The staging database runs on host db-7.internal and is checked every night by the backup job."
+    Memory.open(home_path).add("memory", old)
+    review = Memory.open(home_path, actor="background", origin="review")
+    assert review.replace("memory", old, old + " (confirmed in review)").staged
+    [row] = [line for line in cli("pending", "list").output.splitlines() if "replace in" in line]
+    what = row[row.index("replace in") :]
+    assert what.endswith("...") and len(what) == 120
