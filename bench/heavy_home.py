@@ -75,11 +75,39 @@ SKILLS = [
     ("writing", "changelog", "Write the changelog of a release from merged PRs."),
     ("writing", "incident-report", "Write an incident report from the timeline."),
 ]
-WORDS = (
-    "deploy staging database migration index cache token webhook invoice release "
-    "pipeline backfill schema terraform cluster bucket review branch rollback alert "
-    "latency timeout retry queue worker export report dashboard budget flag test"
-).split()
+WORDS = [
+    "deploy",
+    "staging",
+    "database",
+    "migration",
+    "index",
+    "cache",
+    "token",
+    "webhook",
+    "invoice",
+    "release",
+    "pipeline",
+    "backfill",
+    "schema",
+    "terraform",
+    "cluster",
+    "bucket",
+    "review",
+    "branch",
+    "rollback",
+    "alert",
+    "latency",
+    "timeout",
+    "retry",
+    "queue",
+    "worker",
+    "export",
+    "report",
+    "dashboard",
+    "budget",
+    "flag",
+    "test",
+]
 
 
 @dataclass(frozen=True)
@@ -267,9 +295,8 @@ def walk(home: Path) -> list[dict[str, object]]:
                     "chars": len(done.stdout),
                 }
             )
-            print(
-                f"{rows[-1]['seconds']:>6.2f}s {rows[-1]['lines']:>6} lines  rc={done.returncode}  {rows[-1]['command']}"
-            )
+            row = rows[-1]
+            print(f"{wall:>6.2f}s {row['lines']:>6} lines  rc={done.returncode}  {row['command']}")
     return rows
 
 

@@ -93,7 +93,7 @@ def test_archive_list_says_how_many_and_pages_through_them(long_archive: Path) -
     assert "30 entries, newest first." in cli("memory", "archive", "list").output
     page = cli_json("memory", "archive", "list", "--limit", "10", "--page", "2")
     assert page["count"] == 30
-    assert [e["text"] for e in page["entries"]][0].startswith("Deploy target is version 19 ")
+    assert page["entries"][0]["text"].startswith("Deploy target is version 19 ")
     assert page["note"] == "Entries 11-20 of 30, newest first."
 
 
@@ -223,7 +223,9 @@ def test_the_pager_is_only_for_a_person_at_a_terminal(monkeypatch: pytest.Monkey
     assert not wants_pager()
 
 
-def test_memory_tidy_pages_many_proposals_on_a_terminal(home_path: Path, terminal: list[str]) -> None:
+def test_memory_tidy_pages_many_proposals_on_a_terminal(
+    home_path: Path, terminal: list[str]
+) -> None:
     home_path.mkdir(parents=True)
     (home_path / "config.toml").write_text("[memory]\nverbose_chars = 40\n", encoding="utf-8")
     mem = Memory.open(home_path)
@@ -240,7 +242,10 @@ def test_pending_list_marks_a_cut_summary(home_path: Path) -> None:
     """A staged replace of long entries: its summary was cut at 120 characters mid-word
     with nothing to say more follows (`pending show ID` has all of it)."""
     home_path.mkdir(parents=True)
-    old = "The staging database runs on host db-7.internal and is checked every night by the backup job."
+    old = (
+        "The staging database runs on host db-7.internal and is checked every night "
+        "by the backup job."
+    )
     Memory.open(home_path).add("memory", old)
     review = Memory.open(home_path, actor="background", origin="review")
     assert review.replace("memory", old, old + " (confirmed in review)").staged
