@@ -252,3 +252,11 @@ def test_pending_list_marks_a_cut_summary(home_path: Path) -> None:
     [row] = [line for line in cli("pending", "list").output.splitlines() if "replace in" in line]
     what = row[row.index("replace in") :]
     assert what.endswith("...") and len(what) == 120
+
+
+def test_the_sessions_page_says_how_many_sessions_there_are(many_sessions: Path) -> None:
+    from test_ui import client_for
+
+    text = client_for(many_sessions).get("/sessions").text
+    assert "The 30 most recently active of 45 sessions; a search finds any of them" in text
+    assert text.count('<a href="/sessions/view?') == 30
