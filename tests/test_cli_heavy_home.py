@@ -10,6 +10,7 @@ import pytest
 
 from _cli import cli, cli_json
 from mnemic.curated.memory import Memory
+from mnemic.curated.operations import Op
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, NewSession, open_store
 
@@ -260,3 +261,21 @@ def test_the_sessions_page_says_how_many_sessions_there_are(many_sessions: Path)
     text = client_for(many_sessions).get("/sessions").text
     assert "The 30 most recently active of 45 sessions; a search finds any of them" in text
     assert text.count('<a href="/sessions/view?') == 30
+
+
+def test_the_archive_notes_write_big_counts_with_separators(home_path: Path) -> None:
+    """The MCP resource mnemic://archive and `archive list --json` said "The newest 200 of
+    3038"."""
+    from mnemic.curated.view import MemoryView
+    from mnemic.ops.archive_search import archive_json, every_archive_json
+
+    home_path.mkdir(parents=True)
+    (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 40000\n")
+    mem = Memory.open(home_path)
+    mem.batch("memory", [Op("add", f"Fact number {n}.") for n in range(1002)])
+    mem.batch("memory", [Op("remove", None, f"Fact number {n}.") for n in range(1001)])
+    home = Home.open(home_path)
+    assert archive_json(MemoryView.open(home), limit=200)["note"].startswith(
+        "The newest 200 of 1,001;"
+    )
+    assert every_archive_json([home], limit=200)["note"].startswith("The newest 200 of 1,001;")

@@ -102,7 +102,7 @@ def archive_json(
         out["note"] = _paged_note(offset, len(shown), len(items))
     elif len(shown) < len(items):
         out["note"] = (
-            f"The newest {len(shown)} of {len(items)}; find older ones with the memory "
+            f"The newest {len(shown):,} of {len(items):,}; find older ones with the memory "
             'tool\'s action="archive_search" or `mnemic memory archive list`.'
         )
     return out
@@ -228,7 +228,7 @@ def every_archive_json(
         out["note"] = _paged_note(offset, len(shown), len(items))
     elif len(shown) < len(items):
         out["note"] = (
-            f"The newest {len(shown)} of {len(items)}; find older ones with "
+            f"The newest {len(shown):,} of {len(items):,}; find older ones with "
             "`mnemic memory archive search QUERY --all-scopes`."
         )
     return out
