@@ -279,3 +279,18 @@ def test_the_archive_notes_write_big_counts_with_separators(home_path: Path) -> 
         "The newest 200 of 1,001;"
     )
     assert every_archive_json([home], limit=200)["note"].startswith("The newest 200 of 1,001;")
+
+
+def test_prompt_pages_a_long_system_prompt_on_a_terminal(
+    long_archive: Path, terminal: list[str]
+) -> None:
+    mem = Memory.open(long_archive)
+    for n in range(30):
+        mem.add("memory", f"Fact number {n} about the release train.")
+    result = cli("prompt")
+    assert result.exit_code == 0 and result.output == ""
+    assert len(terminal) == 1 and terminal[0].startswith("System prompt of a new session:")
+    assert "Fact number 29 about" in terminal[0]
+    # --memory-only is what hooks read: never paged
+    assert "Fact number 29 about" in cli("prompt", "--memory-only").output
+    assert len(terminal) == 1
