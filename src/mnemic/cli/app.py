@@ -9,6 +9,7 @@ import io
 import json
 import os
 import shlex
+import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -415,7 +416,7 @@ def paged() -> Iterator[None]:
             yield
     finally:
         text = buffer.getvalue()
-        if text.count("\n") < os.get_terminal_size().lines - 1:
+        if text.count("\n") < shutil.get_terminal_size().lines - 1:
             sys.stdout.write(text)
         else:
             pager = os.environ.get("MNEMIC_PAGER")
