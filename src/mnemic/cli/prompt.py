@@ -58,7 +58,8 @@ def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: boo
         return
     with paged():  # the whole prompt, memory blocks included: paged on a terminal
         click.secho(
-            f"System prompt of a new session: {len(text):,} chars (~{estimate_tokens(text):,} tokens)",
+            f"System prompt of a new session: {len(text):,} chars "
+            f"(~{estimate_tokens(text):,} tokens)",
             bold=True,
         )
         for name, size in built.sizes().items():
