@@ -42,8 +42,9 @@ def test_archive_list_names_its_columns_and_what_the_id_is_for(home_path: Path) 
     item_id = _removed_one(home_path)
     r = _run(home_path, "memory", "archive", "list")
     assert r.exit_code == 0, r.output
-    header, row, hint = r.output.splitlines()
+    header, row, total, hint = r.output.splitlines()
     assert header.split() == ["ID", "FILE", "REASON", "ARCHIVED", "TEXT"]
+    assert total == "1 entry, newest first."
     assert row.split()[0] == archive.typed_id(item_id) and "removed" in row
     assert "archive show ID" in hint and "archive restore ID" in hint
 

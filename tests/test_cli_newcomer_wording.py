@@ -281,8 +281,9 @@ def test_sessions_list_prints_whole_ids_on_an_80_column_terminal(
         main, ["--home", str(home_path), "sessions", "list"], env={"COLUMNS": "80"}
     )
     assert r.exit_code == 0, r.output
-    header, row = r.output.splitlines()
+    header, row, total = r.output.splitlines()
     assert header.split()[:2] == ["session", "source"] and "msgs" in header
+    assert total == "1 session, the most recently active first."
     shown = row.split()[0]
     assert shown == sid and "claude-code" in row, row
     assert _run(home_path, "sessions", "show", shown).exit_code == 0

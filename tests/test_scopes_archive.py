@@ -66,8 +66,11 @@ def test_archive_list_all_scopes_lists_every_store_with_its_store(
     per = {s["project_id"]: s["count"] for s in listed["stores"]}
     assert per == {None: 1, web_id: 1, api_id: 1}
     assert [e["text"] for e in listed["entries"]] == [API, WEB_OLD, LAPTOP]  # newest first
-    header, *rows, hint = cli("memory", "archive", "list", "--all-scopes").output.splitlines()
+    header, *rows, total, hint = cli(
+        "memory", "archive", "list", "--all-scopes"
+    ).output.splitlines()
     assert header.split()[0] == "ID" and "archive show ID" in hint
+    assert total == "3 entries, newest first."
     assert sorted(r.split()[0] for r in rows) == sorted(["2", f"{web_id}:2", f"{api_id}:2"])
     user_only = cli_json("memory", "archive", "list", "--all-scopes", "--target", "user")
     assert user_only["count"] == 0  # USER.md is global only: no project store is read for it

@@ -536,3 +536,14 @@ def test_only_the_start_of_a_long_query_is_embedded(
     resp = search(store, lambda: embedder, query=pasted, mode="semantic")
     assert embedder.query_lengths == [QUERY_CHARS]
     assert sessions_of(resp)[0] == "cars"  # found by the meaning of its start
+
+
+def test_the_stale_notice_writes_big_counts_with_separators(
+    tmp_path: Path, embedder: ConceptEmbedder
+) -> None:
+    """ux11: a year of imported sessions read "none of the 8329 messages"."""
+    with SQLiteSessionStore(tmp_path / "plain.db", durable=False) as plain:
+        corpus(plain)
+        plain.append_messages("cars", [NewMessage("user", f"brake check {n}") for n in range(1000)])
+        resp = search(plain, lambda: embedder, query="brake", mode="hybrid")
+    assert "none of the 1,006 messages has a vector" in resp["notice"]

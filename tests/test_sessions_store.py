@@ -184,6 +184,11 @@ def test_list_sessions_orders_and_filters(store: SQLiteSessionStore) -> None:
     assert [s.id for s in store.list_sessions(sources=["cron"])] == ["s1"]
     assert [s.id for s in store.list_sessions(exclude_sources=["cron"], limit=1)] == ["s2"]
     assert [s.id for s in store.list_sessions(before=150.0)] == ["s1", "s0"]
+    assert [s.id for s in store.list_sessions(limit=2, offset=1)] == ["s1", "s0"]
+    # the total a listing says ("Sessions 1-20 of 500")
+    assert store.count_sessions() == 3
+    assert store.count_sessions(sources=["cron"]) == 1
+    assert store.count_sessions(sources=["cli", "cron"]) == 3
 
 
 def test_edge_messages(store: SQLiteSessionStore) -> None:

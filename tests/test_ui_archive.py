@@ -190,3 +190,32 @@ def test_the_page_names_the_entry_a_replaced_or_merged_one_went_into(home_path: 
     merged = items[by_text["CI runs on merge."]]
     assert "into: <q>Staging host is osprey.</q>" in replaced
     assert "into: <q>CI runs on every merge.</q>" in merged
+
+
+def test_a_long_archive_is_shown_a_page_at_a_time(home_path: Path, monkeypatch: object) -> None:
+    """ux11: the page listed the newest 200 and left the rest to a search; now it says
+    which of how many it shows and links the older and newer pages."""
+    from mnemic.ui import archive as page_module
+
+    monkeypatch.setattr(page_module, "PAGE_ITEMS", 4)  # type: ignore[attr-defined]
+    home = _home(home_path)
+    mem = Memory.open(home)
+    mem.add("memory", "Deploy target is version 0.")
+    for n in range(1, 11):
+        mem.replace("memory", f"version {n - 1}.", f"Deploy target is version {n}.")
+    newest_first = [a.id for a in archive.listing(Memory.open(home))]
+    assert len(newest_first) == 10
+    client = client_for(home)
+    first = client.get("/archive").text
+    assert _ids(first) == newest_first[:4]
+    assert "10 archived entries, newest first: 1–4 shown, page 1 of 3" in first
+    assert 'rel="next" href="/archive?project=&amp;target=&amp;page=2"' in first
+    assert 'rel="prev"' not in first
+    second = client.get("/archive?page=2").text
+    assert _ids(second) == newest_first[4:8] and "5–8 shown, page 2 of 3" in second
+    assert 'rel="prev"' in second and 'rel="next"' in second
+    last = client.get("/archive?page=3").text
+    assert _ids(last) == newest_first[8:] and 'rel="next"' not in last
+    past = client.get("/archive?page=9").text
+    assert _ids(past) == [] and "No entries on this page." in past
+    assert client.get("/archive?page=x").status_code == 400

@@ -3,13 +3,16 @@ errors reach the terminal (stdout for results, stderr and an exit code for refus
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import json
 import os
 import shlex
+import shutil
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -38,6 +41,7 @@ __all__ = [
     "handle_errors",
     "json_text",
     "json_wanted",
+    "paged",
     "pass_app",
     "printable",
     "project_opt",
@@ -387,6 +391,38 @@ def handle_errors(fn: F) -> F:
             fail(exc.format_message(), exc.exit_code)  # a usage error exits 2: ``usage``
 
     return wrapper  # type: ignore[return-value]
+
+
+def wants_pager() -> bool:
+    """Whether :func:`paged` may page: both ends are a terminal (a person reads, nothing
+    pipes) and ``MNEMIC_PAGER`` is not set empty or to ``cat``."""
+    if os.environ.get("MNEMIC_PAGER", "less") in ("", "cat"):
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+@contextlib.contextmanager
+def paged() -> Iterator[None]:
+    """Collect what the block prints and, when it is taller than the terminal, show it
+    through the pager (``$MNEMIC_PAGER``, else ``$PAGER``, else ``less``), as git does:
+    a store of hundreds of entries does not flood the terminal. Printed as it is when
+    :func:`wants_pager` says no, or when it fits."""
+    if not wants_pager():
+        yield
+        return
+    buffer = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(buffer):
+            yield
+    finally:
+        text = buffer.getvalue()
+        if text.count("\n") < shutil.get_terminal_size().lines - 1:
+            sys.stdout.write(text)
+        else:
+            pager = os.environ.get("MNEMIC_PAGER")
+            if pager:
+                os.environ["PAGER"] = pager
+            click.echo_via_pager(text.removesuffix("\n"))  # it ends the text with one
 
 
 def eta_text(eta: float | None) -> str:

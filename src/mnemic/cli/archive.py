@@ -88,15 +88,20 @@ person's words (``archive show``)."""
 def _hint(app: AppContext, all_scopes: bool) -> str:
     """How to act on a listed ID: with a project selected, the commands name it (a plain
     ID given without it is looked up in the global store, where it names another entry)."""
-    where = ""
-    store = app.memory_home() if app.project is not None and not all_scopes else None
-    if isinstance(store, ProjectHome):
-        path = store.project.path or str(app.project)
-        where = " --project " + shlex.quote(printable(path, lines=False))
+    where = _where(app, all_scopes)
     return (
         f"Details: mnemic memory archive show ID{where}   "
         f"Bring back: mnemic memory archive restore ID{where}"
     )
+
+
+def _where(app: AppContext, all_scopes: bool) -> str:
+    """`` --project DIR`` when a project is selected (and not --all-scopes), else ``""``."""
+    store = app.memory_home() if app.project is not None and not all_scopes else None
+    if isinstance(store, ProjectHome):
+        path = store.project.path or str(app.project)
+        return " --project " + shlex.quote(printable(path, lines=False))
+    return ""
 
 
 ALL_SCOPES_OPT = click.option(
@@ -167,41 +172,84 @@ def _local(stamp: object) -> str | None:
 @archive.command(name="list")
 @TARGETS_OPT
 @click.option("--limit", "-n", type=click.IntRange(1), default=50, show_default=True)
+@click.option(
+    "--page",
+    "-p",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Which --limit entries: page 2 is the next older ones.",
+)
 @ALL_SCOPES_OPT
 @JSON_OPT
 @PROJECT_OPT
 @pass_app
 @handle_errors
 def list_cmd(
-    app: AppContext, target: str | None, limit: int, all_scopes: bool, as_json: bool
+    app: AppContext, target: str | None, limit: int, page: int, all_scopes: bool, as_json: bool
 ) -> None:
-    """The archived entries, newest first (--all-scopes: of every store of the home)."""
+    """The archived entries, newest first, with how many there are (--page 2: the next
+    older ones; --all-scopes: of every store of the home)."""
+    first = (page - 1) * limit
     if all_scopes:
         stores = _stores(app)
         if as_json:
-            emit_json(every_archive_json(stores, target, limit=limit))
+            emit_json(every_archive_json(stores, target, limit=limit, offset=first))
             return
-        items = [s.as_dict() for s in every_archive(stores, target)]
+        every = every_archive(stores, target)
+        total = len(every)
+        # only the shown entries are read for people (each text is scanned)
+        items = [s.as_dict() for s in every[first : first + limit]]
     else:
         view = MemoryView.open(app.memory_home())
         if as_json:
-            emit_json(archive_json(view, target, limit=limit))
+            emit_json(archive_json(view, target, limit=limit, offset=first))
             return
         found = arch.archive_listing(view, target)
         for exc in found.unread:  # listed from the journal all the same
             click.echo(f"note: {arch.unread_note(exc.to_human())}", err=True)
-        items = [item_dict(a, view.level) for a in found.items]
-    if not items:
+        total = len(found.items)
+        items = [item_dict(a, view.level) for a in found.items[first : first + limit]]
+    if not total:
         where = " in any store of this home" if all_scopes else ""
         click.echo(f"The archive is empty: no entry has left memory{where}.")
         return
-    width = _width(items[:limit])
+    if not items:
+        click.echo(f"No entries on page {page}: the archive holds {_entries(total)}.")
+        return
+    width = _width(items)
     click.echo(_header(width))
-    for d in items[:limit]:
+    for d in items:
         click.echo(_line(d, width))
-    if len(items) > limit:
-        click.echo(f"... {len(items) - limit} older (--limit)")
+    click.echo(_list_footer(first, len(items), total, page, _where(app, all_scopes)))
     click.echo(_hint(app, all_scopes))
+
+
+def _entries(n: int) -> str:
+    return f"{n:,} {'entry' if n == 1 else 'entries'}"
+
+
+def _list_footer(first: int, shown: int, total: int, page: int, where: str) -> str:
+    """Which entries the list held of how many, and the command line for older ones
+    (the options given kept, --page changed)."""
+    if shown == total:
+        return f"{_entries(total)}, newest first."
+    said = f"Entries {first + 1:,}-{first + shown:,} of {total:,}, newest first."
+    if first + shown < total:
+        said += " Older: " + _next_page(page + 1) + where
+    return said
+
+
+def _next_page(page: int) -> str:
+    """The command line that was run, with ``--page`` set to ``page``."""
+    ctx = click.get_current_context()
+    words = ["mnemic", "memory", "archive", "list", "--page", str(page)]
+    for name, flag in (("limit", "--limit"), ("target", "--target")):
+        if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE:
+            words += [flag, str(ctx.params[name])]
+    if ctx.params.get("all_scopes"):
+        words.append("--all-scopes")
+    return shlex.join(words)
 
 
 @archive.command(name="search")

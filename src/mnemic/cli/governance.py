@@ -71,15 +71,18 @@ def audit_list(
     """List audit records of the global memory and every project store, oldest first,
     each naming its store (--global or --project DIR: one store's)."""
     stores = spanned_stores(app, global_only)
-    found = store_records(stores, action=action, result=result, limit=limit)
+    every = store_records(stores, action=action, result=result)
+    found = every[-limit:] if limit > 0 else every
     if as_json:
         emit_json([item.as_dict() for item in found])
         return
     if not found:
-        click.echo("The audit journal is empty.")
+        narrowed = action is not None or result is not None
+        click.echo("No audit record matches." if narrowed else "The audit journal is empty.")
         return
     named = len(stores) > 1 or app.project is not None  # a store column
-    store_head = f"{'STORE':<20} " if named else ""
+    wide = max(20, *(len(cell(i.label["project_id"] or "global")) for i in found))
+    store_head = f"{'STORE':<{wide}} " if named else ""
     click.echo(
         f"{'SEQ':>6} {'TIME':<26} {store_head}{'ACTOR/ORIGIN':<22} {'ACTION':<8} "
         f"{'TARGET':<12} {'DECISION':<13} RESULT"
@@ -92,11 +95,16 @@ def audit_list(
             extra += f" pending={cell(r['pending_id'])}"
         if r.get("cause"):  # a change recorded after the fact (see docs/governance.md)
             extra += f" cause={cell(r['cause'])}"
-        store = f"{cell(item.label['project_id'] or 'global'):<20} " if named else ""
+        store = f"{cell(item.label['project_id'] or 'global'):<{wide}} " if named else ""
         click.echo(
             f"{cell(r.get('seq')):>6} {_record_time(r):<26} {store}{who:<22} "
             f"{cell(r.get('action')):<8} {cell(r.get('target')):<12} "
             f"{cell(r.get('decision')):<13} {cell(r.get('result'))}{extra}"
+        )
+    if len(found) < len(every):
+        click.echo(
+            f"The newest {len(found):,} of {len(every):,} records, oldest first; "
+            "all of them: --limit 0 (or narrow with --action, --result)."
         )
 
 

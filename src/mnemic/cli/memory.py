@@ -43,6 +43,7 @@ from .app import (
     fail_keeping_edit,
     fail_response,
     handle_errors,
+    paged,
     pass_app,
     printable,
     read_utf8,
@@ -328,18 +329,20 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
                 out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
                 out[t]["use"] = [_use(counts, e) for e in entries[t]]
         emit_json(out)
-    elif long_form:
-        _show_long(mem, targets, entries, provenance, unreadable, raw)
     else:
-        _show_text(mem, targets, entries, unreadable, raw)
-    if not as_json:
-        for t in targets:
-            if waiting.get(t):
-                n = waiting[t]
-                click.echo(
-                    f"{counted(n, 'write')} to {FILENAMES[t]} {'waits' if n == 1 else 'wait'} "
-                    "for approval, not in memory yet: mnemic pending list"
-                )
+        with paged():  # hundreds of entries: through the pager on a terminal
+            if long_form:
+                _show_long(mem, targets, entries, provenance, unreadable, raw)
+            else:
+                _show_text(mem, targets, entries, unreadable, raw)
+            for t in targets:
+                if waiting.get(t):
+                    n = waiting[t]
+                    click.echo(
+                        f"{counted(n, 'write')} to {FILENAMES[t]} "
+                        f"{'waits' if n == 1 else 'wait'} "
+                        "for approval, not in memory yet: mnemic pending list"
+                    )
     if unreadable:
         sys.exit(1)
 
@@ -502,12 +505,14 @@ def _project_lines(app: AppContext) -> None:
     if not projects:
         return
     click.echo(f"\nProject stores ({len(projects)}; details: mnemic memory status --project DIR):")
-    for home in projects:
+    names = [printable(home.project.path or home.project.id, lines=False) for home in projects]
+    wide = max(len(name) for name in names)  # the figures line up in a column
+    for name, home in zip(names, projects, strict=True):
         try:
             line = MemoryView.open(home).usage("memory").line()
         except MnemicError as exc:
             line = f"unreadable: {exc.to_human()}"
-        click.echo(f"  {printable(home.project.path or home.project.id, lines=False)}  {line}")
+        click.echo(f"  {name:<{wide}}  {line}")
 
 
 @memory.command()

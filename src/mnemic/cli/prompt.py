@@ -6,7 +6,7 @@ import click
 
 from ..curated.snapshot import render_snapshot
 from ..tokens import estimate_tokens
-from .app import JSON_OPT, PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app
+from .app import JSON_OPT, PROJECT_OPT, AppContext, emit_json, handle_errors, paged, pass_app
 
 __all__ = ["prompt"]
 
@@ -56,16 +56,18 @@ def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: boo
         data["provider"] = manager.name or None
         emit_json(data)
         return
-    click.secho(
-        f"System prompt of a new session: {len(text):,} chars (~{estimate_tokens(text):,} tokens)",
-        bold=True,
-    )
-    for name, size in built.sizes().items():
-        shown = f"{size:,}" if size else "-"
-        click.echo(f"  {name:<14} {shown:>7}")
-    click.echo(f"Tools: {', '.join(tools)}")
-    if manager.name:
-        state = "on" if manager.active else f"off ({manager.disabled_reason})"
-        click.echo(f"Memory provider: {manager.name} ({state})")
-    click.echo("─" * 72)
-    click.echo(text)
+    with paged():  # the whole prompt, memory blocks included: paged on a terminal
+        click.secho(
+            f"System prompt of a new session: {len(text):,} chars "
+            f"(~{estimate_tokens(text):,} tokens)",
+            bold=True,
+        )
+        for name, size in built.sizes().items():
+            shown = f"{size:,}" if size else "-"
+            click.echo(f"  {name:<14} {shown:>7}")
+        click.echo(f"Tools: {', '.join(tools)}")
+        if manager.name:
+            state = "on" if manager.active else f"off ({manager.disabled_reason})"
+            click.echo(f"Memory provider: {manager.name} ({state})")
+        click.echo("─" * 72)
+        click.echo(text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
 from collections.abc import Iterator
@@ -121,20 +122,62 @@ def sessions() -> None:
     show_default=True,
     help="Sessions to show.",
 )
+@click.option(
+    "--page",
+    "-p",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which --limit sessions: page 2 is the next older ones.",
+)
 @click.option("--source", multiple=True, help="Only these sources (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
 @handle_errors
-def list_cmd(app: AppContext, limit: int, source: tuple[str, ...], as_json: bool) -> None:
-    """The most recently active sessions."""
+def list_cmd(
+    app: AppContext, limit: int, page: int, source: tuple[str, ...], as_json: bool
+) -> None:
+    """The most recently active sessions, with how many there are (--page 2: the next
+    older ones)."""
+    sources = list(source) or None
+    first = (page - 1) * limit
     with _store(app) as store:
-        infos = store.list_sessions(limit=limit, sources=list(source) or None)
+        infos = store.list_sessions(limit=limit, offset=first, sources=sources)
+        total = None if as_json else store.count_sessions(sources=sources)
     if as_json:
         emit_json([i.to_dict() for i in infos])
         return
     if not infos:
-        click.echo("No sessions yet.")
+        if total:
+            click.echo(f"No sessions on page {page}: there are {counted(total, 'session')}.")
+            return
+        click.echo("No sessions from these sources." if sources else "No sessions yet.")
         return
+    _list_table(infos)
+    assert total is not None
+    _list_footer(first, len(infos), total, limit, page, source)
+
+
+def _list_footer(
+    first: int, shown: int, total: int, limit: int, page: int, source: tuple[str, ...]
+) -> None:
+    """Which sessions the table held of how many, and the command for the next ones."""
+    if shown == total:
+        said = f"{counted(total, 'session')}, the most recently active first."
+    else:
+        of = f"{first + 1:,}-{first + shown:,}" if shown > 1 else f"{first + 1:,}"
+        said = f"Sessions {of} of {total:,}, the most recently active first."
+    if first + shown < total:
+        words = ["mnemic", "sessions", "list", "--page", str(page + 1)]
+        if limit != 20:
+            words += ["--limit", str(limit)]
+        for s in source:
+            words += ["--source", s]
+        said += f" Older: {shlex.join(words)}"
+    click.echo(said)
+
+
+def _list_table(infos: list[SessionInfo]) -> None:
     rows = [
         {
             "session": _field(i.id),

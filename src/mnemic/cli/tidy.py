@@ -23,6 +23,7 @@ from .app import (
     emit_json,
     fail,
     handle_errors,
+    paged,
     pass_app,
     printable,
     project_opt,
@@ -128,27 +129,30 @@ def tidy(
     notices = dict.fromkeys(n for r in runs for n in r.report.notices)
     for notice in notices:
         click.echo(f"note: {printable(notice)}", err=True)
-    for run in runs:
-        _show_store(run, labelled=len(runs) > 1 or run.project is not None)
-    how = "words and rules" + (", and by meaning" if runs[0].report.retrieval == "semantic" else "")
-    click.echo(f"\n(Entries compared by {how}.)")
-    if any(r.report.proposals for r in runs):
-        click.echo(
-            "[ID] names a proposal; staged, it gets a pending id of its own (`staged for "
-            "approval as ...`), and `mnemic pending show` names both."
+    with paged():  # hundreds of proposals: through the pager on a terminal
+        for run in runs:
+            _show_store(run, labelled=len(runs) > 1 or run.project is not None)
+        how = "words and rules" + (
+            ", and by meaning" if runs[0].report.retrieval == "semantic" else ""
         )
-    if any(r.report.proposals for r in runs) and not do_stage:
-        click.echo(
-            "Nothing was changed. Stage them for approval with --stage, then review: "
-            "mnemic pending list"
-        )
-    staged = sum(1 for r in runs for s in r.staged or () if s.pending_id)
-    if do_stage and staged:
-        click.echo(
-            f"Staged {counted(staged, 'proposal')} for approval; nothing is changed until "
-            "one is approved. Review: mnemic pending diff ID   Apply: mnemic pending approve "
-            "ID|all   Drop: mnemic pending reject ID|all"
-        )
+        click.echo(f"\n(Entries compared by {how}.)")
+        if any(r.report.proposals for r in runs):
+            click.echo(
+                "[ID] names a proposal; staged, it gets a pending id of its own (`staged for "
+                "approval as ...`), and `mnemic pending show` names both."
+            )
+        if any(r.report.proposals for r in runs) and not do_stage:
+            click.echo(
+                "Nothing was changed. Stage them for approval with --stage, then review: "
+                "mnemic pending list"
+            )
+        staged = sum(1 for r in runs for s in r.staged or () if s.pending_id)
+        if do_stage and staged:
+            click.echo(
+                f"Staged {counted(staged, 'proposal')} for approval; nothing is changed until "
+                "one is approved. Review: mnemic pending diff ID   Apply: mnemic pending approve "
+                "ID|all   Drop: mnemic pending reject ID|all"
+            )
 
 
 def _show_store(run: StoreTidy, *, labelled: bool) -> None:

@@ -119,4 +119,4 @@ def describe(target: str, ops: Sequence[Op], commits: Sequence[Commit]) -> tuple
         )
         lines.append("")
         lines.extend(line.rstrip("\n") for line in diff)
-    return summary[:_SUMMARY_WIDTH], "\n".join(lines)
+    return _short(summary, _SUMMARY_WIDTH), "\n".join(lines)

@@ -73,6 +73,7 @@ def archive_json(
     target: str | None = None,
     *,
     limit: int | None = None,
+    offset: int = 0,
     for_model: bool = False,
 ) -> dict[str, Any]:
     """The archive (of ``target``, or both) as people and clients read it, newest first:
@@ -80,10 +81,11 @@ def archive_json(
     ``None``), each as :func:`item_dict` gives it (``mnemic memory archive list --json``,
     the MCP resources ``mnemic://archive``, ``mnemic://memory/archive``...). A memory
     file that could not be read is named in ``not_read`` (its file and why, worded for a
-    model with ``for_model``), and the rest is listed."""
+    model with ``for_model``), and the rest is listed. ``offset`` skips that many of the
+    newest (``archive list --page``)."""
     found = archive.archive_listing(view, target)
     items = found.items
-    shown = items if limit is None else items[:limit]
+    shown = _page(items, limit, offset)
     out: dict[str, Any] = {
         "count": len(items),
         "entries": [item_dict(a, view.level) for a in shown],
@@ -96,12 +98,26 @@ def archive_json(
             }
             for exc in found.unread
         ]
-    if len(shown) < len(items):
+    if offset:
+        out["note"] = _paged_note(offset, len(shown), len(items))
+    elif len(shown) < len(items):
         out["note"] = (
-            f"The newest {len(shown)} of {len(items)}; find older ones with the memory "
+            f"The newest {len(shown):,} of {len(items):,}; find older ones with the memory "
             'tool\'s action="archive_search" or `mnemic memory archive list`.'
         )
     return out
+
+
+def _page(items: list[Any], limit: int | None, offset: int) -> list[Any]:
+    """The ``limit`` items after the first ``offset`` (every one after them: ``None``)."""
+    return items[offset:] if limit is None else items[offset : offset + limit]
+
+
+def _paged_note(offset: int, shown: int, count: int) -> str:
+    """What a later page of a listing holds, said in its ``note``."""
+    if not shown:
+        return f"No entries past the newest {count:,}."
+    return f"Entries {offset + 1:,}-{offset + shown:,} of {count:,}, newest first."
 
 
 def kept_entry(view: MemoryView, item: Archived) -> str | None:
@@ -189,13 +205,17 @@ def every_archive(stores: Sequence[Home], target: str | None = None) -> list[Sto
 
 
 def every_archive_json(
-    stores: Sequence[Home], target: str | None = None, *, limit: int | None = None
+    stores: Sequence[Home],
+    target: str | None = None,
+    *,
+    limit: int | None = None,
+    offset: int = 0,
 ) -> dict[str, Any]:
     """:func:`archive_json` of several stores: ``count``, ``entries`` (each with its
     ``store`` and ``ref``: :meth:`StoreArchived.as_dict`) and ``stores`` (each store's
     label and how many entries its archive holds)."""
     items = every_archive(stores, target)
-    shown = items if limit is None else items[:limit]
+    shown = _page(items, limit, offset)
     per = {id(s): 0 for s in stores}
     for found in items:
         per[id(found.store)] += 1
@@ -204,9 +224,11 @@ def every_archive_json(
         "entries": [s.as_dict() for s in shown],
         "stores": [{**store_label(s), "count": per[id(s)]} for s in stores],
     }
-    if len(shown) < len(items):
+    if offset:
+        out["note"] = _paged_note(offset, len(shown), len(items))
+    elif len(shown) < len(items):
         out["note"] = (
-            f"The newest {len(shown)} of {len(items)}; find older ones with "
+            f"The newest {len(shown):,} of {len(items):,}; find older ones with "
             "`mnemic memory archive search QUERY --all-scopes`."
         )
     return out

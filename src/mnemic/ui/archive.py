@@ -24,7 +24,7 @@ from ..curated.pressure import add_candidates
 from ..curated.scope import ProjectHome, every_store, stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
-from ..errors import MnemicError, ToolError
+from ..errors import InvalidArgument, MnemicError, ToolError
 from ..home import Home
 from ..ops.archive_search import (
     every_archive,
@@ -128,6 +128,7 @@ def archive_page(
     target = q.get("target", "")
     targets = (target,) if target in kept else kept
     query = q.get("q", "").strip()
+    number = _page_number(q.get("page", "1"))
     total: int | None = None
     views = [(s, MemoryView.open(s)) for s in stores]
     seen = {id(s): v for s, v in views}
@@ -156,7 +157,8 @@ def archive_page(
             items = [(store, a) for a in listed.items]
             notice = " ".join(arch.unread_note(exc.to_page()) for exc in listed.unread)
         total = len(items)
-        rows = [_row(a, seen[id(s)], _store_id(s)) for s, a in items[:PAGE_ITEMS]]
+        first = (number - 1) * PAGE_ITEMS
+        rows = [_row(a, seen[id(s)], _store_id(s)) for s, a in items[first : first + PAGE_ITEMS]]
     done = q.get("done", "")
     notice = NOTICES.get(done, notice)
     staged = q.get("staged", "")
@@ -177,6 +179,9 @@ def archive_page(
         problem=problem,
         rows=rows,
         total=total,
+        first=(number - 1) * PAGE_ITEMS,
+        number=number,
+        pages=0 if total is None else -(-total // PAGE_ITEMS),
         query=query,
         target=target,
         targets=kept,
@@ -187,6 +192,13 @@ def archive_page(
         where=store.project.path or project if isinstance(store, ProjectHome) and not every else "",
         projects=list(names.items()),
     )
+
+
+def _page_number(value: str) -> int:
+    """``?page=N`` of the listing (1: the newest :data:`PAGE_ITEMS`)."""
+    if not (value.isascii() and value.isdigit()) or len(value) > 9 or int(value) < 1:
+        raise InvalidArgument("page", "page must be a page number (1 or more).")
+    return int(value)
 
 
 def restore(ui: Console, request: Request, form: Form) -> Response:

@@ -92,6 +92,7 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
             resp = tool_response("session_search", lambda: search_tool_for(ui.home, store, args))
             _started_at(store, resp)
         recent = store.list_sessions(limit=30)
+        total = store.count_sessions() if len(recent) == 30 else len(recent)
     notice = "Session deleted." if q.get("done") == "deleted" else ""
     return page(
         request,
@@ -111,6 +112,7 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
         resp=resp,
         time_read=time_read((resp or {}).get("time"), passed="as of"),
         recent=recent,
+        total=total,
     )
 
 

@@ -208,9 +208,9 @@ def semantic_state(
     embedded, total, other = status.embedded, status.total, status.other_models
     if total and not embedded:
         why = (
-            f"none of the {total} messages has a vector of the current model yet"
+            f"none of the {total:,} messages has a vector of the current model yet"
             if not other
-            else f"the {other} stored vectors were made by another model (never mixed)"
+            else f"the {other:,} stored vectors were made by another model (never mixed)"
         )
         return SemanticState(
             None,
@@ -222,7 +222,7 @@ def semantic_state(
     if embedded < total:
         return SemanticState(
             embedder,
-            f"{total - embedded} of {total} messages have no vector yet, so meaning-based "
+            f"{total - embedded:,} of {total:,} messages have no vector yet, so meaning-based "
             "matches may miss them; `mnemic sessions embed` completes the index.",
             True,
             code="stale",

@@ -331,6 +331,16 @@ class SqlSessionStore(Engine[Any]):
         rows = self._read(sql, [*params, max(0, int(limit)), max(0, int(offset))])
         return [session_from_row(r) for r in rows]
 
+    def count_sessions(self, *, sources: Sequence[str] | None = None) -> int:
+        """How many sessions :meth:`list_sessions` with these ``sources`` could list (a
+        listing's total: "20 of 500")."""
+        sql = "SELECT COUNT(*) FROM {s}.sessions"
+        params: list[Any] = []
+        if sources is not None:
+            condition, params = self.dialect.isin("source", sources)
+            sql += " WHERE " + condition
+        return int(self._read(sql, params)[0][0])
+
     def sessions_near(self, when: float, *, later: bool, limit: int = 4) -> list[SessionInfo]:
         """The ``limit`` sessions nearest ``when`` on one side: active after it (``later``;
         earliest started first) or last active before it (latest first)."""
