@@ -95,3 +95,15 @@ def test_new_session_takes_a_fresh_snapshot(make_memory: MakeMemory) -> None:
     assert mem.snapshot is fresh
     assert "another session" in fresh.text
     assert "another session" not in old.text
+
+
+def test_a_target_over_its_budget_is_still_reported_at_open(
+    make_memory: MakeMemory, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = filled(make_memory)
+    (home / "config.toml").write_text("[memory]\nmemory_char_limit = 100\n", encoding="utf-8")
+    scanned = count_scans(monkeypatch)
+    with caplog.at_level("WARNING", logger="mnemic.curated.memory"):
+        Memory.open(home)
+    assert "over its budget" in caplog.text
+    assert scanned == []

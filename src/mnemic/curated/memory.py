@@ -146,7 +146,15 @@ class Memory(MemoryView):
                 log.warning("%s", exc.to_human())
                 self._errors[target] = exc.to_llm()
                 continue
-            self._loaded[target] = self._known[target] = tuple(parse(raw)) if raw else ()
+            loaded = tuple(parse(raw)) if raw else ()
+            self._loaded[target] = self._known[target] = loaded
+            limit = self.store.limit(target)
+            if char_count(loaded) > limit:  # said at open, as before (a command filters it)
+                log.warning(
+                    "%s is over its budget (%s); the snapshot is capped",
+                    self.backend.location(target),
+                    Usage.of(target, loaded, limit).line(),
+                )
 
     @property
     def snapshot(self) -> Snapshot:
@@ -192,12 +200,6 @@ class Memory(MemoryView):
                 project=self.project is not None,
                 verdicts=verdicts,
             )
-            if block.usage.over_budget:
-                log.warning(
-                    "%s is over its budget (%s); the snapshot is capped",
-                    self.backend.location(target),
-                    block.usage.line(),
-                )
             blocks[target] = block
         enabled = {
             "memory": self.settings.memory.memory_enabled,
