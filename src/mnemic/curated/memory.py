@@ -1,7 +1,10 @@
 """The curated-memory facade for one agent session: frozen snapshot plus live writes.
 
-A :class:`Memory` is opened once per session. It loads both targets and freezes their
-snapshot blocks, which the system prompt shows unchanged for the whole session (so the
+A :class:`Memory` is opened once per session. Opening reads both targets (the session
+starts there: what it sees then is what its snapshot shows and what drift is measured
+from); the load-time scan and the render of their blocks wait until something needs the
+snapshot (the prompt, :meth:`Memory.read`), so a command that only writes or lists never
+pays them. The system prompt shows the blocks unchanged for the whole session (so the
 prompt prefix stays byte-identical and provider prompt caches keep hitting). Writes go to
 disk at once and are visible to the next session (or after :meth:`Memory.new_session`).
 Tool responses report the live state, including changes other writers made since this
@@ -42,7 +45,7 @@ from .provenance import Stamp
 from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
 from .scope import ProjectHome
-from .snapshot import Block, display_entry, load_block, sanitize
+from .snapshot import Block, display_entry, entries_block, sanitize
 from .store import Commit, Evict, Op, OpResult, check_target, file_hash
 from .usage import Usage
 from .verdicts import VerdictCache
@@ -93,7 +96,7 @@ class Memory(MemoryView):
         self._known: dict[str, tuple[str, ...]] = {}
         self._observers: list[Callable[[MemoryCommitted], None]] = []
         self._others_wrote: set[str] = set()
-        self.snapshot = self._take_snapshot()
+        self._start()
 
     @classmethod
     def open(
@@ -129,6 +132,39 @@ class Memory(MemoryView):
         return cls(open_backend(home), home.settings, governor=governor, project=project)
 
     # -- snapshot -------------------------------------------------------------
+    def _start(self) -> None:
+        """The session starts: read both targets now (drift is measured from here); the
+        load-time scan and render of the snapshot wait for :attr:`snapshot`."""
+        self._snapshot: Snapshot | None = None
+        self._loaded: dict[str, tuple[str, ...]] = {}
+        self._errors: dict[str, str] = {}
+        self._started = time.time()
+        for target in TARGETS:
+            try:
+                raw = self.backend.read(target)
+            except StorageError as exc:
+                log.warning("%s", exc.to_human())
+                self._errors[target] = exc.to_llm()
+                continue
+            loaded = tuple(parse(raw)) if raw else ()
+            self._loaded[target] = self._known[target] = loaded
+            limit = self.store.limit(target)
+            if char_count(loaded) > limit:  # said at open, as before (a command filters it)
+                log.warning(
+                    "%s is over its budget (%s); the snapshot is capped",
+                    self.backend.location(target),
+                    Usage.of(target, loaded, limit).line(),
+                )
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """The frozen blocks of this session: the entries read when it started, scanned
+        and rendered the first time something needs them, then unchanged until
+        :meth:`new_session`."""
+        if self._snapshot is None:
+            self._snapshot = self._take_snapshot()
+        return self._snapshot
+
     def expire(self) -> list[tuple[str, str]]:
         """Move the entries whose ``expires`` time has passed to the archive, reason
         ``expired``: one recorded write per target (not gated: the write that set the
@@ -152,47 +188,32 @@ class Memory(MemoryView):
         return out
 
     def _take_snapshot(self) -> Snapshot:
+        """Scan and render the entries read at session start (:meth:`_start`)."""
         blocks: dict[str, Block] = {}
-        entries: dict[str, tuple[str, ...]] = {}
-        errors: dict[str, str] = {}
         verdicts = self.verdict_cache()
-        for target in TARGETS:
-            try:
-                raw = self.backend.read(target)
-            except StorageError as exc:
-                log.warning("%s", exc.to_human())
-                errors[target] = exc.to_llm()
-                continue
-            loaded, block = load_block(
+        for target, loaded in self._loaded.items():
+            block = entries_block(
                 target,
-                raw,
+                loaded,
                 self.settings.memory,
                 self.level,
                 project=self.project is not None,
                 verdicts=verdicts,
             )
-            if block.usage.over_budget:
-                log.warning(
-                    "%s is over its budget (%s); the snapshot is capped",
-                    self.backend.location(target),
-                    block.usage.line(),
-                )
             blocks[target] = block
-            entries[target] = loaded
-            self._known[target] = loaded
         enabled = {
             "memory": self.settings.memory.memory_enabled,
             "user": self.settings.memory.user_profile_enabled,
         }
         if verdicts is not None:
             verdicts.save()
-        return Snapshot(blocks, entries, enabled, errors, time.time())
+        return Snapshot(blocks, dict(self._loaded), enabled, dict(self._errors), self._started)
 
     def new_session(self) -> Snapshot:
         """Reload both targets and freeze a new snapshot (new session or after compression)."""
         self.guard = LoopGuard(self.settings.memory.max_failures_per_turn)
         self._known.clear()
-        self.snapshot = self._take_snapshot()
+        self._start()
         return self.snapshot
 
     def begin_turn(self) -> None:
@@ -212,7 +233,7 @@ class Memory(MemoryView):
             shown.display,
             Usage.of(target, live, self.store.limit(target)),
             tuple(handle for _, handle, _ in shown.blocked),
-            live != self.snapshot.entries.get(target, ()),
+            live != self._loaded.get(target, ()),
             changes,
             tuple(self.annotate(target, raw, live)),
         )

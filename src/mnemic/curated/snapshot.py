@@ -282,6 +282,20 @@ def load_block(
     a project store (its header, and a hidden entry's removal names the scope).
     ``verdicts``: the home's remembered clean verdicts (the caller saves them)."""
     entries = tuple(parse(raw)) if raw else ()
+    block = entries_block(target, entries, settings, level, project=project, verdicts=verdicts)
+    return entries, block
+
+
+def entries_block(
+    target: str,
+    entries: tuple[str, ...],
+    settings: MemorySettings,
+    level: str | None = None,
+    *,
+    project: bool = False,
+    verdicts: VerdictCache | None = None,
+) -> Block:
+    """:func:`load_block` of entries already parsed: the load-time scan and the render."""
     limit = settings.user_char_limit if target == "user" else settings.memory_char_limit
     usage = Usage.of(target, entries, limit)
     display = sanitize(target, entries, level, verdicts).display
@@ -289,8 +303,7 @@ def load_block(
     if project:
         title = PROJECT_HEADER
         display = tuple(d.replace(_REMOVE_CALL, _REMOVE_PROJECT) for d in display)
-    block = render_block(target, display, usage, render_cap=settings.render_cap, title=title)
-    return entries, block
+    return render_block(target, display, usage, render_cap=settings.render_cap, title=title)
 
 
 def render_snapshot(
