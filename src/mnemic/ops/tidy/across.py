@@ -53,55 +53,45 @@ from functools import lru_cache
 from ...unicode_script import script
 from .meaning import ALSO, languages_differ
 from .numerals import digits
-from .quantities import latin, same_name
+from .quantities import FUNCTION_WORDS, latin, same_name
 from .signals import GENERIC, Profile
 
 __all__ = ["CONCEPTS", "across", "another_value", "concepts", "two_languages"]
 
 _FUNCTION = {
-    lang: frozenset(words.split())
-    for lang, words in (
-        ("en", "the is are an of to and on with at for has have was from by it this user"),
-        (
-            "de",
-            "der die das des ist sind und mit am im um auf ein eine nicht von zu für bei nutzer",
-        ),
-        (
-            "fr",
-            "le la les est sont et du des une un à au aux pour avec dans sur pas ne utilisateur",
-        ),
-        ("es", "el los las es son y del con un una en por para al lo se no usuario"),
-        ("pt", "o os as é são e do da dos das com um uma em no na por para não usuário"),
-        ("it", "il lo gli è sono del della con un una per nel nella non di da utente"),
-        ("nl", "het zijn een van met op voor niet bij naar aan gebruiker"),
-        ("pl", "jest są się na od że nie dla przez z ze w we użytkownik użytkowniczka"),
-        ("cs", "je jsou se na od že ne pro přes z ze v ve uživatel uživatelka"),
-        ("sk", "je sú sa na od že nie pre cez z zo v vo používateľ používateľka"),
-        ("hr", "je su se na od da ne za kroz iz korisnik korisnica"),
-        ("sl", "je se na od da ne za skozi iz v uporabnik"),
-        ("ro", "este sunt se pe la de și nu pentru cu din în utilizatorul utilizatoarea"),
-        ("hu", "az egy és nem van vannak hogy felhasználó"),
-        ("fi", "on ovat ja ei se että joka käyttäjä käyttäjän"),
-        ("et", "on ja ei et kasutaja"),
-        ("sv", "är och inte för med av på till den det en ett användaren"),
-        ("da", "er og ikke for med af på til den det en et brugeren"),
-        ("no", "er og ikke for med av på til den det en et brukeren"),
-        ("tr", "ve bir bu için ile değil da de kullanıcı kullanıcının"),
-        ("id", "di ke dari untuk dengan tidak adalah pengguna ini itu"),
-        ("tl", "ang ng mga sa na si ay"),
-        ("sw", "na ya wa kwa za cha la ni si mtumiaji"),
-        ("vi", "và của là không có cho với người dùng"),
-        ("cy", "yn y yr ac mae ei ar gyda defnyddiwr"),
-        ("eu", "eta da dira ez"),
-        ("ca", "el els les és són del amb un una per"),
-        ("gl", "o os as é son e do da dos das cun unha en na por para non"),
-        ("mt", "il ta huwa hija fuq ma mhux"),
-        ("is", "er og ekki á í með fyrir til"),
-        ("ga", "tá agus na ar le níl"),
-        ("sq", "është dhe në të për nga nuk"),
-        ("lt", "yra ir ne į su iš už"),
-        ("lv", "ir un ne uz ar"),
-    )
+    **FUNCTION_WORDS,
+    **{
+        lang: frozenset(words.split())
+        for lang, words in (
+            ("pl", "jest są się na od że nie dla przez z ze w we użytkownik użytkowniczka"),
+            ("cs", "je jsou se na od že ne pro přes z ze v ve uživatel uživatelka"),
+            ("sk", "je sú sa na od že nie pre cez z zo v vo používateľ používateľka"),
+            ("hr", "je su se na od da ne za kroz iz korisnik korisnica"),
+            ("sl", "je se na od da ne za skozi iz v uporabnik"),
+            ("ro", "este sunt se pe la de și nu pentru cu din în utilizatorul utilizatoarea"),
+            ("hu", "az egy és nem van vannak hogy felhasználó"),
+            ("fi", "on ovat ja ei se että joka käyttäjä käyttäjän"),
+            ("et", "on ja ei et kasutaja"),
+            ("sv", "är och inte för med av på till den det en ett användaren"),
+            ("da", "er og ikke for med af på til den det en et brugeren"),
+            ("no", "er og ikke for med av på til den det en et brukeren"),
+            ("tr", "ve bir bu için ile değil da de kullanıcı kullanıcının"),
+            ("id", "di ke dari untuk dengan tidak adalah pengguna ini itu"),
+            ("tl", "ang ng mga sa na si ay"),
+            ("sw", "na ya wa kwa za cha la ni si mtumiaji"),
+            ("vi", "và của là không có cho với người dùng"),
+            ("cy", "yn y yr ac mae ei ar gyda defnyddiwr"),
+            ("eu", "eta da dira ez"),
+            ("ca", "el els les és són del amb un una per"),
+            ("gl", "o os as é son e do da dos das cun unha en na por para non"),
+            ("mt", "il ta huwa hija fuq ma mhux"),
+            ("is", "er og ekki á í með fyrir til"),
+            ("ga", "tá agus na ar le níl"),
+            ("sq", "është dhe në të për nga nuk"),
+            ("lt", "yra ir ne į su iš už"),
+            ("lv", "ir un ne uz ar"),
+        )
+    },
 }
 """Function words of Latin-letter languages, English among them (the seven
 :func:`.quantities.language` reads, and more), without the words English also writes

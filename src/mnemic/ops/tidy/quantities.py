@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from .numerals import AT, digits
 
-__all__ = ["Reading", "language", "latin", "quantities", "reading", "same_name"]
+__all__ = ["FUNCTION_WORDS", "Reading", "language", "latin", "quantities", "reading", "same_name"]
 
 _NUM = r"((?<![\d.,])[1-9]\d{0,2}(?:[,.\u202f\u00a0 ]\d{3})+(?![\d.,]\d)|\d+(?:[.,]\d+)?)"
 """A number: with thousands separated ("6,200", "2.000", "38 500": groups of three after
@@ -373,7 +373,7 @@ def same_name(x: str, y: str) -> bool:
     return SequenceMatcher(None, x, y).ratio() >= 0.7
 
 
-_FUNCTION = {
+FUNCTION_WORDS = {
     lang: frozenset(words.split())
     for lang, words in (
         ("en", "the is are an of to and on with at for has have was from by it this user"),
@@ -391,6 +391,8 @@ _FUNCTION = {
         ("nl", "het zijn een van met op voor niet bij naar aan gebruiker"),
     )
 }
+"""Function words of the seven Latin-letter languages :func:`language` reads (also the
+first rows of :data:`.across._FUNCTION`, which reads more)."""
 
 
 @lru_cache(maxsize=4096)
@@ -398,7 +400,7 @@ def language(text: str) -> str:
     """The language ``text`` reads as by its function words (see the module docstring);
     empty when none leads."""
     words = re.findall(r"[^\W\d_]+", text.casefold())
-    scores = sorted(((sum(w in fw for w in words), lang) for lang, fw in _FUNCTION.items()),
+    scores = sorted(((sum(w in fw for w in words), lang) for lang, fw in FUNCTION_WORDS.items()),
                     reverse=True)  # fmt: skip
     if not scores or scores[0][0] == 0 or scores[0][0] == scores[1][0]:
         return ""
