@@ -8,7 +8,6 @@ one of the English ones with the same evidence, and every question is in the tes
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,9 @@ pytest.importorskip("numpy")
 
 from _strangers_sets import (
     assert_all_test_and_keys_of_their_store,
-    assert_locomo_shape,
-    assert_questions,
+    assert_categories,
+    assert_conversations,
+    assert_other_languages,
     builder,
     load,
     turns_of,
@@ -33,29 +33,13 @@ def test_the_files_are_what_the_hand_written_source_builds() -> None:
 
 
 def test_conversations_have_locomo_shape_consecutive_ids_and_increasing_dates() -> None:
-    data, _ = load(NAME)
-    assert [s["sample_id"] for s in data] == ["strangers4-a", "strangers4-b", "strangers4-c"]
-    seen: set[str] = set()
-    for sample in data:
-        first, last = assert_locomo_shape(sample)
-        assert 120 <= (last - first).days <= 310  # four to ten months
-        texts = [t["text"] for ts in turns_of(sample).values() for t in ts]
-        long = [t for t in texts if len(t.split()) > 3]  # "Men." "Men." is chat
-        assert len(set(long)) == len(long)  # no sentence said twice
-        assert not set(texts) & seen  # nor copied between conversations
-        seen |= set(texts)
+    assert_conversations(NAME)
 
 
 def test_every_evidence_id_is_a_turn_and_the_categories_are_mixed() -> None:
     data, _ = load(NAME)
-    counts: Counter[int] = Counter()
-    for sample in data:
-        counts += assert_questions(sample, 70, 85)
-        for q in sample["qa"]:  # type: ignore[attr-defined]
-            assert ("adversarial_answer" in q) == (q["category"] == 5)
+    counts = assert_categories(data, 70, 85)
     total = sum(counts.values())
-    assert set(counts) == {1, 2, 3, 4, 5}
-    assert all(counts[c] / total >= 0.05 for c in counts)
     assert counts[1] / total >= 0.18 and counts[2] / total >= 0.18  # multi-hop, temporal
     assert counts[5] / total >= 0.1  # adversarial: asked about what was never said
     wide = [
@@ -82,19 +66,8 @@ def test_the_assistant_writes_long_replies_next_to_short_user_facts() -> None:
 
 def test_other_language_questions_are_english_ones_asked_again() -> None:
     data, xl = load(NAME)
-    english = {
-        (str(s["sample_id"]), q["question"]): (q["category"], q["evidence"])
-        for s in data
-        for q in s["qa"]  # type: ignore[union-attr]
-    }
-    langs: dict[str, int] = {}
-    for e in xl:
-        langs[str(e["lang"])] = langs.get(str(e["lang"]), 0) + 1
-        assert english[(str(e["sample_id"]), str(e["en"]))] == (e["category"], e["evidence"])
-        assert e["question"].strip() and e["question"] != e["en"]
-    assert len({(e["sample_id"], e["question"]) for e in xl}) == len(xl)
-    assert set(langs) == LANGS and langs["zh"] >= 30 and len(xl) >= 100
-    assert all(n >= 6 for n in langs.values())
+    assert_other_languages(data, xl, LANGS, zh=30, each=6)
+    assert len(xl) >= 100
 
 
 def test_every_question_is_test_and_its_evidence_is_a_key_of_its_store(tmp_path: Path) -> None:
