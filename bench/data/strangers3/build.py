@@ -81,17 +81,18 @@ def parse(path: Path) -> tuple[dict[str, Any], dict[str, tuple[int, str, list[st
     return {"sample_id": sample_id, "conversation": conv, "qa": qa}, by_id
 
 
-def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The conversations and the other-language questions."""
+def build(here: Path = HERE) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The conversations and the other-language questions of the sources in ``here`` (this
+    folder unless another set in the same format, such as ``strangers4``, asks)."""
     data = []
     questions: dict[str, tuple[str, int, str, list[str]]] = {}
     for name in ("a.txt", "b.txt", "c.txt"):
-        sample, by_id = parse(HERE / name)
+        sample, by_id = parse(here / name)
         data.append(sample)
         for qid, (cat, q, ev) in by_id.items():
             questions[qid] = (sample["sample_id"], cat, q, ev)
     xl = []
-    for line in (HERE / "xl.txt").read_text(encoding="utf-8").splitlines():
+    for line in (here / "xl.txt").read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
         qid, lang, text = (p.strip() for p in line.split("|"))

@@ -22,85 +22,26 @@ answer as ``adversarial_answer``, as LoCoMo does. An ``xl.txt`` line is
 
 from __future__ import annotations
 
+import importlib.util
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "recall_strangers4.json"
 OUT_XL = HERE.parent / "recall_strangers4-xl.json"
-TURN = re.compile(r"^(\w+)(?: \[([\w\- ]+)\])?: (.+)$")
-
-
-def parse(path: Path) -> tuple[dict[str, Any], dict[str, tuple[int, str, list[str]]]]:
-    """One conversation in LoCoMo's shape and its questions by id (category, English
-    question, evidence)."""
-    lines = [ln.rstrip() for ln in path.read_text(encoding="utf-8").splitlines()]
-    sample_id = lines[0].removeprefix("sample: ").strip()
-    a, b = (s.strip() for s in lines[1].removeprefix("speakers: ").split("|"))
-    conv: dict[str, Any] = {"speaker_a": a, "speaker_b": b}
-    tags: dict[str, str] = {}
-    session = 0
-    i = 2
-    while lines[i] != "QUESTIONS":
-        line = lines[i]
-        i += 1
-        if not line:
-            continue
-        if line.startswith("== "):
-            session += 1
-            conv[f"session_{session}_date_time"] = line[3:]
-            conv[f"session_{session}"] = []
-            continue
-        m = TURN.match(line)
-        if m is None or m.group(1) not in (a, b):
-            raise ValueError(f"{path.name}:{i}: not a turn: {line!r}")
-        turns = conv[f"session_{session}"]
-        dia = f"D{session}:{len(turns) + 1}"
-        for tag in (m.group(2) or "").split():
-            if tag in tags:
-                raise ValueError(f"{path.name}:{i}: tag {tag} used twice")
-            tags[tag] = dia
-        turns.append({"speaker": m.group(1), "dia_id": dia, "text": m.group(3)})
-    qa: list[dict[str, Any]] = []
-    by_id: dict[str, tuple[int, str, list[str]]] = {}
-    for line in lines[i + 1 :]:
-        if not line:
-            continue
-        qid, cat, question, answer, ev = (p.strip() for p in line.split("|"))
-        evidence = [tags[t] for t in ev.split()]
-        entry: dict[str, Any] = {"question": question}
-        entry["adversarial_answer" if cat == "5" else "answer"] = answer
-        entry["evidence"] = evidence
-        entry["category"] = int(cat)
-        qa.append(entry)
-        if qid in by_id:
-            raise ValueError(f"{path.name}: question id {qid} used twice")
-        by_id[qid] = (int(cat), question, evidence)
-    return {"sample_id": sample_id, "conversation": conv, "qa": qa}, by_id
 
 
 def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The conversations and the other-language questions."""
-    data = []
-    questions: dict[str, tuple[str, int, str, list[str]]] = {}
-    for name in ("a.txt", "b.txt", "c.txt"):
-        sample, by_id = parse(HERE / name)
-        data.append(sample)
-        for qid, (cat, q, ev) in by_id.items():
-            questions[qid] = (sample["sample_id"], cat, q, ev)
-    xl = []
-    for line in (HERE / "xl.txt").read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        qid, lang, text = (p.strip() for p in line.split("|"))
-        sid, cat, en, ev = questions[qid]
-        xl.append(
-            {"sample_id": sid, "category": cat, "evidence": ev, "lang": lang,
-             "question": text, "en": en}
-        )  # fmt: skip
-    return data, xl
+    """The conversations and the other-language questions of this folder's sources, read by
+    ``strangers3/build.py`` (the same format, see above)."""
+    path = HERE.parent / "strangers3" / "build.py"
+    spec = importlib.util.spec_from_file_location("strangers3_build", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    samples, xl = module.build(HERE)
+    return samples, xl
 
 
 def main() -> None:
