@@ -1,264 +1,42 @@
 """The time reading before recall 21 (Chinese month names, 了 as an event, 第一次 as
 "first", 正在 as "now"): `bench/_misses.py variants --variants oldtime`.
 
-What a question says about time: now or the past, "as of" a date, a date it names.
-
-A history holds facts that changed: a deadline moved, a version was upgraded, a plan was
-cancelled. Ranking prefers the latest statement of a subject (:mod:`.freshness`) unless
-the question asks about the past. :func:`read_timeframe` reads that from the question's
-words, in English, German, Spanish, French and Chinese:
-
-* ``past``: "first", "originally", "before", "used to", "früher", "antes", "最初",
-  "以前"... ask for the earlier statement;
-* ``now``: "now", "currently", "latest", "jetzt", "ahora", "现在", "目前"... ask for the
-  latest (the default ranking does too; the words only make it explicit);
-* ``as_of``: "as of", "by", "until", "Stand", "hasta", "截至" followed by a date: what held
-  then, so messages after the end of that day (month, year) are left out and the latest
-  before it wins;
-* ``anchor``: any other date the question names ("on 3 June, 2023", "in July 2022",
-  "2023年6月"): messages of that day (month, year) are preferred, not required.
-
-Dates: ISO (2023-06-03, 2023-06), "3 June 2023", "June 3, 2023", "June 2023", "3. Juni
-2023", "3 de junio de 2023", "2023年6月3日", "6月3日", and a month or day without a year
-(the latest such date not after ``now``). Times are local, as ``--since``/``--until`` read
-them. Nothing here raises: a question without time words gives the empty frame.
+It is ``src/mnemic/sessions/search/timeframe.py`` as it was at :data:`BEFORE` (the commit
+recall 21 started from), read from git and run as a module of its own, so the "before"
+arm is that code byte for byte, not a copy kept by hand. The module needs only the
+standard library.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import re
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-__all__ = ["TimeFrame", "at_time", "read_timeframe"]
-
-_MONTHS: dict[str, int] = {}
-for _names in (
-    "january february march april may june july august september october november december",
-    "jan feb mar apr may jun jul aug sep oct nov dec",
-    "januar februar märz april mai juni juli august september oktober november dezember",
-    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
-    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-):
-    for _n, _name in enumerate(_names.split(), 1):
-        _MONTHS.setdefault(_name, _n)
-_MONTH = "(" + "|".join(sorted(map(re.escape, _MONTHS), key=len, reverse=True)) + r")\.?"
-_ORD = r"(\d{1,2})(?:st|nd|rd|th|er|\.)?"
-_YEAR = r"((?:19|20)\d{2})"
-
-_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"\b{_YEAR}-(\d{{1,2}})-(\d{{1,2}})\b"), "ymd"),
-    (re.compile(rf"{_YEAR}\s*年\s*(\d{{1,2}})\s*月\s*(\d{{1,2}})\s*[日号]"), "ymd"),
-    (re.compile(rf"\b{_ORD}\s*(?:de\s+)?{_MONTH}(?:,?\s*(?:de\s+)?{_YEAR})?", re.I), "dmy"),
-    (re.compile(rf"\b{_MONTH}\s+{_ORD}(?:,?\s*{_YEAR})?\b", re.I), "mdy"),
-    (re.compile(rf"\b{_MONTH}(?:\s+(?:de\s+)?|,\s*){_YEAR}\b", re.I), "my"),
-    (re.compile(rf"{_YEAR}\s*年\s*(\d{{1,2}})\s*月"), "ym"),
-    (re.compile(rf"\b{_YEAR}-(\d{{1,2}})\b"), "ym"),
-    (re.compile(r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]"), "md"),
-    (re.compile(rf"(?<=\b(?:in|im|en|au|of)\s){_MONTH}\b", re.I), "m"),
-    (re.compile(rf"(?<=\b(?:in|im|en|of)\s){_YEAR}\b|{_YEAR}\s*年", re.I), "y"),
-]
-
-_AS_OF = re.compile(
-    r"(?:\bas\s+of|\bby|\buntil|\btill|\bstand|\bbis\s+(?:zum|zur)?|\bhasta(?:\s+el)?|"
-    r"\ba\s+fecha\s+de|\bjusqu'au|\bà\s+la\s+date\s+du|截至|截止到?|到)\s*$",
-    re.I,
-)
-_BEFORE = re.compile(
-    r"(?:\bbefore|\bvor\s+dem|\bvor|\bantes\s+del?|\bavant\s+le|在?之前?)\s*$", re.I
-)
-
-_PAST = re.compile(
-    r"\b(?:first|originally|original|initially|initial|previously|previous|formerly|"
-    r"used\s+to|at\s+first|earlier|before|prior|ursprünglich\w*|zuerst|früher|vorher|"
-    r"anfangs|zunächst|damals|originalmente|al\s+principio|antes|primero|inicialmente|"
-    r"anteriormente|d'abord|initialement|auparavant|à\s+l'origine|autrefois)\b"
-    r"|最初|起初|原来|以前|之前|当初|一开始|最开始|原先|原本|早先",
-    re.I,
-)
-_NOW = re.compile(
-    r"\b(?:now|currently|current|latest|nowadays|these\s+days|at\s+the\s+moment|"
-    r"most\s+recent(?:ly)?|so\s+far|anymore|jetzt|aktuell\w*|derzeit|momentan|zurzeit|"
-    r"inzwischen|ahora|actualmente|actual|hoy\s+en\s+día|maintenant|actuellement|"
-    r"actuel\w*)\b|现在|目前|最新|如今|当前|眼下",
-    re.I,
-)
-
-_EVENT = re.compile(
-    r"\bwas\b(?!\s+(?:ist|sind|hat|haben|kann|soll|wird|gibt|macht|für)\b)|"  # not German "Was"
-    r"\b(?:did|didn't|wasn't|were|weren't|had|hadn't|war|waren|hatte|hatten|wurde|"
-    r"wurden|fue|fueron|era|eran|estaba|estaban|tuvo|hizo|dijo|était|étaient|avait|"
-    r"avaient|fut)\b|[了过][吗呢？?]?\s*$",
-    re.I,
-)
-"""Past-tense auxiliaries: a question about an event ("When did she go ...?"), not a
-state that may have changed."""
+ROOT = Path(__file__).resolve().parent.parent
+BEFORE = "fd947dea"
+"""The last commit before recall 21 changed the time reading."""
 
 
-@dataclass(frozen=True, slots=True)
-class TimeFrame:
-    """What a question says about time (see the module docstring)."""
-
-    intent: str = "any"
-    """``now``, ``past``, ``event`` (asked in the past tense, no word either way: what
-    happened then, so no statement supersedes another) or ``any`` (a state, present
-    tense: the latest statement is preferred, as for ``now``)."""
-    until: float | None = None
-    """Messages at or after this time are left out (an "as of" or "before" date)."""
-    anchor: tuple[float, float] | None = None
-    """``[start, end)`` of a date the question names: messages then are preferred."""
-    words: tuple[str, ...] = ()
-    """The words that said so (for explanations)."""
-
-    @property
-    def past(self) -> bool:
-        """Whether the question asks about an earlier state."""
-        return self.intent == "past"
-
-    def describe(self) -> dict[str, Any]:
-        """JSON-able form (times as local ``YYYY-MM-DD HH:MM``)."""
-
-        def show(ts: float) -> str:
-            return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
-
-        out: dict[str, Any] = {"intent": self.intent}
-        if self.until is not None:
-            out["until"] = show(self.until)
-        if self.anchor is not None:
-            out["date"] = [show(self.anchor[0]), show(self.anchor[1])]
-        if self.words:
-            out["words"] = list(self.words)
-        return out
-
-    @property
-    def states(self) -> bool:
-        """Whether the question asks about a state (now, then, or unsaid), not an event."""
-        return self.intent != "event"
+@cache
+def _load() -> ModuleType:
+    """The module as it was at :data:`BEFORE` (read from git on first use)."""
+    source = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{BEFORE}:src/mnemic/sessions/search/timeframe.py"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    module = ModuleType("mnemic_timeframe_before_recall21")
+    sys.modules[module.__name__] = module  # dataclasses look their module up by name
+    exec(compile(source, f"timeframe.py@{BEFORE}", "exec"), module.__dict__)
+    return module
 
 
-def _span(
-    kind: str, found: tuple[str | None, ...], now: dt.datetime
-) -> tuple[dt.datetime, dt.datetime] | None:
-    """The ``[start, end)`` of a date pattern's match, None when it is no date."""
-    g = [x or "" for x in found]
-
-    def month(name: str) -> int:
-        return _MONTHS[name.lower().rstrip(".")]
-
-    try:
-        if kind == "ymd":
-            return _day(int(g[0]), int(g[1]), int(g[2]))
-        if kind in ("dmy", "mdy"):
-            day_s, month_s, year_s = (g[0], g[1], g[2]) if kind == "dmy" else (g[1], g[0], g[2])
-            mon, day = month(month_s), int(day_s)
-            if year_s:
-                return _day(int(year_s), mon, day)
-            return _latest(lambda y: _day(y, mon, day), now)
-        if kind == "my":
-            return _month(int(g[1]), month(g[0]))
-        if kind == "ym":
-            return _month(int(g[0]), int(g[1]))
-        if kind == "md":
-            mon, day = int(g[0]), int(g[1])
-            return _latest(lambda y: _day(y, mon, day), now)
-        if kind == "m":
-            mon = month(g[0])
-            return _latest(lambda y: _month(y, mon), now)
-        year = int(next(x for x in g if x))
-        return dt.datetime(year, 1, 1), dt.datetime(year + 1, 1, 1)
-    except (ValueError, KeyError, StopIteration):
-        return None
-
-
-def _day(y: int, m: int, d: int) -> tuple[dt.datetime, dt.datetime]:
-    start = dt.datetime(y, m, d)
-    return start, start + dt.timedelta(days=1)
-
-
-def _month(y: int, m: int) -> tuple[dt.datetime, dt.datetime]:
-    start = dt.datetime(y, m, 1)
-    return start, (dt.datetime(y + 1, 1, 1) if m == 12 else dt.datetime(y, m + 1, 1))
-
-
-def _latest(
-    make: Callable[[int], tuple[dt.datetime, dt.datetime]], now: dt.datetime
-) -> tuple[dt.datetime, dt.datetime] | None:
-    """The latest span ``make(year)`` that starts no later than ``now``."""
-    for year in (now.year, now.year - 1):
-        span: tuple[dt.datetime, dt.datetime] = make(year)
-        if span[0] <= now:
-            return span
-    return None
-
-
-def at_time(frame: TimeFrame, as_of: float | None) -> TimeFrame:
-    """``frame`` asked "as of" ``as_of`` (Unix time; None: unchanged): messages after it
-    are left out, and the latest before it is preferred unless the question asks about
-    the past."""
-    if as_of is None:
-        return frame
-    until = as_of if frame.until is None else min(frame.until, as_of)
-    intent = "past" if frame.past else "now"
-    return TimeFrame(intent, until, frame.anchor, frame.words)
-
-
-def read_timeframe(text: str, *, now: float | None = None) -> TimeFrame:
-    """The :class:`TimeFrame` of a question (see the module docstring). Never raises."""
-    if not isinstance(text, str) or not text.strip():
-        return TimeFrame()
-    clock = dt.datetime.fromtimestamp(time.time() if now is None else now)
-    said: list[str] = []
-    until = None
-    anchor = None
-    taken: list[tuple[int, int]] = []
-    for pattern, kind in _PATTERNS:
-        for m in pattern.finditer(text):
-            if any(m.start() < b and a < m.end() for a, b in taken):
-                continue
-            span = _span(kind, m.groups(), clock)
-            if span is None:
-                continue
-            taken.append((m.start(), m.end()))
-            before = text[: m.start()]
-            if _AS_OF.search(before):
-                until = span[1].timestamp()
-                said.append(f"as of {m.group().strip()}")
-            elif _BEFORE.search(before):
-                until = span[0].timestamp()
-                said.append(f"before {m.group().strip()}")
-            elif anchor is None:
-                anchor = (span[0].timestamp(), span[1].timestamp())
-                said.append(m.group().strip())
-    past = [m.group() for m in _PAST.finditer(text)]
-    present = [m.group() for m in _NOW.finditer(text)]
-    intent = "past" if past and not present else "now" if present or until else "any"
-    if intent == "any" and _EVENT.search(text):
-        intent = "event"
-    said += past if intent == "past" else present
-    return TimeFrame(intent, until, anchor, tuple(said))
-
-
-def time_read(described: Any, *, passed: str = "as_of") -> str | None:
-    """How a search read time, for a person, from :meth:`TimeFrame.describe` (a
-    response's ``time``): what the question's words (or ``as_of``) cut out or lifted,
-    ``"Time: as of January 2024 → only messages before 2024-02-01 00:00; the latest
-    statement first"``; ``passed`` names the date given apart from the words (the
-    option's name where it is read); None when it said nothing."""
-    if not isinstance(described, dict):
-        return None
-    effects = []
-    if described.get("until"):
-        effects.append(f"only messages before {described['until']}")
-    date = described.get("date")
-    if isinstance(date, list) and len(date) == 2:
-        effects.append(f"messages from {date[0]} to {date[1]} ranked up")
-    intent = str(described.get("intent"))
-    effects.append(
-        {"past": "earlier statements first", "now": "the latest statement first"}.get(intent, "")
-    )
-    shown = "; ".join(e for e in effects if e)
-    said = ", ".join(map(str, described.get("words") or ())) or passed
-    return f"Time: {said} → {shown}" if shown else None
+def read_timeframe(*args: Any, **kwargs: Any) -> Any:
+    """The old module's ``read_timeframe`` (same arguments, its own ``TimeFrame``); git is
+    asked only when a bench first calls it."""
+    return _load().read_timeframe(*args, **kwargs)
