@@ -41,12 +41,13 @@ what the sentence says, never from the values it holds:
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from .lexicon import STOP_WORDS, fold
 from .people import relatives
 from .signals import GENERIC, Profile, profile
-from .vetoes import _typo  # one spelling or two
+from .vetoes import _COPULA, _typo  # a copula; one spelling or two
 
 __all__ = [
     "another_measure",
@@ -63,18 +64,26 @@ _SEP = re.compile(
 """What separates the items of a list: a comma (Latin, Arabic, CJK), a semicolon, an
 "and" of the set's languages."""
 LIST_ITEMS = 3
-"""A list names at least this many items."""
+"""A list names at least this many items (and has a comma fewer)."""
+ITEM_WORDS = 3
+"""An item of a list is said in at most this many words ("magnesium ribbon")."""
 
 
 def _items(text: str) -> list[frozenset[str]]:
-    """The content words of each item ``text`` lists (after its colon, if any), or []
-    when it lists fewer than :data:`LIST_ITEMS` things."""
+    """The content words of each item ``text`` lists after its head (after its colon, if
+    any), or [] when it lists fewer than :data:`LIST_ITEMS` things, or its parts are no
+    items: each part after the first a few words naming a thing, with no value (a date, a
+    number: "renews 3 August", "policy AD-77312" are details of one fact)."""
     body = text.split(":", 1)[1] if ":" in text else text
     parts = [p for p in _SEP.split(body.strip().rstrip(".")) if p.strip()]
     commas = len(re.findall(r"[,،、;；]", body))
-    if len(parts) < LIST_ITEMS or commas < LIST_ITEMS - 2:
+    if len(parts) < LIST_ITEMS or commas < LIST_ITEMS - 1:
         return []
-    return [w for w in (profile(p).words - GENERIC for p in parts) if w]
+    items = parts if ":" in text else parts[1:]  # without a colon the first holds the head
+    read = [profile(p) for p in items]
+    if any(len(p.split()) > ITEM_WORDS for p in items) or any(r.slots for r in read):
+        return []
+    return [w for w in (r.words - GENERIC for r in read) if w]
 
 
 def list_and_item(a: Profile, b: Profile) -> str:
@@ -84,6 +93,8 @@ def list_and_item(a: Profile, b: Profile) -> str:
         items = _items(whole.text)
         if len(items) < LIST_ITEMS or len(_items(one.text)) >= LIST_ITEMS:
             continue
+        if whole.update or whole.marked:
+            continue  # "moved to Thursdays at 11, room C04, from week 5": an update
         held = [w for w in items if w <= one.words]
         if len(held) == 1:
             return " ".join(sorted(held[0]))
@@ -101,6 +112,21 @@ def _name(word: str, p: Profile) -> bool:
     return not (relatives(word) or any(low in v for v in p.stated))  # "Sister", "Monday"
 
 
+_HOLDS = frozenset(
+    (
+        " ".join(_COPULA) + " has have had hat haben har heeft tiene tienen a ont ha hanno "
+        "tem têm ma mają má mají"
+    ).split()
+)
+"""A copula or a verb of having after a name makes the name the value of a role ("Sanne
+*is* de scrum master", "Erik *har* jouren"): a role's new holder, the rules' to judge."""
+NAME_LETTERS = 3
+"""A name has at least this many letters; the word after it is written small (a verb,
+not a surname after a title)."""
+SAME_WORD = 0.75
+"""Two first words this alike (difflib's ratio) are one word inflected or misspelt."""
+
+
 def two_named(a: Profile, b: Profile) -> str:
     """The two names the entries open with, each before the same word ("Priya / Tom"),
     or ""."""
@@ -110,6 +136,13 @@ def two_named(a: Profile, b: Profile) -> str:
     x, y = wa[0], wb[0]
     if fold(x) == fold(y) or _typo(fold(x), fold(y)) or not (_name(x, a) and _name(y, b)):
         return ""
+    if a.negated or b.negated or fold(wa[1]) in _HOLDS:
+        return ""  # "Priya *is* the tech lead" / "Oskar *is* ...": a role's holder, its value
+    fx, fy = fold(x), fold(y)
+    if difflib.SequenceMatcher(a=fx, b=fy).ratio() >= SAME_WORD or fx in fy or fy in fx:
+        return ""  # "Predstavnik" / "Predstavnica", "Bukas" / "Nagbubukas": one word
+    if min(len(x), len(y)) < NAME_LETTERS or not (wa[1].islower() and wb[1].islower()):
+        return ""  # "Za", "У": a preposition; "Mrs Haldane" / "Patient Haldane": a title
     if fold(x) in map(fold, wb) and fold(y) in map(fold, wa):
         return ""
     return f"{x} / {y}"
@@ -142,8 +175,15 @@ def identifier_changed(a: Profile, b: Profile) -> str:
     x, y = ta[k], tb[k]
     if not (_mixed(x) and _mixed(y)) or len(x) != len(y):
         return ""
-    if sum(c != d for c, d in zip(x, y, strict=True)) != 1:
+    changed = [(c, d) for c, d in zip(x, y, strict=True) if c != d]
+    if len(changed) != 1:
         return ""
+    c, d = changed[0]
+    if not (c.isascii() and c.isalpha() and d.isascii() and d.isalpha()) and not re.match(
+        r"[a-z]+\d", x
+    ):
+        return ""  # a digit changed is an amount ("8h", "3-month", "2015-ben") unless a code
+        # leads with letters ("lh123", "b12")
     before = fold(a.text)[: fold(a.text).find(x)].rstrip()
     if k > 0 and (ta[k - 1] in _BEFORE_VALUE or before.endswith(":")):
         return ""
@@ -151,7 +191,7 @@ def identifier_changed(a: Profile, b: Profile) -> str:
 
 
 _MEASURE_WORDS = (
-    "peak max maximum min minimum resting average avg highest lowest record half top "
+    "peak max maximum minimum resting average avg highest lowest record half top "
     "starting target höchst maximal minimal durchschnittlich máximo mínimo medio pico "
     "maximale minimale moyen moyenne"
 )
