@@ -1,7 +1,7 @@
 """More look-alikes that say two facts, read by principle (tidy 28).
 
 The rules join two entries that share their words; the tenth hand-written set's dev half
-showed four more shapes of honest pair that do so and say two facts. Each is read from
+showed five more shapes of honest pair that do so and say two facts. Each is read from
 what the sentence says, never from the values it holds:
 
 * **a list and one of its items** (:func:`list_and_item`): one entry lists three things
@@ -11,24 +11,33 @@ what the sentence says, never from the values it holds:
   nothing more, and the list changes item by item ("the chains ran out") while the item
   stays a fact of its own, so the two are kept apart. A rewording of the list names its
   items again ("We stock hoses, tyres, chains and brake cables"); one that drops some of
-  them names two or more, and is left to the other rules.
+  them names two or more, and is left to the other rules. An item is a few words with no
+  value: "..., policy AD-77312, renews 3 August" are details of one fact, and an update's
+  parts ("moved to Thursdays at 11, room C04, from week 5") are no list.
 * **two people named** (:func:`two_named`): both entries open with a name, then the same
   word ("*Priya* bleeds hydraulic brakes" / "*Tom* bleeds hydraulic brakes on
   Saturdays"), the names differ and not by a typo, and one of them is nowhere in the
   other entry: two people doing one thing are two facts. A name is a capitalised word
-  with no "'s" (a possessive is a key: "Wife's name" / "Spouse's name"), no function
-  word, no relative (:mod:`.people`'s), no value (a weekday, a month), not "user".
+  of three letters or more with no "'s" (a possessive is a key: "Wife's name"), no
+  function word, no relative (:mod:`.people`'s), no value (a weekday, a month), not
+  "user", and the word after it is written small ("Mrs Haldane" / "Patient Haldane" is
+  one patient). A copula or "has" after the name makes it a role's holder, the value
+  ("Sanne *is* de scrum master" / "Daan *is* ...": an update), and two first words of
+  one stem ("Predstavnik" / "Predstavnica", "Bukas" / "Nagbubukas") are one word.
 * **an identifier changed in one character** (:func:`identifier_changed`): the entries
   are one sentence but for one identifier of letters and digits ("Jakub zo *7.A*" /
-  "*7.B*", "ward *4B*" / "*4C*"), which differs in one character, and no copula, colon
-  or update marker stands before it: a class, a ward, a flight named, not its value
-  ("User's seat is 14C" / "15C" is a change of seat, and stays the rules').
+  "*7.B*", "ward *4B*" / "*4C*"), which differs in one letter (or in a digit of a code
+  led by letters: "LH123"), and no copula, colon or update marker stands before it: a
+  class, a ward, a flight named, not its value ("User's seat is 14C" / "14D" is a change
+  of seat, and stays the rules'). A digit changed after a digit is an amount ("8h" /
+  "7h", "3-month", "2015-ben", "17時"), which the contradiction rules read.
 * **another measure of one quantity** (:func:`another_measure`): one entry says a word
   that names another measure of a key both say ("Chloe's *peak* rating was 1655" /
   "Chloe's rating is 1610", "*resting* heart rate" / "*max* heart rate", "*half*
-  marathon PB"): a closed list of such words (peak, max, min, resting, average, record,
-  half, top, starting, target, and a few of other languages). Tidy 20's open form (any
-  one word more before the changed value) lost 8 true pairs.
+  marathon PB"): a closed list of such words (peak, max, minimum, resting, average, record,
+  half, top, starting, target, and a few of other languages; not "min", which is also
+  minutes). Tidy 20's open form (any one word more before the changed value) lost 8
+  true pairs.
 * **a plan beside its result** (:func:`plan_beside_result`): :func:`.vetoes.plan_beside_fact`
   in more words: Afrikaans "beplan om" and "is van plan om", and an English "will" after
   a time ahead ("*Next week* Year 9 *will try* the electrolysis practical" / "Year 9's
