@@ -45,7 +45,8 @@ what the sentence says, never from the values it holds:
   by the result would lose nothing either; a merge would, and the rules read no
   difference between the two, so the pair is kept apart.
 
-:func:`apart` says which holds (empty: none); :func:`.vetoes.apart` asks it last.
+:func:`apart` says which of tidy 20's vetoes (:func:`.vetoes.apart`) or these holds
+(empty: none); :func:`.detect.judge`, :func:`.plan.plan` and :mod:`.explain` ask it.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ import re
 from .lexicon import STOP_WORDS, fold
 from .people import relatives
 from .signals import GENERIC, Profile, profile
-from .vetoes import _COPULA, _typo  # a copula; one spelling or two
+from .vetoes import _COPULA, _typo, apart as tidy20_apart  # a copula; one spelling or two
 
 __all__ = [
     "another_measure",
@@ -238,7 +239,11 @@ def plan_beside_result(a: Profile, b: Profile) -> str:
 
 
 def apart(a: Profile, b: Profile) -> str:
-    """Why ``a`` and ``b`` are two facts by tidy 28's vetoes (empty: none holds)."""
+    """Why ``a`` and ``b`` are two facts whatever their words share (empty: no veto
+    holds): tidy 20's vetoes first, then tidy 28's."""
+    earlier = tidy20_apart(a, b)
+    if earlier:
+        return earlier
     item = list_and_item(a, b)
     if item:
         return f"one lists things, the other says one of them ('{item}'): the list holds it"
