@@ -85,5 +85,8 @@ def test_each_veto_names_what_it_read() -> None:
     assert identifier_changed(p("Ema zo 5.C hrá"), p("Ema zo 5.D hrá")) == "5.c / 5.d"
     assert not identifier_changed(p("Bay 3A is free"), p("Bay 4B is free"))  # two characters
     assert another_measure(p("Rating: 1610"), p("Peak rating: 1655")) == "peak rating"
+    # "target" is also a verb (a generated paraphrase the first list lost), "min" minutes
+    assert not another_measure(p("PRs for the site target main"), p("The site's default is main"))
+    assert not another_measure(p("Naps 90 min after lunch"), p("Naps ninety minutes after lunch"))
     assert plan_beside_result(p("Tomorrow Ana will paint the fence"), p("Ana painted the fence"))
     assert relatives("অনিকের বোনের রেটিং") == {"বোন"}

@@ -35,9 +35,10 @@ what the sentence says, never from the values it holds:
   that names another measure of a key both say ("Chloe's *peak* rating was 1655" /
   "Chloe's rating is 1610", "*resting* heart rate" / "*max* heart rate", "*half*
   marathon PB"): a closed list of such words (peak, max, minimum, resting, average, record,
-  half, top, starting, target, and a few of other languages; not "min", which is also
-  minutes). Tidy 20's open form (any one word more before the changed value) lost 8
-  true pairs.
+  half, top, starting, and a few of other languages; not "min", which is also
+  minutes, nor "target", also a verb: "Pull requests *target* main" / "The default
+  branch is main", a generated paraphrase). Tidy 20's open form (any one word more
+  before the changed value) lost 8 true pairs.
 * **a plan beside its result** (:func:`plan_beside_result`): :func:`.vetoes.plan_beside_fact`
   in more words: Afrikaans "beplan om" and "is van plan om", and an English "will" after
   a time ahead ("*Next week* Year 9 *will try* the electrolysis practical" / "Year 9's
@@ -202,12 +203,13 @@ def identifier_changed(a: Profile, b: Profile) -> str:
 
 _MEASURE_WORDS = (
     "peak max maximum minimum resting average avg highest lowest record half top "
-    "starting target höchst maximal minimal durchschnittlich máximo mínimo medio pico "
+    "starting höchst maximal minimal durchschnittlich máximo mínimo medio pico "
     "maximale minimale moyen moyenne"
 )
 _MEASURES = frozenset(_MEASURE_WORDS.split())
 """Words that name another measure of one quantity: a rating's *peak*, a heart rate at
-*rest*, a *half* marathon's best time, a *target* weight."""
+*rest*, a *half* marathon's best time. Not "target", which is also a verb ("pull requests
+*target* main"), nor "min" (minutes)."""
 
 
 def another_measure(a: Profile, b: Profile) -> str:
