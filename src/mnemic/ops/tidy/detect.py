@@ -87,6 +87,7 @@ from .conversions import converted, switched as two_languages
 from .holders import holder_swap
 from .kinds import kind_switch, states_apart
 from .lexicon import STOP_WORDS
+from .lookalikes import apart as two_facts
 from .meaning import same_meaning
 from .negation import inflected
 from .people import other_relatives, relatives
@@ -105,7 +106,7 @@ from .updates import (
     reworded_update,
     reworded_value,
 )
-from .vetoes import apart as two_facts, changed_in_place
+from .vetoes import changed_in_place
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
 

@@ -22,6 +22,7 @@ from ...curated.entries import entry_handle
 from ...curated.snapshot import sanitize
 from ...curated.view import MemoryView
 from ..text_search import EmbedderLoader
+from .lookalikes import apart as two_facts
 from .model import TidyProposal
 from .pairmodel import PairModel, PairModelError, apart as model_apart, explain, pair_model, read
 from .people import other_relatives, relatives
@@ -30,7 +31,7 @@ from .proposals import _cosines, _embedder, propose
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .thresholds import THRESHOLDS
 from .updates import replaced_side
-from .vetoes import apart as two_facts, changed_in_place
+from .vetoes import changed_in_place
 
 __all__ = ["PairExplanation", "explain_pair"]
 

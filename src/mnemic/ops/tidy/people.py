@@ -144,6 +144,15 @@ _DEVANAGARI = frozenset(
         "मामी मौसी बुआ पोता पोती दोस्त बच्चे बच्चा सास ससुर पड़ोसी"
     )
 )
+_BENGALI = frozenset(
+    _listed(
+        "মা বাবা ভাই বোন স্বামী স্ত্রী ছেলে মেয়ে দাদা দিদি দাদু দিদিমা ঠাকুমা কাকা কাকি মামা মামি "
+        "মাসি পিসি বন্ধু শ্বশুর শাশুড়ি প্রতিবেশী সহকর্মী"
+    )
+)
+"""Bengali relatives (tidy 28: "রাহুলের *বোনের* রেটিং", Rahul's sister's rating), read with
+their case ending cut off (:data:`_BENGALI_ENDINGS`)."""
+_BENGALI_ENDINGS = ("ের", "র", "কে", "েরা", "রা", "দের", "ে")
 _VIETNAMESE = re.compile(
     r"\b(?:vợ|chồng|con gái|con trai|bố|mẹ|anh trai|chị gái|em trai|em gái|ông nội|bà nội|"
     r"ông ngoại|bà ngoại|bạn gái|bạn trai|người yêu|đồng nghiệp|hàng xóm|bạn thân)\b"
@@ -181,7 +190,7 @@ _OWNER = re.compile(
 """What says the next word is someone's: "user's", "my", "their", "ihr", "sa" (German
 and French: "*Ihr* Mann", "*sa* femme", where "Mann" and "femme" alone are "man" and
 "woman")."""
-_TOKEN = re.compile(r"[\u0600-\u06ff]+|[\u0900-\u097f]+|[^\W_]+(?:[-'][^\W_]+)*")
+_TOKEN = re.compile(r"[\u0600-\u06ff]+|[\u0900-\u097f]+|[\u0980-\u09ff]+|[^\W_]+(?:[-'][^\W_]+)*")
 _HAN_CHAR = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _HANGUL_CHAR = re.compile(r"[\uac00-\ud7af]")
 _ARABIC_CHAR = re.compile(r"[\u0600-\u06ff]")
@@ -222,6 +231,9 @@ def _person(token: str) -> str | None:
         return _arabic(token)
     if token in _DEVANAGARI:
         return token
+    if "\u0980" <= token[:1] <= "\u09ff":
+        forms = [token] + [token[: -len(e)] for e in _BENGALI_ENDINGS if token.endswith(e)]
+        return next((f for f in forms if f in _BENGALI), None)
     if token.startswith(_TURKISH):
         return next(
             (k for k in _TURKISH if token.startswith(k) and token[len(k) :] in _TURKISH_ENDINGS),

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from ...curated.entries import entry_handle
 from ...curated.store import Op
 from .detect import find, signals_of
+from .lookalikes import apart as two_facts
 from .model import TidyProposal
 from .pairmodel import PairModel, apart, explain, pair_model, read
 from .signals import PairSignals, Profile, compare, profile
 from .thresholds import THRESHOLDS, Thresholds
-from .vetoes import apart as two_facts
 
 __all__ = ["DAY", "plan", "shorten"]
 

@@ -27,7 +27,7 @@ what the sentence says, never from the values it holds:
 
 :func:`apart` says which of them holds for a pair (empty: none); :func:`.detect.judge`
 gives such a pair no verdict, and :func:`.plan.plan` proposes nothing of the learned pair
-model's for it.
+model's for it (both ask it through :func:`.lookalikes.apart`, which adds tidy 28's).
 
 * **one word changed by a letter** (:func:`changed_in_place`): two texts alike as a
   whole that differ in one place, and there not by a typo ("চাল" / "ডাল", rice and
