@@ -6,7 +6,7 @@ Every pair of the strangers' files (``bench/data/tidy_strangers/a-f.jsonl``, who
 are dev and train data) and of every fresh set's **dev** half (never a test half) goes
 through :func:`mnemic.ops.tidy.plan.plan` alone, rules alone and with the shipped pair
 model, offline and with the embedder's cosine (one pair embedded at a time), twice in
-one run: with the code at ``REV`` (**before**; default ``tidyfresh8``, the branch point:
+one run: with the code at ``REV`` (**before**; default ``main``, where a branch started from:
 ``git archive`` of its ``src`` into a temporary directory, run in a child process) and
 with this checkout's (**after**). Per set and pooled, k/n with Wilson 95 % intervals:
 rewordings flagged, updates and contradictions flagged (superseded, the newer kept) and
@@ -141,7 +141,7 @@ def _child(rev: str, rows_file: Path, out: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--before", default="tidyfresh8", help="the code to compare with")
+    parser.add_argument("--before", default="main", help="the code compared with")
     parser.add_argument("--offline", action="store_true", help="skip the embedder")
     parser.add_argument(
         "--save", default="tidy_vetoes", help="the results file's name (bench/results/NAME.json)"
