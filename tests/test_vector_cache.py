@@ -1,0 +1,188 @@
+"""The home's vector cache of curated and archived texts (perf10, issues 26 and 32).
+
+A second process searching the same entries embeds only the texts it has not seen; the
+vectors are keyed by the embedder's identity; a damaged file is ignored and rebuilt;
+``forget`` leaves no vector of a forgotten text. Each "process" is simulated by a fresh
+per-process memo (``text_search._vectors``) and a fresh counting stand-in embedder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from _backends import FilesKit  # noqa: E402
+from mnemic.curated.memory import Memory  # noqa: E402
+from mnemic.curated.view import MemoryView  # noqa: E402
+from mnemic.embedding.standin import StandinEmbedder  # noqa: E402
+from mnemic.embedding.vector_cache import VectorCache, text_key, vectors_dir  # noqa: E402
+from mnemic.home import Home  # noqa: E402
+from mnemic.ops import text_search  # noqa: E402
+from mnemic.ops.archive_search import search_archive  # noqa: E402
+from mnemic.ops.memory_search import search_memory  # noqa: E402
+from mnemic.ops.tidy.proposals import propose  # noqa: E402
+from mnemic.sessions import embedder_loader_for  # noqa: E402
+
+FACTS = [
+    "Deploys go through the CI pipeline on main",
+    "The staging database is restored every Sunday night",
+    "Kai teaches the onboarding course",
+    "Invoices are exported as CSV on the first of the month",
+]
+
+
+class Counting(StandinEmbedder):
+    """The stand-in, counting the passages it embeds (queries are embedded every time)."""
+
+    passages = 0
+
+    def embed_passages(self, texts):  # type: ignore[no-untyped-def]
+        self.passages += len(texts)
+        return super().embed_passages(texts)
+
+
+class Process:
+    """One simulated process: a fresh memo and a counting embedder of ``model``."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, home: Path, model: str) -> None:
+        monkeypatch.setattr(text_search, "_vectors", {})
+        self.embedder = Counting(model_id=model)
+        monkeypatch.setattr(
+            "mnemic.sessions.search.retrieval.default_embedder_loader", lambda: self.embedder
+        )
+        self.loader = embedder_loader_for(Home.open(home))
+
+    @property
+    def calls(self) -> int:
+        return self.embedder.passages
+
+
+def _home(home_path: Path, live: list[str], archived: list[str] = ()) -> Memory:  # type: ignore[assignment]
+    FilesKit(home_path).write_config()
+    mem = Memory.open(home_path)
+    for text in [*live, *archived]:
+        mem.add("memory", text)
+    for text in archived:
+        mem.remove("memory", text)
+    return mem
+
+
+def test_a_second_process_embeds_only_the_new_entries(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mem = _home(home_path, FACTS[:3])
+    first = Process(monkeypatch, home_path, "count-1")
+    search_memory(MemoryView.open(home_path), "deploys", mode="semantic", embedder_loader=first.loader)
+    assert first.calls == 3
+    mem.add("memory", FACTS[3])
+    second = Process(monkeypatch, home_path, "count-1")
+    found = search_memory(
+        MemoryView.open(home_path), "invoices", mode="semantic", embedder_loader=second.loader
+    )
+    assert second.calls == 1  # the new entry only
+    assert found.hits[0].text == FACTS[3]
+    third = Process(monkeypatch, home_path, "count-1")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=third.loader)
+    assert third.calls == 0
+
+
+def test_archive_search_and_tidy_reuse_their_vectors(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _home(home_path, FACTS[:2], FACTS[2:])
+    first = Process(monkeypatch, home_path, "count-2")
+    search_archive(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=first.loader)
+    propose(MemoryView.open(home_path), embedder_loader=first.loader)
+    assert first.calls == 4  # two archived, two live
+    second = Process(monkeypatch, home_path, "count-2")
+    hit = search_archive(
+        MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=second.loader
+    ).hits[0]
+    assert hit.text == "Kai teaches the onboarding course"
+    assert propose(MemoryView.open(home_path), embedder_loader=second.loader).retrieval == (
+        "semantic"
+    )
+    assert second.calls == 0
+
+
+def test_another_models_vectors_are_not_used(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _home(home_path, FACTS)
+    one = Process(monkeypatch, home_path, "count-3a")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=one.loader)
+    other = Process(monkeypatch, home_path, "count-3b")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=other.loader)
+    assert (one.calls, other.calls) == (4, 4)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty"])
+def test_a_damaged_cache_file_is_ignored_and_rebuilt(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    _home(home_path, FACTS)
+    first = Process(monkeypatch, home_path, "count-4")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=first.loader)
+    [path] = vectors_dir(home_path).iterdir()
+    data = path.read_bytes()
+    if damage == "truncate":
+        data = data[:-7]
+    elif damage == "flip":  # a vector's byte changed: the checksum catches it
+        data = data[:-3] + bytes([data[-3] ^ 0x40]) + data[-2:]
+    elif damage == "garbage":
+        data = b"\x00\xff" * 300
+    else:
+        data = b""
+    path.write_bytes(data)
+    second = Process(monkeypatch, home_path, "count-4")
+    found = search_memory(
+        MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=second.loader
+    )
+    assert second.calls == 4  # nothing trusted
+    assert found.hits[0].text == "Kai teaches the onboarding course"
+    third = Process(monkeypatch, home_path, "count-4")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=third.loader)
+    assert third.calls == 0  # rebuilt
+
+
+def test_a_rewrite_drops_texts_no_longer_searched(tmp_path: Path) -> None:
+    cache = VectorCache(tmp_path)
+    embedder = Counting(model_id="count-5")
+    cache.vectors("count-5", 384, "s", ["a b", "c d"], embedder.embed_passages)
+    cache.vectors("count-5", 384, "s", ["c d", "e f"], embedder.embed_passages)
+    assert set(cache.read("count-5", 384, "s")) == {text_key("c d"), text_key("e f")}
+    assert cache.read("count-5", 512, "s") == {}  # another dimension: not used
+    assert embedder.passages == 3
+
+
+def test_forget_removes_the_vectors_of_forgotten_text(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.ops.forget import forget_sessions
+
+    _home(home_path, FACTS[:2], ["Project codename quagga77 ships in May"])
+    first = Process(monkeypatch, home_path, "count-6")
+    search_archive(MemoryView.open(home_path), "ships", mode="semantic", embedder_loader=first.loader)
+    secret = text_key("Project codename quagga77 ships in May")
+    assert any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
+    forget_sessions(home_path, "quagga77")
+    for path in vectors_dir(home_path).iterdir():
+        assert secret not in path.read_bytes(), path
+
+
+def test_forget_user_removes_the_profiles_vectors(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.ops.forget import forget_user
+
+    mem = _home(home_path, FACTS[:1])
+    mem.add("user", "Lives at 221B Baker Street")
+    first = Process(monkeypatch, home_path, "count-7")
+    search_memory(MemoryView.open(home_path), "lives", mode="semantic", embedder_loader=first.loader)
+    secret = text_key("Lives at 221B Baker Street")
+    assert any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
+    forget_user(home_path)
+    assert not any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
