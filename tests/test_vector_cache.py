@@ -14,17 +14,17 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from _backends import FilesKit  # noqa: E402
-from mnemic.curated.memory import Memory  # noqa: E402
-from mnemic.curated.view import MemoryView  # noqa: E402
-from mnemic.embedding.standin import StandinEmbedder  # noqa: E402
-from mnemic.embedding.vector_cache import VectorCache, text_key, vectors_dir  # noqa: E402
-from mnemic.home import Home  # noqa: E402
-from mnemic.ops import text_search  # noqa: E402
-from mnemic.ops.archive_search import search_archive  # noqa: E402
-from mnemic.ops.memory_search import search_memory  # noqa: E402
-from mnemic.ops.tidy.proposals import propose  # noqa: E402
-from mnemic.sessions import embedder_loader_for  # noqa: E402
+from _backends import FilesKit
+from mnemic.curated.memory import Memory
+from mnemic.curated.view import MemoryView
+from mnemic.embedding.standin import StandinEmbedder
+from mnemic.embedding.vector_cache import VectorCache, text_key, vectors_dir
+from mnemic.home import Home
+from mnemic.ops import text_search
+from mnemic.ops.archive_search import search_archive
+from mnemic.ops.memory_search import search_memory
+from mnemic.ops.tidy.proposals import propose
+from mnemic.sessions import embedder_loader_for
 
 FACTS = [
     "Deploys go through the CI pipeline on main",
@@ -75,7 +75,9 @@ def test_a_second_process_embeds_only_the_new_entries(
 ) -> None:
     mem = _home(home_path, FACTS[:3])
     first = Process(monkeypatch, home_path, "count-1")
-    search_memory(MemoryView.open(home_path), "deploys", mode="semantic", embedder_loader=first.loader)
+    search_memory(
+        MemoryView.open(home_path), "deploys", mode="semantic", embedder_loader=first.loader
+    )
     assert first.calls == 3
     mem.add("memory", FACTS[3])
     second = Process(monkeypatch, home_path, "count-1")
@@ -165,7 +167,9 @@ def test_forget_removes_the_vectors_of_forgotten_text(
 
     _home(home_path, FACTS[:2], ["Project codename quagga77 ships in May"])
     first = Process(monkeypatch, home_path, "count-6")
-    search_archive(MemoryView.open(home_path), "ships", mode="semantic", embedder_loader=first.loader)
+    search_archive(
+        MemoryView.open(home_path), "ships", mode="semantic", embedder_loader=first.loader
+    )
     secret = text_key("Project codename quagga77 ships in May")
     assert any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
     forget_sessions(home_path, "quagga77")
@@ -181,7 +185,9 @@ def test_forget_user_removes_the_profiles_vectors(
     mem = _home(home_path, FACTS[:1])
     mem.add("user", "Lives at 221B Baker Street")
     first = Process(monkeypatch, home_path, "count-7")
-    search_memory(MemoryView.open(home_path), "lives", mode="semantic", embedder_loader=first.loader)
+    search_memory(
+        MemoryView.open(home_path), "lives", mode="semantic", embedder_loader=first.loader
+    )
     secret = text_key("Lives at 221B Baker Street")
     assert any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
     forget_user(home_path)

@@ -5,7 +5,8 @@ its history versions, drift backups, temp files, texts kept by a failed edit, th
 pending writes that would touch it, every USER.md entry text the audit journal holds
 (the archive, and what provenance kept) and the home's vector cache of entry texts
 (:mod:`mnemic.embedding.vector_cache`, rebuilt by the next search): the journal is
-rewritten without them, and its chain still verifies (its hashes leave texts out). The forgetting itself is audited.
+rewritten without them, and its chain still verifies (its hashes leave texts out). The
+forgetting itself is audited.
 
 ``mnemic forget --sessions MATCH`` (:func:`forget_sessions`) removes every session
 message that holds MATCH in any column (text, participant name, tool name, tool-call

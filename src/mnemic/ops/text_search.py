@@ -13,7 +13,8 @@ dozen to a few hundred short texts, so nothing is indexed:
   query word by its character), ``matplotlib-styling`` by its parts;
 * **meaning**: the texts embedded on the fly (cached per process, model and text, and,
   given a scope and a loader that carries one, between processes in the home's vector
-  cache: :mod:`mnemic.embedding.vector_cache`) and compared with the query's embedding (its first 500 characters, as session search does);
+  cache: :mod:`mnemic.embedding.vector_cache`) and compared with the query's embedding
+  (its first 500 characters, as session search does);
 * ``hybrid`` blends the two as session search does: ``BLEND_ALPHA`` (0.6) of the word
   score plus 0.4 of the cosine rescaled between the farthest and the nearest text (0..1).
   The shipped model's cosines sit in a narrow band (about 0.75-0.9 for any pair), so used

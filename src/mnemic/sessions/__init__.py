@@ -228,7 +228,9 @@ def embedder_loader_for(home: Home) -> Callable[[], QueryEmbedder] | None:
     from .search.retrieval import default_embedder_loader
 
     cache = cache_for(home)
-    return default_embedder_loader if cache is None else CachedLoader(default_embedder_loader, cache)
+    return (
+        default_embedder_loader if cache is None else CachedLoader(default_embedder_loader, cache)
+    )
 
 
 _LAZY = {

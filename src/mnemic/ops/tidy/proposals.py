@@ -2,7 +2,8 @@
 
 It reads each target once (entries and provenance: :meth:`MemoryView.listing`), embeds
 the entries when the ``semantic`` extra loads (cached per process and in the home's
-vector cache, as memory search does; without it the judgement is lexical and says so only when asked for meaning),
+vector cache, as memory search does; without it the judgement is lexical and says so
+only when asked for meaning),
 plans offline (:func:`.plan.plan`) and, given a model client, asks it for better
 wording of merges and long entries (:func:`.wording.reword`). Nothing is written: staging
 is :func:`.queue.stage`.
@@ -17,9 +18,9 @@ from typing import Any
 from ...curated.entries import TARGETS
 from ...curated.snapshot import sanitize
 from ...curated.view import MemoryView
+from ...embedding.vector_cache import VectorCache
 from ...errors import MnemicError, StorageError
 from ...llm.client import ChatClient
-from ...embedding.vector_cache import VectorCache
 from ..text_search import EmbedderLoader, loader_cache, passage_vectors
 from .model import TidyProposal, TidyReport
 from .pairmodel import PairModel, PairModelError, pair_model
