@@ -192,3 +192,20 @@ def test_forget_user_removes_the_profiles_vectors(
     assert any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
     forget_user(home_path)
     assert not any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
+
+
+def test_tidy_explain_uses_the_vectors_tidy_kept(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.ops.tidy.explain import explain_pair
+
+    _home(home_path, FACTS)
+    first = Process(monkeypatch, home_path, "count-8")
+    propose(MemoryView.open(home_path), embedder_loader=first.loader)
+    assert first.calls == 4
+    second = Process(monkeypatch, home_path, "count-8")
+    explained = explain_pair(
+        MemoryView.open(home_path), "memory", 0, 1, embedder_loader=second.loader
+    )
+    assert explained.retrieval == "semantic" and explained.signals["cosine"] is not None
+    assert second.calls == 0

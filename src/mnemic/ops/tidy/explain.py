@@ -21,7 +21,8 @@ from typing import Any
 from ...curated.entries import entry_handle
 from ...curated.snapshot import sanitize
 from ...curated.view import MemoryView
-from ..text_search import EmbedderLoader
+from ...embedding.vector_cache import CachedLoader
+from ..text_search import EmbedderLoader, loader_cache
 from .model import TidyProposal
 from .pairmodel import PairModel, PairModelError, apart as model_apart, explain, pair_model, read
 from .people import other_relatives, relatives
@@ -121,6 +122,12 @@ class PairExplanation:
         }
 
 
+def _loaded(embedder: Any, loader: EmbedderLoader | None) -> EmbedderLoader:
+    """A loader of the ``embedder`` already loaded, with ``loader``'s vector cache."""
+    cache = loader_cache(loader)
+    return (lambda: embedder) if cache is None else CachedLoader(lambda: embedder, cache)
+
+
 def explain_pair(
     memory: MemoryView,
     target: str,
@@ -139,7 +146,7 @@ def explain_pair(
     report = propose(
         memory,
         targets=(target,),
-        embedder_loader=None if embedder is None else (lambda: embedder),
+        embedder_loader=None if embedder is None else _loaded(embedder, embedder_loader),
         now=now,
     )
     notices += [n for n in report.notices if n not in notices]
