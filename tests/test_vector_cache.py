@@ -9,6 +9,7 @@ per-process memo (``text_search._vectors``) and a fresh counting stand-in embedd
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -209,3 +210,43 @@ def test_tidy_explain_uses_the_vectors_tidy_kept(
     )
     assert explained.retrieval == "semantic" and explained.signals["cosine"] is not None
     assert second.calls == 0
+
+
+def _writer(root: str, seed: int, rounds: int, start: Any) -> None:
+    import numpy as np
+
+    cache = VectorCache(root)
+    texts = [f"text {seed} {i}" for i in range(20)]
+    vectors = [np.full(8, seed, np.float32) for _ in texts]
+    start.wait()
+    for _ in range(rounds):
+        cache.write("m", "s", [text_key(t) for t in texts], vectors)
+
+
+def test_two_writers_and_a_reader_see_whole_files_only(tmp_path: Path) -> None:
+    """Two processes rewrite one scope's file while this one reads it: every read is
+    nothing (before the first write) or one writer's whole set, never a mix or a part."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    start = ctx.Event()
+    writers = [
+        ctx.Process(target=_writer, args=(str(tmp_path), seed, 150, start)) for seed in (1, 2)
+    ]
+    for w in writers:
+        w.start()
+    start.set()
+    cache = VectorCache(tmp_path)
+    wholes = {seed: {text_key(f"text {seed} {i}") for i in range(20)} for seed in (1, 2)}
+    reads = 0
+    while any(w.is_alive() for w in writers):
+        got = cache.read("m", 8, "s")
+        if got:
+            [seed] = {int(v[0]) for v in got.values()}
+            assert set(got) == wholes[seed]
+            reads += 1
+    for w in writers:
+        w.join()
+        assert w.exitcode == 0
+    got = cache.read("m", 8, "s")
+    assert set(got) in wholes.values()
