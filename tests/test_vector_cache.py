@@ -250,3 +250,15 @@ def test_two_writers_and_a_reader_see_whole_files_only(tmp_path: Path) -> None:
         assert w.exitcode == 0
     got = cache.read("m", 8, "s")
     assert set(got) in wholes.values()
+
+
+def test_a_postgresql_home_keeps_no_vector_file(tmp_path: Path) -> None:
+    """Its store is shared by machines a ``forget`` on one could not reach."""
+    import dataclasses
+
+    from mnemic.config import Settings
+    from mnemic.embedding.vector_cache import CachedLoader
+
+    shared = Home(tmp_path, dataclasses.replace(Settings(), store="postgresql://u@h/db"))
+    assert not isinstance(embedder_loader_for(shared), CachedLoader)
+    assert isinstance(embedder_loader_for(Home(tmp_path, Settings())), CachedLoader)
