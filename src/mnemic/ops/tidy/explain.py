@@ -22,7 +22,7 @@ from ...curated.entries import entry_handle
 from ...curated.snapshot import sanitize
 from ...curated.view import MemoryView
 from ...embedding.vector_cache import CachedLoader
-from ..text_search import EmbedderLoader, loader_cache
+from ..text_search import EmbedderLoader
 from .model import TidyProposal
 from .pairmodel import PairModel, PairModelError, apart as model_apart, explain, pair_model, read
 from .people import other_relatives, relatives
@@ -124,7 +124,7 @@ class PairExplanation:
 
 def _loaded(embedder: Any, loader: EmbedderLoader | None) -> EmbedderLoader:
     """A loader of the ``embedder`` already loaded, with ``loader``'s vector cache."""
-    cache = loader_cache(loader)
+    cache = loader.cache if isinstance(loader, CachedLoader) else None
     return (lambda: embedder) if cache is None else CachedLoader(lambda: embedder, cache)
 
 
