@@ -326,6 +326,9 @@ def search_archive(
         limit=limit,
         embedder_loader=embedder_loader,
         floor=floor,
+        vector_scope="archive {} {}".format(
+            ",".join(one.settings.scope for _, one in views), ",".join(sorted(targets))
+        ),
     )
     hits = [
         ArchiveHit(items[h.index][0], items[h.index][1], h.score, h.matched, items[h.index][2])

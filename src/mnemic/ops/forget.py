@@ -2,9 +2,11 @@
 
 ``mnemic forget --user`` (:func:`forget_user`) removes USER.md with every copy of it:
 its history versions, drift backups, temp files, texts kept by a failed edit, the
-pending writes that would touch it, and every USER.md entry text the audit journal holds
-(the archive, and what provenance kept): the journal is rewritten without them, and its
-chain still verifies (its hashes leave texts out). The forgetting itself is audited.
+pending writes that would touch it, every USER.md entry text the audit journal holds
+(the archive, and what provenance kept) and the home's vector cache of entry texts
+(:mod:`mnemic.embedding.vector_cache`, rebuilt by the next search): the journal is
+rewritten without them, and its chain still verifies (its hashes leave texts out). The
+forgetting itself is audited.
 
 ``mnemic forget --sessions MATCH`` (:func:`forget_sessions`) removes every session
 message that holds MATCH in any column (text, participant name, tool name, tool-call
@@ -12,7 +14,7 @@ arguments, tool call id, source key; compared as search compares text, NFKC and 
 case folding: ``Müller`` also forgets ``MÜLLER``, ``quagga77`` forgets ``ＱＵＡＧＧＡ７７``),
 with its full-text index entries, and every MEMORY.md or USER.md entry text the audit
 journal holds that contains it (the global store's journal and each project store's:
-archived entries included; a live entry stays in its
+archived entries included; the vector cache too when one was forgotten; a live entry stays in its
 file: remove it with ``mnemic memory remove``), and rewrites every session column that holds it: an
 id gets a new one (children follow), a source becomes ``redacted``, a title or model is
 cleared, metadata loses the keys that hold it (:mod:`mnemic.sessions.forgetting`). In
@@ -43,6 +45,7 @@ from ..curated.entries import FILENAMES, parse
 from ..curated.memory import Memory
 from ..curated.scope import stored_projects
 from ..curated.store import file_hash
+from ..embedding import vector_cache
 from ..errors import InvalidArgument, MnemicError, StorageError
 from ..governance.chain import record_texts
 from ..governance.governor import Governor
@@ -111,6 +114,8 @@ def forget_user(
         )
         _forget_pending(pending, report, dry_run)
         report.archived = _forget_texts(mem, lambda target, text: target == "user", dry_run)
+        if not dry_run:  # the profile's live entries had vectors too
+            vector_cache.clear(gov.root)
     leftovers = [
         str(gov.root / n)
         for n in os.listdir(gov.root)
@@ -140,6 +145,8 @@ def _forget_texts(mem: Memory, match: Callable[[str, str], bool], dry_run: bool)
         )
     count = journal.forget_texts(lambda rec, target, name, item: match(target, item["text"]))
     fold_cache.forget_cached(journal)
+    if count:  # no vector of a forgotten text survives (a derived cache: it is rebuilt)
+        vector_cache.clear(gov.root)
     return count
 
 
@@ -280,6 +287,8 @@ def _forget_everywhere(
     count = _forget_texts(mem, holds, dry_run)
     for project in stored_projects(home):
         count += _forget_texts(_open(project, origin, clock), holds, dry_run)
+    if count and not dry_run:  # the home's cache holds its projects' vectors too
+        vector_cache.clear(home.root)
     return count
 
 

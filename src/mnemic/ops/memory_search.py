@@ -111,6 +111,7 @@ def search_memory(
         limit=limit,
         embedder_loader=embedder_loader,
         floor=floor,
+        vector_scope=f"memory {memory.settings.scope} {','.join(sorted(targets))}",
     )
     hits = [
         EntryHit(entries[h.index][0], entries[h.index][1], entries[h.index][2], h.score, h.matched)

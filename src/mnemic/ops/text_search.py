@@ -11,8 +11,10 @@ dozen to a few hundred short texts, so nothing is indexed:
   "deployed" finds "deploying" and "Wohnungen" finds "Wohnung"; function words ("the",
   "der", "les", "и") are not searched; CJK text is matched by bigrams (and a one-character
   query word by its character), ``matplotlib-styling`` by its parts;
-* **meaning**: the texts embedded on the fly (cached per process, model and text) and
-  compared with the query's embedding (its first 500 characters, as session search does);
+* **meaning**: the texts embedded on the fly (cached per process, model and text, and,
+  given a scope and a loader that carries one, between processes in the home's vector
+  cache: :mod:`mnemic.embedding.vector_cache`) and compared with the query's embedding
+  (its first 500 characters, as session search does);
 * ``hybrid`` blends the two as session search does: ``BLEND_ALPHA`` (0.6) of the word
   score plus 0.4 of the cosine rescaled between the farthest and the nearest text (0..1).
   The shipped model's cosines sit in a narrow band (about 0.75-0.9 for any pair), so used
@@ -43,6 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..embedding.vector_cache import CachedLoader, VectorCache
 from ..errors import InvalidArgument, MnemicError
 from ..sessions.index.segment import CJK_RUN
 from ..sessions.index.stems import STOP_WORDS, text_keys, word_keys, words
@@ -54,6 +57,7 @@ __all__ = [
     "EmbedderLoader",
     "TextHit",
     "TextRanking",
+    "loader_cache",
     "passage_vectors",
     "rank_texts",
     "text_ranker",
@@ -112,21 +116,40 @@ _vectors: dict[tuple[str, str], Any] = {}
 _vectors_lock = threading.Lock()
 
 
-def passage_vectors(embedder: QueryEmbedder, texts: Sequence[str]) -> list[Any]:
-    """Vectors of ``texts``, embedded once per process, model and text."""
+def passage_vectors(
+    embedder: QueryEmbedder,
+    texts: Sequence[str],
+    *,
+    cache: VectorCache | None = None,
+    scope: str | None = None,
+) -> list[Any]:
+    """Vectors of ``texts``, embedded once per process, model and text; with a ``cache``
+    and a ``scope``, the vectors kept by earlier processes are used and the file of
+    ``scope`` is brought up to date (:mod:`mnemic.embedding.vector_cache`)."""
     model = embedder.model_id
     with _vectors_lock:
         have = {t: _vectors[(model, t)] for t in texts if (model, t) in _vectors}
     missing = [t for t in dict.fromkeys(texts) if t not in have]
     if missing:
-        made = embedder.embed_passages(missing)  # type: ignore[attr-defined]
-        have.update(zip(missing, made, strict=True))
+        embed = embedder.embed_passages  # type: ignore[attr-defined]
+        if cache is not None and scope is not None:
+            dim = getattr(embedder, "dim", None)
+            got = cache.vectors(model, dim if isinstance(dim, int) else None, scope, texts, embed)
+            have.update((t, got[t]) for t in missing)
+        else:
+            have.update(zip(missing, embed(missing), strict=True))
         with _vectors_lock:
             if len(_vectors) + len(missing) > CACHE_TEXTS:
                 _vectors.clear()
             for text in missing:
                 _vectors[(model, text)] = have[text]
     return [have[t] for t in texts]
+
+
+def loader_cache(loader: EmbedderLoader | None) -> VectorCache | None:
+    """The vector cache ``loader`` carries (:func:`mnemic.sessions.embedder_loader_for`
+    gives one for a files home), else None."""
+    return loader.cache if isinstance(loader, CachedLoader) else None
 
 
 def _load(
@@ -163,6 +186,7 @@ def rank_texts(
     limit: int = 5,
     embedder_loader: EmbedderLoader | None = None,
     floor: bool = True,
+    vector_scope: str | None = None,
 ) -> TextRanking:
     """The ``limit`` texts that best match ``query``, best first (see the module docstring).
 
@@ -170,7 +194,8 @@ def rank_texts(
     loads, else lexical, quietly). Equal scores keep the texts' order. Below the floor
     (semantic and hybrid) only the nearest text is kept and ``no_good_match`` is set;
     ``floor=False`` keeps them all. Raises ``InvalidArgument`` for an unknown mode or a
-    ``limit`` below 1.
+    ``limit`` below 1. ``vector_scope`` names what ``texts`` are (the live entries of
+    some targets, an archive) for the loader's vector cache, if it carries one.
     """
     want = check_mode(mode)
     limit = _check_limit(limit)
@@ -195,7 +220,8 @@ def rank_texts(
     if embedder is not None:
         try:
             qvec = embedder.embed_queries([query[:QUERY_CHARS]])[0]
-            vecs = passage_vectors(embedder, texts)
+            cache = loader_cache(embedder_loader)
+            vecs = passage_vectors(embedder, texts, cache=cache, scope=vector_scope)
             semantic = [float(v @ qvec) for v in vecs]
             near = set(sorted(range(len(texts)), key=lambda i: -semantic[i])[:limit])
             low, span = min(semantic), max(semantic) - min(semantic)

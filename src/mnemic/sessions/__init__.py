@@ -219,12 +219,18 @@ def text_floor_for(home: Home) -> bool:
 
 
 def embedder_loader_for(home: Home) -> Callable[[], QueryEmbedder] | None:
-    """The query-embedder loader of ``home`` (None when ``[sessions] semantic = "off"``)."""
+    """The query-embedder loader of ``home`` (None when ``[sessions] semantic = "off"``).
+    For a files home it carries the home's vector cache of curated and archived texts
+    (:mod:`mnemic.embedding.vector_cache`)."""
     if home.settings.sessions.semantic == "off":
         return None
+    from ..embedding.vector_cache import CachedLoader, cache_for
     from .search.retrieval import default_embedder_loader
 
-    return default_embedder_loader
+    cache = cache_for(home)
+    return (
+        default_embedder_loader if cache is None else CachedLoader(default_embedder_loader, cache)
+    )
 
 
 _LAZY = {

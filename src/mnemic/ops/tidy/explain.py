@@ -21,6 +21,7 @@ from typing import Any
 from ...curated.entries import entry_handle
 from ...curated.snapshot import sanitize
 from ...curated.view import MemoryView
+from ...embedding.vector_cache import CachedLoader
 from ..text_search import EmbedderLoader
 from .lookalikes import apart as two_facts
 from .model import TidyProposal
@@ -122,6 +123,12 @@ class PairExplanation:
         }
 
 
+def _loaded(embedder: Any, loader: EmbedderLoader | None) -> EmbedderLoader:
+    """A loader of the ``embedder`` already loaded, with ``loader``'s vector cache."""
+    cache = loader.cache if isinstance(loader, CachedLoader) else None
+    return (lambda: embedder) if cache is None else CachedLoader(lambda: embedder, cache)
+
+
 def explain_pair(
     memory: MemoryView,
     target: str,
@@ -140,7 +147,7 @@ def explain_pair(
     report = propose(
         memory,
         targets=(target,),
-        embedder_loader=None if embedder is None else (lambda: embedder),
+        embedder_loader=None if embedder is None else _loaded(embedder, embedder_loader),
         now=now,
     )
     notices += [n for n in report.notices if n not in notices]

@@ -1,8 +1,9 @@
 """Tidy proposals for a home's memory as it is now: :func:`propose`.
 
 It reads each target once (entries and provenance: :meth:`MemoryView.listing`), embeds
-the entries when the ``semantic`` extra loads (cached per process, as memory search
-does; without it the judgement is lexical and says so only when asked for meaning),
+the entries when the ``semantic`` extra loads (cached per process and in the home's
+vector cache, as memory search does; without it the judgement is lexical and says so
+only when asked for meaning),
 plans offline (:func:`.plan.plan`) and, given a model client, asks it for better
 wording of merges and long entries (:func:`.wording.reword`). Nothing is written: staging
 is :func:`.queue.stage`.
@@ -17,9 +18,10 @@ from typing import Any
 from ...curated.entries import TARGETS
 from ...curated.snapshot import sanitize
 from ...curated.view import MemoryView
+from ...embedding.vector_cache import VectorCache
 from ...errors import MnemicError, StorageError
 from ...llm.client import ChatClient
-from ..text_search import EmbedderLoader, passage_vectors
+from ..text_search import EmbedderLoader, loader_cache, passage_vectors
 from .model import TidyProposal, TidyReport
 from .pairmodel import PairModel, PairModelError, pair_model
 from .plan import plan
@@ -45,8 +47,13 @@ def _embedder(loader: EmbedderLoader | None, notices: list[str]) -> Any:
         return None
 
 
-def _cosines(embedder: Any, entries: Sequence[str]) -> list[list[float]]:
-    vectors = passage_vectors(embedder, entries)
+def _cosines(
+    embedder: Any,
+    entries: Sequence[str],
+    cache: VectorCache | None = None,
+    scope: str | None = None,
+) -> list[list[float]]:
+    vectors = passage_vectors(embedder, entries, cache=cache, scope=scope)
     return [[float(a @ b) for b in vectors] for a in vectors]
 
 
@@ -89,7 +96,8 @@ def propose(
         cosines = None
         if embedder is not None and len(entries) > 1:
             try:
-                cosines = _cosines(embedder, entries)
+                scope = f"tidy {memory.settings.scope} {target}"
+                cosines = _cosines(embedder, entries, loader_cache(embedder_loader), scope)
             except Exception as exc:  # a failing model degrades to words, never to an error
                 log.warning("tidy: embedding failed: %s", exc)
                 notices.append(

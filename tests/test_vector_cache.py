@@ -1,0 +1,264 @@
+"""The home's vector cache of curated and archived texts (perf10, issues 26 and 32).
+
+A second process searching the same entries embeds only the texts it has not seen; the
+vectors are keyed by the embedder's identity; a damaged file is ignored and rebuilt;
+``forget`` leaves no vector of a forgotten text. Each "process" is simulated by a fresh
+per-process memo (``text_search._vectors``) and a fresh counting stand-in embedder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from _backends import FilesKit
+from mnemic.curated.memory import Memory
+from mnemic.curated.view import MemoryView
+from mnemic.embedding.standin import StandinEmbedder
+from mnemic.embedding.vector_cache import VectorCache, text_key, vectors_dir
+from mnemic.home import Home
+from mnemic.ops import text_search
+from mnemic.ops.archive_search import search_archive
+from mnemic.ops.memory_search import search_memory
+from mnemic.ops.tidy.proposals import propose
+from mnemic.sessions import embedder_loader_for
+
+FACTS = [
+    "Deploys go through the CI pipeline on main",
+    "The staging database is restored every Sunday night",
+    "Kai teaches the onboarding course",
+    "Invoices are exported as CSV on the first of the month",
+]
+
+
+class Counting(StandinEmbedder):
+    """The stand-in, counting the passages it embeds (queries are embedded every time)."""
+
+    passages = 0
+
+    def embed_passages(self, texts):  # type: ignore[no-untyped-def]
+        self.passages += len(texts)
+        return super().embed_passages(texts)
+
+
+class Process:
+    """One simulated process: a fresh memo and a counting embedder of ``model``."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, home: Path, model: str) -> None:
+        monkeypatch.setattr(text_search, "_vectors", {})
+        self.embedder = Counting(model_id=model)
+        monkeypatch.setattr(
+            "mnemic.sessions.search.retrieval.default_embedder_loader", lambda: self.embedder
+        )
+        self.loader = embedder_loader_for(Home.open(home))
+
+    @property
+    def calls(self) -> int:
+        return self.embedder.passages
+
+
+def _home(home_path: Path, live: list[str], archived: list[str] = ()) -> Memory:  # type: ignore[assignment]
+    FilesKit(home_path).write_config()
+    mem = Memory.open(home_path)
+    for text in [*live, *archived]:
+        mem.add("memory", text)
+    for text in archived:
+        mem.remove("memory", text)
+    return mem
+
+
+def test_a_second_process_embeds_only_the_new_entries(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mem = _home(home_path, FACTS[:3])
+    first = Process(monkeypatch, home_path, "count-1")
+    search_memory(
+        MemoryView.open(home_path), "deploys", mode="semantic", embedder_loader=first.loader
+    )
+    assert first.calls == 3
+    mem.add("memory", FACTS[3])
+    second = Process(monkeypatch, home_path, "count-1")
+    found = search_memory(
+        MemoryView.open(home_path), "invoices", mode="semantic", embedder_loader=second.loader
+    )
+    assert second.calls == 1  # the new entry only
+    assert found.hits[0].text == FACTS[3]
+    third = Process(monkeypatch, home_path, "count-1")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=third.loader)
+    assert third.calls == 0
+
+
+def test_archive_search_and_tidy_reuse_their_vectors(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _home(home_path, FACTS[:2], FACTS[2:])
+    first = Process(monkeypatch, home_path, "count-2")
+    search_archive(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=first.loader)
+    propose(MemoryView.open(home_path), embedder_loader=first.loader)
+    assert first.calls == 4  # two archived, two live
+    second = Process(monkeypatch, home_path, "count-2")
+    hit = search_archive(
+        MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=second.loader
+    ).hits[0]
+    assert hit.text == "Kai teaches the onboarding course"
+    assert propose(MemoryView.open(home_path), embedder_loader=second.loader).retrieval == (
+        "semantic"
+    )
+    assert second.calls == 0
+
+
+def test_another_models_vectors_are_not_used(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _home(home_path, FACTS)
+    one = Process(monkeypatch, home_path, "count-3a")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=one.loader)
+    other = Process(monkeypatch, home_path, "count-3b")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=other.loader)
+    assert (one.calls, other.calls) == (4, 4)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty"])
+def test_a_damaged_cache_file_is_ignored_and_rebuilt(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    _home(home_path, FACTS)
+    first = Process(monkeypatch, home_path, "count-4")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=first.loader)
+    [path] = vectors_dir(home_path).iterdir()
+    data = path.read_bytes()
+    if damage == "truncate":
+        data = data[:-7]
+    elif damage == "flip":  # a vector's byte changed: the checksum catches it
+        data = data[:-3] + bytes([data[-3] ^ 0x40]) + data[-2:]
+    elif damage == "garbage":
+        data = b"\x00\xff" * 300
+    else:
+        data = b""
+    path.write_bytes(data)
+    second = Process(monkeypatch, home_path, "count-4")
+    found = search_memory(
+        MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=second.loader
+    )
+    assert second.calls == 4  # nothing trusted
+    assert found.hits[0].text == "Kai teaches the onboarding course"
+    third = Process(monkeypatch, home_path, "count-4")
+    search_memory(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=third.loader)
+    assert third.calls == 0  # rebuilt
+
+
+def test_a_rewrite_drops_texts_no_longer_searched(tmp_path: Path) -> None:
+    cache = VectorCache(tmp_path)
+    embedder = Counting(model_id="count-5")
+    cache.vectors("count-5", 384, "s", ["a b", "c d"], embedder.embed_passages)
+    cache.vectors("count-5", 384, "s", ["c d", "e f"], embedder.embed_passages)
+    assert set(cache.read("count-5", 384, "s")) == {text_key("c d"), text_key("e f")}
+    assert cache.read("count-5", 512, "s") == {}  # another dimension: not used
+    assert embedder.passages == 3
+
+
+def test_forget_removes_the_vectors_of_forgotten_text(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.ops.forget import forget_sessions
+
+    _home(home_path, FACTS[:2], ["Project codename quagga77 ships in May"])
+    first = Process(monkeypatch, home_path, "count-6")
+    search_archive(
+        MemoryView.open(home_path), "ships", mode="semantic", embedder_loader=first.loader
+    )
+    secret = text_key("Project codename quagga77 ships in May")
+    assert any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
+    forget_sessions(home_path, "quagga77")
+    for path in vectors_dir(home_path).iterdir():
+        assert secret not in path.read_bytes(), path
+
+
+def test_forget_user_removes_the_profiles_vectors(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.ops.forget import forget_user
+
+    mem = _home(home_path, FACTS[:1])
+    mem.add("user", "Lives at 221B Baker Street")
+    first = Process(monkeypatch, home_path, "count-7")
+    search_memory(
+        MemoryView.open(home_path), "lives", mode="semantic", embedder_loader=first.loader
+    )
+    secret = text_key("Lives at 221B Baker Street")
+    assert any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
+    forget_user(home_path)
+    assert not any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
+
+
+def test_tidy_explain_uses_the_vectors_tidy_kept(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.ops.tidy.explain import explain_pair
+
+    _home(home_path, FACTS)
+    first = Process(monkeypatch, home_path, "count-8")
+    propose(MemoryView.open(home_path), embedder_loader=first.loader)
+    assert first.calls == 4
+    second = Process(monkeypatch, home_path, "count-8")
+    explained = explain_pair(
+        MemoryView.open(home_path), "memory", 0, 1, embedder_loader=second.loader
+    )
+    assert explained.retrieval == "semantic" and explained.signals["cosine"] is not None
+    assert second.calls == 0
+
+
+def _writer(root: str, seed: int, rounds: int, start: Any) -> None:
+    import numpy as np
+
+    cache = VectorCache(root)
+    texts = [f"text {seed} {i}" for i in range(20)]
+    vectors = [np.full(8, seed, np.float32) for _ in texts]
+    start.wait()
+    for _ in range(rounds):
+        cache.write("m", "s", [text_key(t) for t in texts], vectors)
+
+
+def test_two_writers_and_a_reader_see_whole_files_only(tmp_path: Path) -> None:
+    """Two processes rewrite one scope's file while this one reads it: every read is
+    nothing (before the first write) or one writer's whole set, never a mix or a part."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    start = ctx.Event()
+    writers = [
+        ctx.Process(target=_writer, args=(str(tmp_path), seed, 150, start)) for seed in (1, 2)
+    ]
+    for w in writers:
+        w.start()
+    start.set()
+    cache = VectorCache(tmp_path)
+    wholes = {seed: {text_key(f"text {seed} {i}") for i in range(20)} for seed in (1, 2)}
+    reads = 0
+    while any(w.is_alive() for w in writers):
+        got = cache.read("m", 8, "s")
+        if got:
+            [seed] = {int(v[0]) for v in got.values()}
+            assert set(got) == wholes[seed]
+            reads += 1
+    for w in writers:
+        w.join()
+        assert w.exitcode == 0
+    got = cache.read("m", 8, "s")
+    assert set(got) in wholes.values()
+
+
+def test_a_postgresql_home_keeps_no_vector_file(tmp_path: Path) -> None:
+    """Its store is shared by machines a ``forget`` on one could not reach."""
+    import dataclasses
+
+    from mnemic.config import Settings
+    from mnemic.embedding.vector_cache import CachedLoader
+
+    shared = Home(tmp_path, dataclasses.replace(Settings(), store="postgresql://u@h/db"))
+    assert not isinstance(embedder_loader_for(shared), CachedLoader)
+    assert isinstance(embedder_loader_for(Home(tmp_path, Settings())), CachedLoader)
