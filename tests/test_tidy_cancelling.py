@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from _tidy_pairs import verdict
-from mnemic.ops.tidy.cancelling import cancelled
+from mnemic.ops.tidy.cancelling import cancelled, reached
 from mnemic.ops.tidy.signals import profile
 
 
@@ -83,3 +83,38 @@ def test_an_older_entry_itself_cancelled_is_not_read() -> None:
     # two entries that both say it was called off say one thing (a rewording), not an update
     a, b = profile("The Porto trip is cancelled"), profile("The Porto trip was called off")
     assert cancelled(a, b) is None
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User is working towards the payroll diploma", "User completed the payroll diploma"),
+        ("Sara is engaged to Tom", "Sara married Tom in June"),
+        ("Lena is applying to the Royal College", "Lena was accepted at the Royal College"),
+        ("We are renovating the kitchen", "We finished renovating the kitchen"),
+        ("Sie arbeitet an ihrer Masterarbeit", "Sie hat ihre Masterarbeit abgeschlossen"),
+        ("Ana está estudiando para el examen de inglés", "Ana aprobó el examen de inglés"),
+        ("Lucie prépare le concours d'infirmière", "Lucie a obtenu le concours d'infirmière"),
+    ],
+)  # fmt: skip
+def test_a_state_reached_on_its_scale_is_an_update(a: str, b: str) -> None:
+    assert reached(profile(a), profile(b)) is not None
+    assert verdict(a, b) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another course, another person, another room
+        ("User is doing a pottery course", "User completed a first-aid course"),
+        ("Sara is engaged to Tom", "Maria married Tom"),
+        ("We are renovating the kitchen", "We finished renovating the bathroom"),
+        # a part of the goal reached, not the goal
+        ("User is working towards the diploma", "User completed the first module of the diploma"),
+        # one of two applications settled: the other is still open
+        ("Lena applied to Oxford and Durham", "Lena was accepted at Durham"),
+    ],
+)  # fmt: skip
+def test_a_reached_states_honest_twins_stay_apart(a: str, b: str) -> None:
+    assert reached(profile(a), profile(b)) is None
+    assert verdict(a, b) == "none"

@@ -34,7 +34,7 @@ import re
 from .lexicon import STOP_WORDS, fold
 from .signals import Profile
 
-__all__ = ["cancelled"]
+__all__ = ["cancelled", "reached"]
 
 
 def _listed(text: str) -> list[str]:
@@ -163,6 +163,104 @@ def _cjk(new: str, old: str) -> str | None:
     if len(parts) < 2 or any(p not in old for p in parts):
         return None  # the thing, and where or when, each said as the older entry says it
     return m.group(0)
+
+
+_SCALES = (
+    (
+        re.compile(
+            r"(?<!\w)(?:working towards|studying for|is doing|are doing|enrolled (?:in|on)|"
+            r"is renovating|are renovating|renovating|arbeitet an|studiert für|macht gerade|"
+            r"renoviert|renovieren|está estudiando|está haciendo|prepara|reformando|prépare|"
+            r"rénove|rénovent|sta facendo|sta preparando|ristruttura|ristrutturando|"
+            r"está a fazer|está fazendo|werkt aan|verbouwt|verbouwen)(?!\w)"
+        ),
+        re.compile(
+            r"(?<!\w)(?:completed|finished|passed|obtained|earned|graduated|"
+            r"abgeschlossen|bestanden|fertig|terminó|terminamos|completó|obtuvo|"
+            r"aprobó|aprobé|aprobad[oa]|terminé|terminée|obtenu|achevé|finito|finita|completato|conseguito|"
+            r"concluiu|terminou|concluído|afgerond|behaald|klaar)(?!\w)"
+        ),
+    ),
+    (
+        re.compile(
+            r"(?<!\w)(?:engaged to|verlobt mit|comprometid[oa] con|fiancée? à|fiancée? avec|"
+            r"fidanzat[oa] con|noiv[oa] de|verloofd met)(?!\w)"
+        ),
+        re.compile(
+            r"(?<!\w)(?:married|verheiratet mit|heiratete|geheiratet|casad[oa] con|se casó con|"
+            r"mariée? à|mariée? avec|a épousé|sposat[oa] con|ha sposato|casad[oa] com|"
+            r"getrouwd met)(?!\w)"
+        ),
+    ),
+    (
+        re.compile(
+            r"(?<!\w)(?:applying (?:for|to)|applied (?:for|to)|bewirbt sich|beworben|"
+            r"solicita|solicitó|postule|a postulé|candidat[oa]|si candida|candidata-se|"
+            r"solliciteert)(?!\w)"
+        ),
+        re.compile(
+            r"(?<!\w)(?:accepted|admitted|got in|rejected|turned down|angenommen|zugelassen|"
+            r"abgelehnt|admitid[oa]|aceptad[oa]|rechazad[oa]|admise?|acceptée?|refusée?|"
+            r"ammess[oa]|accettat[oa]|respint[oa]|aceite|aceito|recusad[oa]|toegelaten|"
+            r"aangenomen|afgewezen)(?!\w)"
+        ),
+    ),
+)
+"""States on one scale, per language: a state on the way (working towards a diploma,
+engaged, applying, renovating) and the state it ends in (completed, married, accepted
+or rejected, finished)."""
+_MONTHS = frozenset(
+    _listed(
+        """
+        january february march april may june july august september october november december
+        januar februar märz mai juni juli oktober dezember janvier février mars avril juin
+        juillet août septembre octobre novembre décembre enero febrero marzo abril mayo junio
+        julio agosto septiembre octubre noviembre diciembre gennaio febbraio aprile maggio
+        giugno luglio settembre ottobre dicembre janeiro fevereiro março maio junho julho
+        setembro outubro novembro dezembro januari februari maart mei augustus
+        """
+    )
+)
+"""Months, in the languages of :data:`_SCALES`: the newer entry may say when."""
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_LIST = re.compile(r",| and | und | y | et | e | en | i | oraz ")
+
+
+def _reached(new: str, old: str) -> str | None:
+    """The word by which ``new`` says the end of a state ``old`` says is on the way,
+    with every other content word of ``new`` one of ``old`` and at least one shared."""
+    if _LIST.search(old):
+        return None  # "applied to Oxford and Durham": one of two settled, the other open
+    for way, end in _SCALES:
+        w, e = way.search(old), end.search(new)
+        if w is None or e is None or end.search(old):
+            continue
+        said = _words(old)
+        shared = 0
+        for x in _words(new[: e.start()] + " " + new[e.end() :]):
+            if x in STOP_WORDS or x in _AUX or x in _MONTHS or _YEAR.fullmatch(x):
+                continue  # when it was reached: "married Tom *in June*"
+            if not any(_one(x, o) for o in said):
+                return None  # a word of its own: another course, person or place
+            shared += 1
+        if shared:
+            return e.group(0)
+    return None
+
+
+def reached(a: Profile, b: Profile) -> str | None:
+    """The reason one of ``a``, ``b`` says the state the other says is on the way has
+    ended ("working towards the diploma" / "completed the diploma"), or None."""
+    for new, old in ((b, a), (a, b)):
+        if old.negated or new.negated:
+            continue
+        n, o = fold(new.text), fold(old.text)
+        if _CJK.search(n):
+            continue
+        verb = _reached(n, o)
+        if verb is not None:
+            return f"one says the state was reached ('{verb}'): '{old.text}' / '{new.text}'"
+    return None
 
 
 def cancelled(a: Profile, b: Profile) -> str | None:
