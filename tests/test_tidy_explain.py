@@ -73,7 +73,7 @@ def test_a_pair_held_by_another_proposal_says_which() -> None:
     _seed(
         "User drinks coffee.",
         "User drinks coffee every morning at the office.",
-        "User no longer drinks coffee.",
+        "User no longer drinks coffee at home.",
     )
     found = _explain("office", entry_handle("User drinks coffee."))
     assert found["outcome"] == "elsewhere"

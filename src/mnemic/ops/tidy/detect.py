@@ -83,6 +83,7 @@ from dataclasses import dataclass
 from .acronyms import spelled
 from .across import across as one_fact_across, another_value as another_value_across
 from .attributes import value_swap
+from .cancelling import cancelled, reached
 from .conversions import converted, switched as two_languages
 from .holders import holder_swap
 from .kinds import kind_switch, states_apart
@@ -221,6 +222,12 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
         ended = stopped(a, b)  # "drives the minibus" / "gave up the minibus driving"
         if ended is not None:
             return Verdict("contradiction", ended, s.word_overlap)
+        off = cancelled(a, b)  # "Trip to Porto on 12 May" / "The Porto trip is off" (tidy 29)
+        if off is not None:
+            return Verdict("contradiction", off, s.word_overlap)
+        done = reached(a, b)  # "working towards the diploma" / "completed the diploma"
+        if done is not None:
+            return Verdict("contradiction", done, s.word_overlap)
     return verdict
 
 

@@ -3,7 +3,8 @@
 "Jonas drives the community minibus every other Wednesday" / "Jonas gave up the
 minibus driving", "Hän laulaa kirkkokuorossa" / "Hän lopetti kirkkokuorossa
 laulamisen", "היא מתנדבת בבנק המזון" / "היא הפסיקה להתנדב בבנק המזון",
-"用户每周日去打羽毛球" / "用户已经不打羽毛球了": the newer entry holds a verb of
+"用户每周日去打羽毛球" / "用户已经不打羽毛球了", "Ilie merge la pescuit" / "Ilie nu mai
+merge la pescuit" (tidy 29: "no longer", "nu mai"): the newer entry holds a verb of
 stopping (:data:`_STOP`, per language) and, besides it, only words of the older entry
 (in another form: "drives" / "driving", "laulaa" / "laulamisen", "מתנדבת" /
 "להתנדב"); the older entry says the activity, and when (a weekday, "every other"), which
@@ -36,7 +37,8 @@ _STOP = re.compile(
     r"(?<!\w)(?:stopped|quit|gave up|given up|aufgehört|aufgegeben|dejó|dejado|ha deixat|"
     r"deixat|arrêté|arrêtée|abandonné|abandonnée|parou|smesso|smessa|gestopt|opgegeven|"
     r"lopetti|lopettanut|slutat|sluttet|stoppet|przestał|przestała|перестал|перестала|"
-    r"перестав|перестала|přestal|přestala|prestal|prestala|abbandonato|abbandonata)(?!\w)"
+    r"перестав|перестала|přestal|přestala|prestal|prestala|abbandonato|abbandonata|"
+    r"no longer|nu mai)(?!\w)"
     r"|הפסיק(?:ה|ו)?"
 )
 """A verb of stopping, as written after an auxiliary ("has *stopped*", "ha *deixat*",
