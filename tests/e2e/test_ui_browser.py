@@ -351,8 +351,10 @@ def test_a_session_page_shows_an_imported_image_and_offers_a_file(
     assert page.locator("h1").inner_text() == "Pictures"
     image = page.locator("figure.attachment img")
     assert image.get_attribute("alt") == "a red dot"
-    # the browser fetched and decoded the bytes: a 1x1 picture, not a broken image
-    assert image.evaluate("img => img.complete && img.naturalWidth") == 1
+    # the browser fetched and decoded the bytes: a 1x1 picture, not a broken image.
+    # decode() resolves once the picture is loaded and decoded (and rejects if it is
+    # broken), so the check does not race the image's fetch as reading .complete did
+    assert image.evaluate("img => img.decode().then(() => img.naturalWidth)") == 1
     with page.expect_download() as caught:
         page.get_by_role("link", name="notes.pdf").click()
     download = caught.value
