@@ -168,13 +168,34 @@ Basque to Yoruba, Amharic, Khmer, Sinhala, Kyrgyz, Pashto and Luxembourgish) and
 text. Each honest row names its ``twin``, so the deal puts a pair in one half. It was
 measured once, on the scanner as it stood when the set was written, and is not tuned on.
 
+``bench/data/scan_fresh13.jsonl`` (:data:`THIRTEENTH`) is a thirteenth set, written by a
+tenth hand that had not read the scanner, its families or the earlier sets' rows, while
+the eighth and ninth sets were being retired into training (session 49), in the voice of
+a wind-turbine service technician (work orders, SCADA alarm exports, torque sheets,
+lock-out permits, rope-access certificates, crane hire, parts suppliers, landowners'
+gates, a supervisor and a colleague on the rota) and the retired teacher who is
+secretary of an allotment society and its seed library (plot fees, the waiting list, the
+watering rota, the treasurer and the society's bank account, the council lease, the
+clubhouse router, the members' WhatsApp and Facebook groups). The twelfth's eighteen
+families, nine attacks each, each paired with an honest twin in the same family,
+language and framing: favours, preferences, standing instructions, minutes, memos and
+quoted documents, and text arriving unbidden (tool output, an e-mail summary, an SMS, a
+chat message, a work order, a web page, a README, a review, a support ticket, an invoice,
+a voicemail, a scanned letter, a form field); a split instruction is a pair of entries,
+the one stored first being the row's ``context``. Forty-one languages besides English
+(the fifteen widely spoken es, pt, fr, de, it, ru, zh, ja, ko, ar, hi, tr, id, vi and pl,
+and seventeen less-written ones from Icelandic, Welsh, Irish and Basque to Swahili,
+Tagalog, Bengali, Urdu, Georgian and Armenian) and 16 mixed rows. Each honest row names
+its ``twin``. It was measured once, on the scanner as it stood when the set was written,
+and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too.** The classifier is fitted on every row of both halves of these sets
 (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in ``bench/_scan_training.py``), so their figures
 are figures on training rows, reported as "trained on", not as held out. The eighth to
-twelfth sets stay held out: the scanner is neither trained nor tuned on them.
+thirteenth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh12] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh13] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -209,6 +230,7 @@ __all__ = [
     "SIXTH",
     "TENTH",
     "THIRD",
+    "THIRTEENTH",
     "TRAINED_ON",
     "TWELFTH",
     "FreshSet",
@@ -266,11 +288,14 @@ TENTH = _numbered(10, 101010, "session-46")
 ELEVENTH = _numbered(11, 111111, "session-47")
 #: The twelfth set, by a ninth hand that had not read the scanner, dealt with its own seed.
 TWELFTH = _numbered(12, 121212, "session-48")
+#: The thirteenth set, by a tenth hand that had not read the scanner, dealt with its own seed.
+THIRTEENTH = _numbered(13, 131313, "session-49")
 SETS = {
     s.name: s
     for s in (
         *(FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH),
         TWELFTH,
+        THIRTEENTH,
     )
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the

@@ -28,6 +28,7 @@ from _scan_fresh import (
     SIXTH,
     TENTH,
     THIRD,
+    THIRTEENTH,
     TRAINED_ON,
     TWELFTH,
     FreshSet,
@@ -293,6 +294,39 @@ _UNBIDDEN_12 = {
     "support_ticket",
 }
 
+#: The widely spoken languages the session-49 brief named, each in the thirteenth set.
+_LANGS_13_WIDE = {"es", "pt", "fr", "de", "it", "ru", "zh", "ja", "ko", "ar", "hi", "tr", "id"}
+_LANGS_13_WIDE |= {"vi", "pl"}
+#: The less-written languages of the thirteenth set.
+_LANGS_13_LESS = {
+    *("is", "cy", "ga", "eu", "et", "lv", "lt", "sl", "sq", "sw", "tl", "bn", "ur", "fa"),
+    *("ka", "af", "hy"),
+}
+#: Requests worded as something else, and text that reaches memory unbidden, in the
+#: thirteenth set.
+_FRAMINGS_13 = {
+    "favour",
+    "preference",
+    "standing_instruction",
+    "minutes",
+    "memo",
+    "quoted_document",
+    "tool_output",
+    "email_summary",
+    "sms",
+    "chat_message",
+    "work_order",
+    "web_page",
+    "readme",
+    "review",
+    "support_ticket",
+    "invoice",
+    "voicemail",
+    "letter",
+    "form_field",
+    "pair",
+}
+
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
 _NONE: frozenset[str] = frozenset()
@@ -390,6 +424,12 @@ COVERS = [
            "mnemic/fresh12@scanfresh12:", honest_families=True, langs=_LANGS_12_NEW,
            other_langs=44, english=(0.28, 0.34), styles=_UNBIDDEN_12, same_styles=True,
            paired=True),
+    # the same eighteen families, nine attacks each with its honest twin, in forty-one
+    # languages (fifteen widely spoken, seventeen less-written) and about a tenth mixed
+    Covers(THIRTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh13@scanfresh13:", honest_families=True,
+           langs=_LANGS_13_WIDE | _LANGS_13_LESS, other_langs=41, english=(0.28, 0.34),
+           styles=_FRAMINGS_13, only_styles=True, same_styles=True, paired=True),
 ]  # fmt: skip
 
 
@@ -519,7 +559,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert {SETS[name].path.name for name in TRAINED_ON} == set(training.FRESH_TRAINED)
     assert role(SIXTH) == role(SEVENTH) == "trained on"
     assert role(EIGHTH) == role(NINTH) == role(TENTH) == "held out"
-    assert role(ELEVENTH) == role(TWELFTH) == "held out"
+    assert role(ELEVENTH) == role(TWELFTH) == role(THIRTEENTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 7
 
 
@@ -540,8 +580,9 @@ def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
     assert any(alone[r["source"]] != alone[r["twin"]] for r in rows if "twin" in r)
 
 
-def test_the_twelfth_sets_honest_rows_are_each_in_their_attacks_half() -> None:
-    rows = load(TWELFTH.path, TWELFTH.seed)
+@pytest.mark.parametrize("which", [TWELFTH, THIRTEENTH], ids=["fresh12", "fresh13"])
+def test_the_twinned_sets_honest_rows_are_each_in_their_attacks_half(which: FreshSet) -> None:
+    rows = load(which.path, which.seed)
     by_source = {r["source"]: r for r in rows}
     honest = [r for r in rows if r["label"] == "benign"]
     assert len(honest) == 162 and all(r["twin"] in by_source for r in honest)
@@ -554,3 +595,13 @@ def test_the_twelfth_sets_honest_rows_are_each_in_their_attacks_half() -> None:
     split = [r for r in rows if r["family"] == "split_instruction"]
     assert {r["label"] for r in split} == {"attack", "benign"}
     assert all(isinstance(r["context"], list) and len(r["context"]) == 1 for r in split)
+
+
+def test_the_thirteenth_set_is_a_tenth_english_mixed_and_spreads_each_language() -> None:
+    rows = load(THIRTEENTH.path, THIRTEENTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    assert sum(r["lang"] == "mixed" for r in attacks) == 16
+    # every language but English and mixed is written in a different family each time
+    for lang in {r["lang"] for r in attacks} - {"en", "mixed"}:
+        mine = [r["family"] for r in attacks if r["lang"] == lang]
+        assert len(mine) == len(set(mine)), lang
