@@ -174,6 +174,23 @@ its exception, similar numbers of different things, two places), English for 33 
 Thai, Estonian, Latvian, Lithuanian, Persian and Bengali among them) and mixed text,
 over 24 domains. It is dealt with its own seed into its own split file.
 
+``bench/data/tidy_fresh11.jsonl`` (:data:`ELEVENTH`) is an eleventh set, by an eleventh
+writer who had read neither the tidy rules, their tests nor any earlier set's pairs (but
+the first three lines of the tenth, for the format), written as the notes an assistant
+keeps for an offshore saturation diver who races homing pigeons with his father and for
+two sisters who run a travelling marionette theatre: 139 rewordings (synonyms,
+paraphrase, abbreviations, units: m/ft, bar and metres of seawater, °C/°F, kg/lb, L/US
+gal, m²/sq ft, km/mi; 24h/12h clocks, dates in two formats, currencies, numbers in words,
+word order, typos, register, and 26 language switches tagged with the other language),
+86 updates told in many ways (another number, a new holder of a one-person role, a tool
+switch, a postponed or brought-forward date, a move, cancelled, replaced, stopped or
+dropped; a marker word in under an eighth), 52 contradictions (another value, another
+number, a negation) and 146 honest pairs (another attribute, two people, two places, a
+plan and its result, a list and one item with a detail the list lacks, one word changed,
+two dates, a rule and its exception, similar numbers of different things, two birds or
+two puppets), English for 34 % and 72 more languages and mixed text, over 24 domains.
+It is dealt with its own seed into its own split file.
+
 **fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
 model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
 fitted on both halves of each, so their figures with the model say how well it fits
@@ -293,8 +310,17 @@ TENTH = FreshSet(
     20261230,
     DATA / "tidy_fresh10_baseline.json",
 )
+#: The eleventh set, by an eleventh hand, dealt with its own seed.
+ELEVENTH = FreshSet(
+    "fresh11",
+    DATA / "tidy_fresh11.jsonl",
+    DATA / "tidy_fresh11_split.json",
+    20261311,
+    DATA / "tidy_fresh11_baseline.json",
+)
 SETS = {
-    s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH)
+    s.name: s
+    for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH)
 }
 TRAINED_ON = ("fresh", "fresh2", "fresh3")
 """The sets the shipped pair model was fitted on (every half): training data, not held out."""
