@@ -50,6 +50,7 @@ class Process:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, home: Path, model: str) -> None:
         monkeypatch.setattr(text_search, "_vectors", {})
+        monkeypatch.setattr(text_search, "_marks", {})
         self.embedder = Counting(model_id=model)
         monkeypatch.setattr(
             "mnemic.sessions.search.retrieval.default_embedder_loader", lambda: self.embedder
@@ -365,3 +366,24 @@ def test_a_forget_landing_just_before_the_writers_rename_is_seen_after_it(
     later = VectorCache(tmp_path)  # made after the forget: it writes
     later.write("m", "s", [text_key("kept")], [np.ones(4, np.float32)])
     assert set(later.read("m", 4, "s")) == {text_key("kept")}
+
+
+def test_a_long_running_process_drops_its_memo_after_a_forget(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that searched before a forget (another process's) keeps no vector of
+    the forgotten text in memory once it searches again."""
+    from mnemic.ops.forget import forget_sessions
+
+    secret_text = "Project codename quagga77 ships in May"
+    _home(home_path, FACTS[:2], [FACTS[2], secret_text])
+    server = Process(monkeypatch, home_path, "count-12")
+    search_archive(
+        MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=server.loader
+    )
+    assert ("count-12", secret_text) in text_search._vectors
+    forget_sessions(home_path, "quagga77")
+    loader = embedder_loader_for(Home.open(home_path))  # the server's next call
+    search_archive(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=loader)
+    assert ("count-12", secret_text) not in text_search._vectors
+    assert ("count-12", FACTS[2]) in text_search._vectors
