@@ -132,11 +132,9 @@ def test_audit_list_says_it_shows_the_newest_of_how_many(long_archive: Path) -> 
     assert cli("audit", "list", "--action", "forget").output == "No audit record matches.\n"
 
 
-def test_audit_list_keeps_its_columns_with_long_project_ids(
-    home_path: Path, tmp_path: Path
-) -> None:
-    """A project id is longer than the 20 characters the STORE column had: the columns
-    after it were pushed right on that project's lines only."""
+def _two_projects(home_path: Path, tmp_path: Path) -> None:
+    """A home with a fact in each of two project stores, one with an id longer than the
+    20 characters the STORE column had."""
     home_path.mkdir(parents=True)
     for name in ("a", "a-project-with-a-long-name"):
         (tmp_path / name).mkdir()
@@ -144,6 +142,14 @@ def test_audit_list_keeps_its_columns_with_long_project_ids(
             cli("memory", "add", f"A fact of {name}.", "--project", str(tmp_path / name)).exit_code
             == 0
         )
+
+
+def test_audit_list_keeps_its_columns_with_long_project_ids(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """A project id is longer than the 20 characters the STORE column had: the columns
+    after it were pushed right on that project's lines only."""
+    _two_projects(home_path, tmp_path)
     lines = cli("audit", "list").output.splitlines()
     assert len(lines) == 3
     assert len({line.index("foreground/cli") for line in lines[1:]}) == 1
@@ -151,13 +157,7 @@ def test_audit_list_keeps_its_columns_with_long_project_ids(
 
 
 def test_memory_status_lines_up_the_project_stores(home_path: Path, tmp_path: Path) -> None:
-    home_path.mkdir(parents=True)
-    for name in ("a", "a-project-with-a-long-name"):
-        (tmp_path / name).mkdir()
-        assert (
-            cli("memory", "add", f"A fact of {name}.", "--project", str(tmp_path / name)).exit_code
-            == 0
-        )
+    _two_projects(home_path, tmp_path)
     out = cli("memory", "status").output.splitlines()
     rows = [line for line in out if line.startswith(f"  {tmp_path}")]
     assert len(rows) == 2

@@ -50,6 +50,7 @@ class Process:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, home: Path, model: str) -> None:
         monkeypatch.setattr(text_search, "_vectors", {})
+        monkeypatch.setattr(text_search, "_marks", {})
         self.embedder = Counting(model_id=model)
         monkeypatch.setattr(
             "mnemic.sessions.search.retrieval.default_embedder_loader", lambda: self.embedder
@@ -195,6 +196,83 @@ def test_forget_user_removes_the_profiles_vectors(
     assert not any(secret in p.read_bytes() for p in vectors_dir(home_path).iterdir())
 
 
+def _holding(home: Path, key: bytes) -> list[Path]:
+    """The vector files of ``home`` that hold ``key``."""
+    folder = vectors_dir(home)
+    return [p for p in folder.iterdir() if key in p.read_bytes()] if folder.exists() else []
+
+
+class ForgetsMidway(StandinEmbedder):
+    """The stand-in that runs ``forget`` while it embeds: between the search's read of
+    the texts and its write of the cache (the window of issue 26), every time."""
+
+    def __init__(self, model_id: str, forget: Any) -> None:
+        super().__init__(model_id=model_id)
+        self.forget = forget
+
+    def embed_passages(self, texts):  # type: ignore[no-untyped-def]
+        self.forget()
+        return super().embed_passages(texts)
+
+
+def test_a_forget_between_a_searchs_read_and_its_write_leaves_no_vector(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search read the archived texts before the forget and writes its vectors
+    after: the forgotten text's vector is not put back."""
+    from mnemic.ops.forget import forget_sessions
+
+    secret_text = "Project codename quagga77 ships in May"
+    _home(home_path, FACTS[:2], [FACTS[2], secret_text])
+    monkeypatch.setattr(text_search, "_vectors", {})
+    embedder = ForgetsMidway("count-9", lambda: forget_sessions(home_path, "quagga77"))
+    monkeypatch.setattr(
+        "mnemic.sessions.search.retrieval.default_embedder_loader", lambda: embedder
+    )
+    loader = embedder_loader_for(Home.open(home_path))
+    found = search_archive(
+        MemoryView.open(home_path), "ships", mode="semantic", embedder_loader=loader
+    )
+    assert secret_text in [h.text for h in found.hits]  # it read the text before the forget
+    assert not _holding(home_path, text_key(secret_text))
+
+
+def test_a_forget_user_between_a_searchs_read_and_its_write_leaves_no_vector(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.ops.forget import forget_user
+
+    mem = _home(home_path, FACTS[:1])
+    mem.add("user", "Lives at 221B Baker Street")
+    monkeypatch.setattr(text_search, "_vectors", {})
+    embedder = ForgetsMidway("count-10", lambda: forget_user(home_path))
+    monkeypatch.setattr(
+        "mnemic.sessions.search.retrieval.default_embedder_loader", lambda: embedder
+    )
+    loader = embedder_loader_for(Home.open(home_path))
+    propose(MemoryView.open(home_path), embedder_loader=loader)  # tidy: USER.md's entries
+    search_memory(MemoryView.open(home_path), "lives", mode="semantic", embedder_loader=loader)
+    assert not _holding(home_path, text_key("Lives at 221B Baker Street"))
+
+
+def test_a_search_after_a_forget_keeps_its_vectors_again(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The forget's mark stops only the writers that read before it."""
+    from mnemic.ops.forget import forget_sessions
+
+    _home(home_path, FACTS[:2], [FACTS[2], "Project codename quagga77 ships in May"])
+    forget_sessions(home_path, "quagga77")
+    first = Process(monkeypatch, home_path, "count-11")
+    search_archive(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=first.loader)
+    assert first.calls == 1
+    second = Process(monkeypatch, home_path, "count-11")
+    search_archive(
+        MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=second.loader
+    )
+    assert second.calls == 0
+
+
 def test_tidy_explain_uses_the_vectors_tidy_kept(
     home_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -262,3 +340,50 @@ def test_a_postgresql_home_keeps_no_vector_file(tmp_path: Path) -> None:
     shared = Home(tmp_path, dataclasses.replace(Settings(), store="postgresql://u@h/db"))
     assert not isinstance(embedder_loader_for(shared), CachedLoader)
     assert isinstance(embedder_loader_for(Home(tmp_path, Settings())), CachedLoader)
+
+
+def test_a_forget_landing_just_before_the_writers_rename_is_seen_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer checked the generation, then a whole forget (new mark, files deleted)
+    ran before its rename: it re-reads the mark after the rename and deletes its file."""
+    import numpy as np
+
+    from mnemic.embedding import vector_cache
+
+    cache = VectorCache(tmp_path)
+    real = vector_cache.atomic_write_bytes
+
+    def forget_then_write(path: Any, data: bytes, **kw: Any) -> None:
+        if str(path).endswith(".vec"):  # the cache's write, not the forget's own mark
+            vector_cache.clear(tmp_path)
+        real(path, data, **kw)
+
+    monkeypatch.setattr(vector_cache, "atomic_write_bytes", forget_then_write)
+    cache.write("m", "s", [text_key("gone")], [np.ones(4, np.float32)])
+    assert not cache.path("m", "s").exists()
+    monkeypatch.setattr(vector_cache, "atomic_write_bytes", real)
+    later = VectorCache(tmp_path)  # made after the forget: it writes
+    later.write("m", "s", [text_key("kept")], [np.ones(4, np.float32)])
+    assert set(later.read("m", 4, "s")) == {text_key("kept")}
+
+
+def test_a_long_running_process_drops_its_memo_after_a_forget(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that searched before a forget (another process's) keeps no vector of
+    the forgotten text in memory once it searches again."""
+    from mnemic.ops.forget import forget_sessions
+
+    secret_text = "Project codename quagga77 ships in May"
+    _home(home_path, FACTS[:2], [FACTS[2], secret_text])
+    server = Process(monkeypatch, home_path, "count-12")
+    search_archive(
+        MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=server.loader
+    )
+    assert ("count-12", secret_text) in text_search._vectors
+    forget_sessions(home_path, "quagga77")
+    loader = embedder_loader_for(Home.open(home_path))  # the server's next call
+    search_archive(MemoryView.open(home_path), "kai", mode="semantic", embedder_loader=loader)
+    assert ("count-12", secret_text) not in text_search._vectors
+    assert ("count-12", FACTS[2]) in text_search._vectors

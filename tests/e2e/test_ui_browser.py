@@ -362,6 +362,42 @@ def test_a_session_page_shows_an_imported_image_and_offers_a_file(
     assert Path(download.path()).read_bytes() == b"%PDF-1.4 tiny"
 
 
+def test_the_image_check_waits_for_a_slow_picture_the_old_check_did_not(
+    page: Any, served: str, home_path: Path
+) -> None:
+    """The race a13bfce fixed, shown on demand: the browser's request for the picture is
+    held (Playwright's own routing: nothing in the console changes) while the page is
+    checked. The old check (``img.complete && img.naturalWidth`` read at once) reads a
+    picture still on its way; the new one (``img.decode()``) waits for it."""
+    from mnemic.sessions.attachments import AttachmentStore
+    from test_sessions_attachments import tiny_png
+
+    home = Home.open(home_path)
+    png = AttachmentStore.of_home(home).put(tiny_png(), name="dot.png", caption="a red dot")
+    with open_store(home) as store:
+        sid = store.start_session(NewSession(title="Slow picture"))
+        store.append_messages(
+            sid, [NewMessage("user", f"look\n{png.placeholder()}", attachments=(png,))]
+        )
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # not answered until the test releases it
+        held.append(route)
+
+    page.route("**/sessions/attachment?*", hold)
+    with page.expect_request(lambda r: "/sessions/attachment?" in r.url):
+        page.goto(served + "/sessions/view?id=" + sid, wait_until="domcontentloaded")
+    image = page.locator("figure.attachment img")
+    old = image.evaluate("img => img.complete && img.naturalWidth")
+    assert old != 1  # the old check fails while the picture is on its way
+    decoded = "img => { window.decodedWidth = img.decode().then(() => img.naturalWidth) }"
+    image.evaluate(decoded)  # the new check starts before the bytes come
+    assert len(held) == 1  # the request is still held (the route event came in order)
+    held[0].continue_()
+    assert page.evaluate("() => window.decodedWidth") == 1  # and passes once they do
+    assert image.evaluate("img => img.complete && img.naturalWidth") == 1
+
+
 def test_the_page_says_when_another_process_changed_memory(
     page: Any, served: str, home_path: Path
 ) -> None:

@@ -19,7 +19,16 @@ for tidy):
   at the next rewrite; two writers each write a whole file (the last one wins), a reader
   sees the old or the new one;
 * ``forget`` (:func:`clear`) deletes the home's vector files when it forgets an entry
-  text, so no vector of a forgotten text survives (issue 26).
+  text, so no vector of a forgotten text survives (issue 26). A search that read its
+  texts before the forget may write after it; so each forget first sets a new
+  *generation* (a random mark in ``<home>/cache/vectors.generation``) and then deletes
+  the files, and a :class:`VectorCache` remembers the generation it was made at: it
+  writes only while the mark is unchanged, and re-reads the mark after its rename,
+  deleting what it wrote if a forget came in between (either the writer sees the new
+  mark, or the forget's deletion comes after the write). No lock: a dropped write costs
+  the next search its embedding, nothing else. Make the cache (the loader
+  :func:`mnemic.sessions.embedder_loader_for` gives) before reading the texts it will
+  be given.
 
 PostgreSQL homes keep no vector file (:func:`cache_for` returns None): their stores are
 shared by several machines, and ``forget`` on one could not reach another's local cache.
@@ -28,6 +37,7 @@ They keep the per-process cache only.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -61,11 +71,34 @@ def vectors_dir(root: str | os.PathLike[str]) -> Path:
     return Path(root) / "cache" / "vectors"
 
 
+def _generation_path(root: str | os.PathLike[str]) -> Path:
+    # beside the directory, not in it: clear() deletes the temp files in it, and so
+    # would delete a concurrent forget's temp file of the mark
+    return Path(root) / "cache" / "vectors.generation"
+
+
 class VectorCache:
-    """The vector files of one home (see the module docstring)."""
+    """The vector files of one home (see the module docstring). It writes only while no
+    ``forget`` came since it was made."""
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.directory = vectors_dir(root)
+        self._mark = _generation_path(root)
+        self.since = self.generation()
+        """The generation this cache was made at (None: unreadable, nothing is written)."""
+
+    def generation(self) -> str | None:
+        """The mark the last ``forget`` set ("" before any); None when it cannot be read."""
+        try:
+            return self._mark.read_text(encoding="ascii")
+        except FileNotFoundError:
+            return ""
+        except (OSError, ValueError) as exc:
+            log.info("vector cache generation %s not read: %s", self._mark, exc)
+            return None
+
+    def _current(self) -> bool:
+        return self.since is not None and self.generation() == self.since
 
     def path(self, model: str, scope: str) -> Path:
         """The file of ``model``'s vectors for ``scope``."""
@@ -106,14 +139,28 @@ class VectorCache:
             "sha256": hashlib.sha256(body).hexdigest(),
         }
         data = _MAGIC + b"\n" + json.dumps(header, sort_keys=True).encode() + b"\n" + body
+        if not self._current():  # a forget came since the texts were read
+            log.info("vector cache not written: forgotten since this search read its texts")
+            return
+        path = self.path(model, scope)
         try:
             ensure_private_dir(self.directory)
-            atomic_write_bytes(self.path(model, scope), data, fsync=False)
+            atomic_write_bytes(path, data, fsync=False)
         except (MnemicError, OSError) as exc:
             log.info("vector cache not written: %s", exc)
+            return
+        if not self._current():  # the forget's deletion may have run before the rename
+            with contextlib.suppress(OSError):
+                os.unlink(path)
 
     def clear(self) -> int:
-        """Delete every vector file (``forget``); how many were deleted."""
+        """``forget``: set a new generation (writers made before it write nothing), then
+        delete every vector file; how many were deleted."""
+        try:
+            ensure_private_dir(self._mark.parent)
+            atomic_write_bytes(self._mark, os.urandom(16).hex().encode("ascii"), fsync=False)
+        except (MnemicError, OSError) as exc:  # then no writer can write there either
+            log.warning("vector cache generation not set: %s", exc)
         try:
             names = os.listdir(self.directory)
         except OSError:

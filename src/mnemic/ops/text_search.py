@@ -114,6 +114,10 @@ def _text_keys(text: str) -> frozenset[str]:
 
 _vectors: dict[tuple[str, str], Any] = {}
 _vectors_lock = threading.Lock()
+_marks: dict[str, str | None] = {}
+"""The generation of each home's vector cache the memo last saw (a ``forget`` sets a new
+one: the memo is then dropped, so a long-running server keeps no forgotten text's vector
+in memory either)."""
 
 
 def passage_vectors(
@@ -125,9 +129,15 @@ def passage_vectors(
 ) -> list[Any]:
     """Vectors of ``texts``, embedded once per process, model and text; with a ``cache``
     and a ``scope``, the vectors kept by earlier processes are used and the file of
-    ``scope`` is brought up to date (:mod:`mnemic.embedding.vector_cache`)."""
+    ``scope`` is brought up to date (:mod:`mnemic.embedding.vector_cache`). A ``cache``
+    made after a ``forget`` its home saw drops the per-process memo first."""
     model = embedder.model_id
     with _vectors_lock:
+        if cache is not None:
+            seen = _marks.setdefault(str(cache.directory), cache.since)
+            if seen != cache.since:  # a forget came since: drop what the memo kept
+                _vectors.clear()
+                _marks[str(cache.directory)] = cache.since
         have = {t: _vectors[(model, t)] for t in texts if (model, t) in _vectors}
     missing = [t for t in dict.fromkeys(texts) if t not in have]
     if missing:

@@ -221,7 +221,8 @@ def text_floor_for(home: Home) -> bool:
 def embedder_loader_for(home: Home) -> Callable[[], QueryEmbedder] | None:
     """The query-embedder loader of ``home`` (None when ``[sessions] semantic = "off"``).
     For a files home it carries the home's vector cache of curated and archived texts
-    (:mod:`mnemic.embedding.vector_cache`)."""
+    (:mod:`mnemic.embedding.vector_cache`), which writes only if no ``forget`` came
+    since this call: make the loader before reading the texts it will rank."""
     if home.settings.sessions.semantic == "off":
         return None
     from ..embedding.vector_cache import CachedLoader, cache_for

@@ -30,11 +30,12 @@ the keys, "skipped" a meal, "is off" alone without a plan noun or a date shared)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .lexicon import STOP_WORDS, fold
 from .signals import Profile
 
-__all__ = ["cancelled", "reached"]
+__all__ = ["cancelled", "newer_says", "reached"]
 
 
 def _listed(text: str) -> list[str]:
@@ -248,31 +249,38 @@ def _reached(new: str, old: str) -> str | None:
     return None
 
 
+def newer_says(
+    a: Profile, b: Profile, says: Callable[[Profile, Profile, str, str], str | None], what: str
+) -> str | None:
+    """The reason ``what`` (the words that say it, the older text, the newer) when
+    ``says(new, old, n, o)`` (``n``, ``o``: their folded texts) finds the words with
+    ``b`` as the newer entry, else with ``a``; None when neither order says it."""
+    for new, old in ((b, a), (a, b)):
+        verb = says(new, old, fold(new.text), fold(old.text))
+        if verb is not None:
+            return f"{what} ('{verb}'): '{old.text}' / '{new.text}'"
+    return None
+
+
+def _reaches(new: Profile, old: Profile, n: str, o: str) -> str | None:
+    if old.negated or new.negated or _CJK.search(n):
+        return None
+    return _reached(n, o)
+
+
 def reached(a: Profile, b: Profile) -> str | None:
     """The reason one of ``a``, ``b`` says the state the other says is on the way has
     ended ("working towards the diploma" / "completed the diploma"), or None."""
-    for new, old in ((b, a), (a, b)):
-        if old.negated or new.negated:
-            continue
-        n, o = fold(new.text), fold(old.text)
-        if _CJK.search(n):
-            continue
-        verb = _reached(n, o)
-        if verb is not None:
-            return f"one says the state was reached ('{verb}'): '{old.text}' / '{new.text}'"
-    return None
+    return newer_says(a, b, _reaches, "one says the state was reached")
+
+
+def _calls_off(new: Profile, old: Profile, n: str, o: str) -> str | None:
+    if old.negated or _CANCEL.search(o) or _CJK_CANCEL.search(o):
+        return None
+    return _cjk(n, o) if _CJK.search(n) else _latin(n, o)
 
 
 def cancelled(a: Profile, b: Profile) -> str | None:
     """The reason one of ``a``, ``b`` says the other's plan was called off (see the
     module docstring), or None."""
-    for new, old in ((b, a), (a, b)):
-        if old.negated:
-            continue
-        n, o = fold(new.text), fold(old.text)
-        if _CANCEL.search(o) or _CJK_CANCEL.search(o):
-            continue
-        verb = _cjk(n, o) if _CJK.search(n) else _latin(n, o)
-        if verb is not None:
-            return f"one says it was called off ('{verb}'): '{old.text}' / '{new.text}'"
-    return None
+    return newer_says(a, b, _calls_off, "one says it was called off")

@@ -58,7 +58,13 @@ import re
 from .lexicon import STOP_WORDS, fold
 from .people import relatives
 from .signals import GENERIC, Profile, profile
-from .vetoes import _COPULA, _typo, apart as tidy20_apart  # a copula; one spelling or two
+from .vetoes import (
+    _COPULA,  # a copula
+    Veto,
+    _typo,  # one spelling or two
+    apart as tidy20_apart,
+    first_veto,
+)
 
 __all__ = [
     "another_measure",
@@ -243,22 +249,14 @@ def plan_beside_result(a: Profile, b: Profile) -> str:
 def apart(a: Profile, b: Profile) -> str:
     """Why ``a`` and ``b`` are two facts whatever their words share (empty: no veto
     holds): tidy 20's vetoes first, then tidy 28's."""
-    earlier = tidy20_apart(a, b)
-    if earlier:
-        return earlier
-    item = list_and_item(a, b)
-    if item:
-        return f"one lists things, the other says one of them ('{item}'): the list holds it"
-    named = two_named(a, b)
-    if named:
-        return f"two people named: {named}"
-    ident = identifier_changed(a, b)
-    if ident:
-        return f"an identifier that names which thing: {ident}"
-    measure = another_measure(a, b)
-    if measure:
-        return f"one names another measure of it: '{measure}'"
-    plan = plan_beside_result(a, b)
-    if plan:
-        return f"one says a plan ('{plan}'), the other a fact"
-    return ""
+    return first_veto(_VETOES, a, b)
+
+
+_VETOES: tuple[Veto, ...] = (
+    (tidy20_apart, "{}"),
+    (list_and_item, "one lists things, the other says one of them ('{}'): the list holds it"),
+    (two_named, "two people named: {}"),
+    (identifier_changed, "an identifier that names which thing: {}"),
+    (another_measure, "one names another measure of it: '{}'"),
+    (plan_beside_result, "one says a plan ('{}'), the other a fact"),
+)

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import STOP_WORDS, fold
+from .cancelling import newer_says
+from .lexicon import STOP_WORDS
 from .signals import Profile
 
 __all__ = ["stopped"]
@@ -99,16 +100,13 @@ def _cjk(new: str, old: str) -> str | None:
     return m.group(0)
 
 
+def _stops(new: Profile, old: Profile, n: str, o: str) -> str | None:
+    if old.negated or _STOP.search(o) or _CJK_STOP.search(o):
+        return None
+    return _cjk(n, o) if _CJK.search(n) else _latin(n, o)
+
+
 def stopped(a: Profile, b: Profile) -> str | None:
     """The reason one of ``a``, ``b`` says the other's activity was stopped (see the
     module docstring), or None."""
-    for new, old in ((b, a), (a, b)):
-        if old.negated:
-            continue
-        n, o = fold(new.text), fold(old.text)
-        if _STOP.search(o) or _CJK_STOP.search(o):
-            continue
-        verb = _cjk(n, o) if _CJK.search(n) else _latin(n, o)
-        if verb is not None:
-            return f"one says it stopped ('{verb}'): '{old.text}' / '{new.text}'"
-    return None
+    return newer_says(a, b, _stops, "one says it stopped")

@@ -40,14 +40,17 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 
 from .lexicon import STOP_WORDS, fold, stem
 from .signals import GENERIC, Profile
 
 __all__ = [
     "INTENT",
+    "Veto",
     "apart",
     "changed_in_place",
+    "first_veto",
     "names_which",
     "other_subject",
     "plan_beside_fact",
@@ -250,17 +253,30 @@ def changed_in_place(a: Profile, b: Profile) -> str:
     return f"{x} / {y}"
 
 
+Veto = tuple[Callable[[Profile, Profile], str], str]
+"""A check of a pair (what it found in it, or "") and the reason it then gives, ``{}``
+standing for what it found."""
+
+
+def first_veto(vetoes: Sequence[Veto], a: Profile, b: Profile) -> str:
+    """The reason of the first of ``vetoes`` whose check finds something in ``a``, ``b``
+    (empty: none does)."""
+    for check, reason in vetoes:
+        found = check(a, b)
+        if found:
+            return reason.format(found)
+    return ""
+
+
+_VETOES: tuple[Veto, ...] = (
+    (plan_beside_fact, "one says a plan or a wish ('{}'), the other a fact"),
+    (names_which, "a number or letter that names which thing: {}"),
+    (other_subject, "another person as the subject: {}"),
+)
+
+
 def apart(a: Profile, b: Profile) -> str:
     """Why ``a`` and ``b`` are two facts whatever their words share (empty: no veto
     holds): a plan beside a fact, a label that names another thing, another person as
     the subject."""
-    intent = plan_beside_fact(a, b)
-    if intent:
-        return f"one says a plan or a wish ('{intent}'), the other a fact"
-    which = names_which(a, b)
-    if which:
-        return f"a number or letter that names which thing: {which}"
-    who = other_subject(a, b)
-    if who:
-        return f"another person as the subject: {who}"
-    return ""
+    return first_veto(_VETOES, a, b)
