@@ -28,6 +28,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import hashlib
+import itertools
 import json
 import logging
 import os
@@ -35,7 +36,7 @@ import stat
 import threading
 import time
 import weakref
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -316,7 +317,9 @@ class FileBackend:
             return None
         from ...governance.chain import text_key
 
-        if raw and text.startswith(raw):
+        # an add's record holds the part it appended: the text it appended to is the file
+        # found, or a kept version (with no history, every record holds its whole text)
+        if raw and text.startswith(raw) and self.history_limit > 0:
             op, payload = "append", text[len(raw) :]
         else:
             op, payload = "text", text
@@ -333,12 +336,15 @@ class FileBackend:
         _LAZY.discard(self)
         try:
             for t in targets:
-                fd = os.open(self.path(t), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+                try:
+                    fd = os.open(self.path(t), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+                except FileNotFoundError:
+                    continue  # removed since (a purge, a home deleted): nothing to keep
                 try:
                     os.fsync(fd)
                 finally:
                     os.close(fd)
-            if sync_dir:
+            if sync_dir and os.path.isdir(self.directory):
                 fsync_dir(self.directory)
         except OSError as exc:
             log.warning("checkpoint of %s failed: %s", self.directory, exc)
@@ -370,21 +376,28 @@ class FileBackend:
         boot = boot_id()
         if journal_dir is None or boot is None:
             return None
-        from .journal import replay_chain
+        from .journal import records_of
 
-        chain = replay_chain(journal_dir / "journal.jsonl", target)
-        if not chain:
+        records = records_of(journal_dir / "journal.jsonl", target)
+        newest = next(records, None)
+        if newest is None:
             return None
-        newest = _replay_item(chain[0], target)
-        if newest is None or newest.get("boot") == boot:
+        item = _replay_item(newest, target)
+        if item is None or item.get("boot") == boot:
             return None
-        want = _state(chain[0], "after", target)
+        want = _state(newest, "after", target)
         path = self.path(target)
         found = read_bytes_strict(path, nofollow=True)
         found_hash = None if found is None else hashlib.sha256(found).hexdigest()
         if found_hash == want:
             return None
-        text = _rebuild(chain, target, found, found_hash)
+        text = _rebuild(
+            itertools.chain([newest], records),
+            target,
+            found,
+            found_hash,
+            lambda state: self._version_with(target, state),
+        )
         if text is None:
             return None
         data = text.encode("utf-8")
@@ -416,6 +429,18 @@ class FileBackend:
                 "rebuilt from the journal"
             ),
         )
+
+    def _version_with(self, target: str, state: str | None, newest: int = 8) -> bytes | None:
+        """The bytes of one of the ``newest`` kept versions of ``target`` whose hash is
+        ``state`` (the text a checkpoint made durable, which the next write linked into
+        the history before its rename), or ``None``."""
+        if state is None:
+            return None
+        for _, _, name in reversed(self._history_entries(target)[-newest:]):
+            data = read_bytes_strict(self.history_dir / name, nofollow=True)
+            if data is not None and hashlib.sha256(data).hexdigest() == state:
+                return data
+        return None
 
     def replay_pending(self) -> list[str]:
         """Targets whose text a power cut lost and the journal rebuilds, rebuilt now
@@ -1268,41 +1293,50 @@ def _state(rec: Mapping[str, object], side: str, target: str) -> str | None:
 
 
 def _rebuild(
-    chain: Sequence[Mapping[str, object]], target: str, found: bytes | None, found_hash: str | None
+    records: Iterable[Mapping[str, object]],
+    target: str,
+    found: bytes | None,
+    found_hash: str | None,
+    version_with: Callable[[str | None], bytes | None],
 ) -> str | None:
-    """The text the newest record of ``chain`` (newest first) left, rebuilt from the
-    newest of its states ``found`` holds, or from a whole text the chain holds when
-    ``found`` is what a power cut leaves of a text renamed without an fsync (none, empty,
-    zeros, or a prefix of a state the chain rebuilds); ``None`` when it cannot be (a hand
-    edit, a text forgotten, a chain without a base). See :meth:`FileBackend._replay`."""
-    start = -1
-    text: str | None = None
+    """The text the first of ``records`` (``target``'s, newest first) left, rebuilt
+    from the newest of their states the file holds (``found``), or, when the file holds
+    what a power cut leaves of a text renamed without an fsync (none, empty, zeros, or a
+    prefix of a state rebuilt), from a whole text a record holds or the kept version
+    (``version_with(state)``) of the state the last durable write left. ``None`` when
+    it cannot be: a hand edit, a text forgotten, no base. See :meth:`FileBackend._replay`."""
+    chain: list[Mapping[str, object]] = []
+    base: bytes | None = None
     damaged = False
-    for i, rec in enumerate(chain):
+    for rec in records:
         if found_hash is not None and _state(rec, "after", target) == found_hash:
-            assert found is not None
-            text, start = found.decode("utf-8", "surrogateescape"), i - 1
+            base = found
             break
         item = _replay_item(rec, target)
-        if item is None:
-            return None
+        if item is None:  # a write durable by its own steps: its text is in the history
+            base, damaged = version_with(_state(rec, "after", target)), True
+            if base is None:
+                return None
+            break
+        chain.append(rec)
         if item["op"] == "text":
-            damaged, start = True, i
+            base, damaged = b"", True
             break
     else:
         return None
+    assert base is not None
+    text = base.decode("utf-8", "surrogateescape")
     states: list[bytes] = []
-    for rec in reversed(chain[: start + 1]):
+    for rec in reversed(chain):
         item = _replay_item(rec, target)
-        if item is None:
-            return None
+        assert item is not None
         payload = str(item["text"])
-        text = payload if item["op"] == "text" else (text or "") + payload
+        text = payload if item["op"] == "text" else text + payload
         data = text.encode("utf-8", "surrogateescape")
         if hashlib.sha256(data).hexdigest() != _state(rec, "after", target):
             return None
         states.append(data)
-    befores = {_state(rec, "before", target) for rec in chain[: start + 1]}
+    befores = {_state(rec, "before", target) for rec in chain}
     if damaged and found and found.strip(b"\x00") and found_hash not in befores:
         kept = found.rstrip(b"\x00")
         if not any(state.startswith(kept) for state in states):

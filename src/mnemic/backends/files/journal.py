@@ -51,7 +51,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -662,20 +662,18 @@ def _replays(rec: dict[str, Any]) -> bool:
     )
 
 
-def replay_chain(path: Path, target: str, limit: int = 100_000) -> list[dict[str, Any]]:
-    """The commit records of ``target`` (``result`` ok, naming its state) from the
-    journal's end back to the first that carries no ``replay`` or carries a whole text
-    (that one included), newest first: what rebuilds a text a power cut lost
-    (:meth:`~.curated.FileBackend._replay`). No lock: the caller holds the target's,
-    and records of it are appended only under it."""
+def records_of(path: Path, target: str) -> Iterator[dict[str, Any]]:
+    """The commit records of ``target`` (``result`` ok, naming its state), from the
+    journal's end backwards, read as they are asked for: what rebuilds a text a power
+    cut lost (:meth:`~.curated.FileBackend._replay`). No lock: the caller holds the
+    target's, and records of it are appended only under it."""
     fd = open_regular(path, os.O_RDONLY, nofollow=True)
     if fd is None:
-        return []
-    out: list[dict[str, Any]] = []
+        return
     try:
         needle = _needle(target)
         pos, carry, window = os.fstat(fd).st_size, b"", _TAIL_WINDOW
-        while pos > 0 and len(out) < limit:
+        while pos > 0:
             start = max(0, pos - window)
             lines = (os.pread(fd, pos - start, start) + carry).split(b"\n")
             carry = lines.pop(0) if start > 0 else b""
@@ -683,17 +681,9 @@ def replay_chain(path: Path, target: str, limit: int = 100_000) -> list[dict[str
                 if needle not in line:
                     continue
                 rec = _parse_line(line)
-                if rec is None or target not in recorded_states(rec):
-                    continue
-                out.append(rec)
-                change = (rec.get("changes") or {}).get(target)
-                items = change.get("replay") if isinstance(change, dict) else None
-                if not isinstance(items, list) or not items:
-                    return out
-                if not isinstance(items[0], dict) or items[0].get("op") != "append":
-                    return out
+                if rec is not None and target in recorded_states(rec):
+                    yield rec
             pos = start
             window = min(window * 4, 1 << 22)
     finally:
         os.close(fd)
-    return out
