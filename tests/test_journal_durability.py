@@ -158,14 +158,15 @@ def test_a_journal_mode_record_carries_what_rebuilds_the_text(home_path: Path) -
         for r in commits
         if "replay" in r["changes"][r["target"]]
     ]
-    # a new file's first text and every rewrite hold the whole text, an add what it appended
+    # a new file's first text is whole, an add holds what it appended, a replace or a
+    # remove the span it changed
     assert ops == [
         ("memory", "text"),
         ("memory", "append"),
         ("user", "text"),
-        ("memory", "text"),
+        ("memory", "splice"),
         ("memory", "append"),
-        ("memory", "text"),
+        ("memory", "splice"),
     ]
     assert AuditJournal(home_path / "audit").verify().ok
 
@@ -397,3 +398,25 @@ def test_random_writes_and_power_cuts_leave_the_fold_and_the_last_committed_text
 
         assert live_keys == {entry_key(e) for e in parse(committed.decode("utf-8"))}
         assert AuditJournal(home / "audit").verify().ok
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(alphabet="ab§\n", max_size=40),
+    st.text(alphabet="ab§\n", max_size=40),
+    st.sampled_from([1, 3, 4096]),
+)
+def test_a_splice_rebuilds_the_new_text_from_the_old(old: str, new: str, block: int) -> None:
+    """What a replace's record holds (the span it changed) turns the old text into the
+    new one, whatever the two texts share (compared a block at a time)."""
+    saved = files_curated._BLOCK
+    files_curated._BLOCK = block
+    try:
+        at = files_curated._common_prefix(old, new)
+        tail = files_curated._common_suffix(old, new, min(len(old), len(new)) - at)
+    finally:
+        files_curated._BLOCK = saved
+    assert old[:at] == new[:at] and old[len(old) - tail :] == new[len(new) - tail :]
+    cut = len(old) - tail - at
+    assert old[:at] + new[at : len(new) - tail] + old[at + cut :] == new
+    assert at == len(os.path.commonprefix([old, new]))

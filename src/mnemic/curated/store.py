@@ -832,7 +832,7 @@ def _dedupe(entries: list[str]) -> list[str]:
     return list(dict.fromkeys(entries))  # the first of equal entries, in order
 
 
-def _with_replay(commit: Commit, item: Mapping[str, str]) -> Commit:
+def _with_replay(commit: Commit, item: Mapping[str, object]) -> Commit:
     """``commit`` whose change carries ``replay`` (journal durability; the record's
     texts, like ``added``'s, are left out of its hash and dropped by ``forget``)."""
     change = commit.change or TargetChange()

@@ -305,11 +305,12 @@ class FileBackend:
             _LAZY.add(self)
         self._lazy.add(target)
 
-    def replay_for(self, target: str, raw: str | None, text: str) -> dict[str, str] | None:
+    def replay_for(self, target: str, raw: str | None, text: str) -> dict[str, object] | None:
         """What the record of a write of ``text`` over ``raw`` carries so that the write
-        is durable by the record alone (``replay``: the part an add appended, else the
-        whole text), or ``None`` when this write takes the durable steps of its own (the
-        files setting, or every :data:`CHECKPOINT_EVERY`-th write: a checkpoint)."""
+        is durable by the record alone (``replay``: the part an add appended, the span a
+        replace or remove changed, or the whole text of a new file), or ``None`` when
+        this write takes the durable steps of its own (the files setting, or every
+        :data:`CHECKPOINT_EVERY`-th write: a checkpoint)."""
         if not self.journal_mode or self._since_checkpoint + 1 >= CHECKPOINT_EVERY:
             return None
         boot = boot_id()
@@ -319,11 +320,17 @@ class FileBackend:
 
         # an add's record holds the part it appended: the text it appended to is the file
         # found, or a kept version (with no history, every record holds its whole text)
-        if raw and text.startswith(raw) and self.history_limit > 0:
-            op, payload = "append", text[len(raw) :]
-        else:
-            op, payload = "text", text
-        return {"key": text_key(payload), "text": payload, "op": op, "boot": boot}
+        if not raw or self.history_limit <= 0:
+            return {"key": text_key(text), "text": text, "op": "text", "boot": boot}
+        if text.startswith(raw):
+            payload = text[len(raw) :]
+            return {"key": text_key(payload), "text": payload, "op": "append", "boot": boot}
+        at = _common_prefix(raw, text)
+        tail = _common_suffix(raw, text, min(len(raw), len(text)) - at)
+        payload = text[at : len(text) - tail]
+        cut = len(raw) - tail - at
+        item = {"key": text_key(payload), "text": payload, "op": "splice", "boot": boot}
+        return {**item, "at": at, "cut": cut}
 
     def checkpoint(self, *, sync_dir: bool = True) -> None:
         """Make the texts this backend renamed without an fsync durable (each file's
@@ -1281,9 +1288,48 @@ def _replay_item(rec: Mapping[str, object], target: str) -> dict[str, object] | 
     if not isinstance(items, list) or not items or not isinstance(items[0], dict):
         return None
     item: dict[str, object] = items[0]
-    if not isinstance(item.get("text"), str) or item.get("op") not in ("append", "text"):
+    if not isinstance(item.get("text"), str) or item.get("op") not in _OPS:
+        return None
+    if item["op"] == "splice" and not all(_count(item.get(k)) for k in ("at", "cut")):
         return None
     return item
+
+
+_OPS = ("append", "splice", "text")
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+_BLOCK = 4096
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many leading characters ``a`` and ``b`` share (compared a block at a time)."""
+    n, i = min(len(a), len(b)), 0
+    while i < n and a[i : i + _BLOCK] == b[i : i + _BLOCK]:
+        i += _BLOCK
+    if i >= n:
+        return n
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
+
+
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    """How many trailing characters ``a`` and ``b`` share, at most ``limit``."""
+    la, lb, j = len(a), len(b), 0
+    while j < limit:
+        k = min(j + _BLOCK, limit)
+        if a[la - k : la - j] != b[lb - k : lb - j]:
+            break
+        j = k
+    else:
+        return limit
+    while j < limit and a[la - j - 1] == b[lb - j - 1]:
+        j += 1
+    return j
 
 
 def _state(rec: Mapping[str, object], side: str, target: str) -> str | None:
@@ -1331,7 +1377,15 @@ def _rebuild(
         item = _replay_item(rec, target)
         assert item is not None
         payload = str(item["text"])
-        text = payload if item["op"] == "text" else text + payload
+        if item["op"] == "text":
+            text = payload
+        elif item["op"] == "append":
+            text += payload
+        else:
+            at, cut = int(str(item["at"])), int(str(item["cut"]))
+            if at + cut > len(text):
+                return None
+            text = text[:at] + payload + text[at + cut :]
         data = text.encode("utf-8", "surrogateescape")
         if hashlib.sha256(data).hexdigest() != _state(rec, "after", target):
             return None
