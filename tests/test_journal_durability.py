@@ -419,4 +419,6 @@ def test_a_splice_rebuilds_the_new_text_from_the_old(old: str, new: str, block: 
     assert old[:at] == new[:at] and old[len(old) - tail :] == new[len(new) - tail :]
     cut = len(old) - tail - at
     assert old[:at] + new[at : len(new) - tail] + old[at + cut :] == new
-    assert at == len(os.path.commonprefix([old, new]))
+    assert at == next(
+        (i for i, (x, y) in enumerate(zip(old, new)) if x != y), min(len(old), len(new))
+    )
