@@ -420,5 +420,6 @@ def test_a_splice_rebuilds_the_new_text_from_the_old(old: str, new: str, block: 
     cut = len(old) - tail - at
     assert old[:at] + new[at : len(new) - tail] + old[at + cut :] == new
     assert at == next(
-        (i for i, (x, y) in enumerate(zip(old, new)) if x != y), min(len(old), len(new))
+        (i for i, (x, y) in enumerate(zip(old, new, strict=False)) if x != y),
+        min(len(old), len(new)),
     )
