@@ -225,6 +225,24 @@ def test_a_power_cut_after_a_committed_call_loses_nothing(
     assert AuditJournal(home_path / "audit").verify().ok
 
 
+def test_doctor_says_what_a_power_cut_lost_and_was_rebuilt(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.curated import admin
+
+    mem = Memory.open(home_path)
+    _call(mem, CALLS[0])
+    _call(mem, CALLS[1])
+    path = home_path / "memories" / "MEMORY.md"
+    committed = path.read_bytes()
+    path.write_bytes(b"")
+    _reboot(monkeypatch, "boot-2")
+    problems = admin.doctor(Memory.open(home_path), fix=True)
+    assert path.read_bytes() == committed
+    said = [p for p in problems if "rebuilt from the audit journal" in p.message]
+    assert [(p.target, p.fixed) for p in said] == [("memory", True)]
+
+
 def test_the_next_write_rebuilds_before_it_reads(
     home_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -280,6 +298,25 @@ def test_a_hand_edit_after_a_reboot_is_still_a_hand_edit(
     _call(mem, {"action": "add", "target": "memory", "content": "A later fact."})
     causes = [r.get("cause") for r in _records(home_path) if r["action"] == "recovered"]
     assert causes == ["outside_edit"]
+
+
+def test_a_file_emptied_by_hand_after_a_clean_exit_and_a_reboot_stays_empty(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exit's checkpoint records that the text is durable: after a reboot an emptied
+    file is a person's edit, not damage to repair."""
+    mem = Memory.open(home_path)
+    for call in CALLS[:2]:
+        _call(mem, call)
+    files_curated._checkpoint_all()  # what the process's exit runs
+    drain()
+    assert _records(home_path)[-1]["action"] == "checkpoint"
+    assert AuditJournal(home_path / "audit").verify().ok
+    path = home_path / "memories" / "MEMORY.md"
+    path.write_bytes(b"")
+    _reboot(monkeypatch, "boot-2")
+    Memory.open(home_path)
+    assert path.read_bytes() == b""
 
 
 def test_within_one_boot_a_changed_file_is_never_replayed(home_path: Path) -> None:

@@ -100,6 +100,8 @@ class FileBackend:
         """Writes made durable by their record alone since this backend's last checkpoint."""
         self._lazy: set[str] = set()
         """Targets whose text this backend renamed into place without an fsync."""
+        self.replayed: list[str] = []
+        """Targets this backend rebuilt from the journal (``memory doctor`` says so)."""
         self._replay_checked: set[str] = set()
         """Targets looked at for a text a power cut lost (once a process: a page cache
         loses nothing without a reboot)."""
@@ -332,10 +334,12 @@ class FileBackend:
         item = {"key": text_key(payload), "text": payload, "op": "splice", "boot": boot}
         return {**item, "at": at, "cut": cut}
 
-    def checkpoint(self, *, sync_dir: bool = True) -> None:
+    def checkpoint(self, *, sync_dir: bool = True, mark: bool = False) -> None:
         """Make the texts this backend renamed without an fsync durable (each file's
-        fsync, then the directory's). Run by every :data:`CHECKPOINT_EVERY`-th write and
-        at the process's exit; a failure is logged (the journal still rebuilds them)."""
+        fsync, then the directory's). Run by every :data:`CHECKPOINT_EVERY`-th write and,
+        with ``mark``, at the process's exit, which then also records each such target's
+        durable state (:meth:`_mark`); a failure is logged (the journal still rebuilds
+        them)."""
         self._since_checkpoint = 0
         if not self._lazy:
             return
@@ -355,6 +359,49 @@ class FileBackend:
                 fsync_dir(self.directory)
         except OSError as exc:
             log.warning("checkpoint of %s failed: %s", self.directory, exc)
+            return
+        if mark:
+            for t in targets:
+                try:
+                    self._mark(t)
+                except (OSError, StorageError) as exc:
+                    log.info("checkpoint record of %s not appended: %s", t, exc)
+
+    def _mark(self, target: str) -> None:
+        """Record that ``target``'s text is durable (a ``checkpoint`` record, before and
+        after its state), when its last record made it durable by itself (``replay``)
+        and the file is that record's ``after``: after a reboot, a file that then holds
+        another text is a hand edit, never taken for one a power cut damaged. Under the
+        target's lock, if free (its holder's own write or exit marks it)."""
+        journal_dir = self.journal_dir
+        if journal_dir is None or not os.path.isdir(self.directory):
+            return
+        lock = SidecarLock(self.lock_path(target), 0.0, keep=True)
+        if not lock.try_acquire():
+            return
+        try:
+            from .journal import AuditJournal, records_of
+
+            newest = next(records_of(journal_dir / "journal.jsonl", target), None)
+            if newest is None or _replay_item(newest, target) is None:
+                return
+            data = read_bytes_strict(self.path(target), nofollow=True)
+            state = None if data is None else hashlib.sha256(data).hexdigest()
+            if state is None or state != _state(newest, "after", target):
+                return
+            AuditJournal(journal_dir).append(
+                subsystem="memory",
+                target=target,
+                action="checkpoint",
+                actor="mnemic",
+                origin="checkpoint",
+                result="ok",
+                before={target: state},
+                after={target: state},
+                reason="the text is durable: no record before this one needs replaying",
+            )
+        finally:
+            lock.release()
 
     def _replay_once(self, target: str) -> None:
         """Under the target's lock: rebuild its text from the journal if a power cut
@@ -418,6 +465,7 @@ class FileBackend:
             raise
         fsync_dir(self.directory)
         self._coded.pop(target, None)
+        self.replayed.append(target)
         from .journal import AuditJournal
 
         return AuditJournal(journal_dir).append(
@@ -896,6 +944,17 @@ class FileBackend:
                 )
 
         check_mode(self.directory, 0o700, "the memories directory")
+        for target in self.replayed:  # rebuilt by this backend's open or a write
+            out.append(
+                Problem(
+                    "warning",
+                    target,
+                    f"a power cut lost the text of {self.path(target)} (journal durability); "
+                    "it was rebuilt from the audit journal (a recovered record, cause replayed).",
+                    "nothing: check the last entries with mnemic memory show",
+                    True,
+                )
+            )
         if os.path.lexists(self.intent_path):
             try:
                 read_text_strict(self.intent_path, nofollow=True)
@@ -1273,7 +1332,7 @@ _LAZY: weakref.WeakSet[FileBackend] = weakref.WeakSet()
 
 def _checkpoint_all() -> None:
     for backend in list(_LAZY):
-        backend.checkpoint()
+        backend.checkpoint(mark=True)
 
 
 atexit.register(_checkpoint_all)
