@@ -21,6 +21,11 @@ each temp file is renamed into place, then the intent is removed. Whoever next t
 locks and finds an intent (a writer died mid-commit) completes the renames; temp files
 without an intent are debris of a commit that never started, and are removed. So both
 files end up old or both new, never one of each.
+
+With ``[memory] durability = "journal"`` a write of one target is durable by its audit
+record alone (:meth:`FileBackend.replay_for`, :meth:`FileBackend._commit_lazy`), and a
+text a power cut lost is rebuilt from the journal by the next writer
+(:meth:`FileBackend._replay`): docs/ARCHITECTURE.md, "Journal durability".
 """
 
 from __future__ import annotations
