@@ -1370,30 +1370,28 @@ _BLOCK = 4096
 
 
 def _common_prefix(a: str, b: str) -> int:
-    """How many leading characters ``a`` and ``b`` share (compared a block at a time)."""
+    """How many leading characters ``a`` and ``b`` share: compared a block at a time,
+    blocks of :data:`_BLOCK`, then of 256, 16 and 1 characters (slices compare in C; a
+    character loop over a 2 KB text cost 0.1 ms a call)."""
     n, i = min(len(a), len(b)), 0
-    while i < n and a[i : i + _BLOCK] == b[i : i + _BLOCK]:
-        i += _BLOCK
-    if i >= n:
-        return n
-    while i < n and a[i] == b[i]:
-        i += 1
+    for step in _steps():
+        while i + step <= n and a[i : i + step] == b[i : i + step]:
+            i += step
     return i
 
 
 def _common_suffix(a: str, b: str, limit: int) -> int:
-    """How many trailing characters ``a`` and ``b`` share, at most ``limit``."""
+    """How many trailing characters ``a`` and ``b`` share, at most ``limit`` (as
+    :func:`_common_prefix`, from the end)."""
     la, lb, j = len(a), len(b), 0
-    while j < limit:
-        k = min(j + _BLOCK, limit)
-        if a[la - k : la - j] != b[lb - k : lb - j]:
-            break
-        j = k
-    else:
-        return limit
-    while j < limit and a[la - j - 1] == b[lb - j - 1]:
-        j += 1
+    for step in _steps():
+        while j + step <= limit and a[la - j - step : la - j] == b[lb - j - step : lb - j]:
+            j += step
     return j
+
+
+def _steps() -> tuple[int, ...]:
+    return tuple(sorted({_BLOCK, *(s for s in (256, 16) if s < _BLOCK), 1}, reverse=True))
 
 
 def _state(rec: Mapping[str, object], side: str, target: str) -> str | None:
