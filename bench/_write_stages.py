@@ -65,6 +65,7 @@ def stages(ops: int, *, disk: bool = False) -> dict[str, float]:
         (SidecarLock, "release", "    locks released"),
         (files.FileBackend, "read", "    re-read under the lock"),
         (files._FileTxn, "write", "    write (temp file .. rename)"),
+        (files.FileBackend, "replay_for", "    replay item (journal durability)"),
         (files, "_temp_file", "      temp file (encode, create, write)"),
         (files._Fsyncs, "start", "      fsync thread hand-off (start)"),
         (files._Syncing, "started", "      fsync thread hand-off (started)"),

@@ -14,9 +14,11 @@ Usage: ./x bench curated [--ops N] [--cold-runs N] [--baseline OLD/src] [--only-
    tool call is from the cost of its two durable records alone.
    ``--baseline SRC`` runs the same calls with an older checkout's code (its ``src``) in a
    worker process, interleaved round by round with ours and the floor, so both ratios
-   come from the same minutes of the same disk. After each call the work it leaves to
-   the background (audit flush, pruning) is finished untimed before anything else is
-   timed, as the model's turn would let it.
+   come from the same minutes of the same disk (``--worker-env KEY=VALUE`` sets the
+   worker's environment: ``--baseline src --worker-env MNEMIC_MEMORY_DURABILITY=journal``
+   runs this code in journal durability against itself in files). After each call the
+   work it leaves to the background (audit flush, pruning) is finished untimed before
+   anything else is timed, as the model's turn would let it.
 2. Load + render of two full targets (fresh scan, as at session start). Aim <= 0.5 ms.
 3. Cold start: `python -c "import mnemic; mnemic.render_snapshot()"` against a bare
    interpreter, interleaved, same run. No aim since the CLI loads commands on first use:
@@ -183,12 +185,15 @@ def _ratios(times: dict[str, list[float]], floor_p50: float) -> dict[str, object
 
 
 def tool_level(
-    ops: int, audit_fsync: bool = True, baseline: str | None = None
+    ops: int,
+    audit_fsync: bool = True,
+    baseline: str | None = None,
+    worker_env: dict[str, str] | None = None,
 ) -> dict[str, object]:
     root, mem = _tool_home(audit_fsync)
     worker = None
     if baseline:
-        env = {**os.environ, "PYTHONPATH": baseline}
+        env = {**os.environ, "PYTHONPATH": baseline, **(worker_env or {})}
         worker = subprocess.Popen(
             [sys.executable, __file__, "--tool-worker", "--audit-fsync", str(audit_fsync)],
             stdin=subprocess.PIPE,
@@ -248,7 +253,7 @@ def tool_level(
             "aim_p50_ratio": 1.3,
         }
         if worker is not None:
-            out["baseline"] = {"src": baseline, **_ratios(old, floor_p50)}
+            out["baseline"] = {"src": baseline, "env": worker_env or {}, **_ratios(old, floor_p50)}
         return out
     finally:
         if worker is not None:
@@ -539,6 +544,13 @@ def main() -> None:
     ap.add_argument("--contention-ops", type=int, default=100, help="writes per process")
     ap.add_argument("--baseline", help="an older checkout's src dir, run interleaved")
     ap.add_argument("--only-tool", action="store_true", help="only the tool-level part")
+    ap.add_argument(
+        "--worker-env",
+        action="append",
+        default=[],
+        help="KEY=VALUE for the --baseline worker (e.g. MNEMIC_MEMORY_DURABILITY=journal "
+        "with --baseline src: this code in journal durability against itself in files)",
+    )
     ap.add_argument("--only-large", action="store_true", help="only the large-store part")
     ap.add_argument("--only-contention", action="store_true", help="only the contention part")
     ap.add_argument("--contention-rounds", type=int, default=1, help="interleaved rounds")
@@ -561,11 +573,14 @@ def main() -> None:
         _emit_part("large_store", large)
         return
     print(f"tool-level: {args.ops} x add/replace/remove near a full store ...", flush=True)
-    tool = tool_level(args.ops, baseline=args.baseline)
+    worker_env = dict(kv.split("=", 1) for kv in args.worker_env)
+    tool = tool_level(args.ops, baseline=args.baseline, worker_env=worker_env)
     print("audit fsync on (default):", json.dumps(tool["p50_ratio_to_floor"]), flush=True)
     if "baseline" in tool:
         print("  baseline:", json.dumps(tool["baseline"]["p50_ratio_to_floor"]), flush=True)  # type: ignore[index]
-    tool_nosync = tool_level(args.ops, audit_fsync=False, baseline=args.baseline)
+    tool_nosync = tool_level(
+        args.ops, audit_fsync=False, baseline=args.baseline, worker_env=worker_env
+    )
     print("audit fsync off:", json.dumps(tool_nosync["p50_ratio_to_floor"]), flush=True)
     if "baseline" in tool_nosync:
         print("  baseline:", json.dumps(tool_nosync["baseline"]["p50_ratio_to_floor"]), flush=True)  # type: ignore[index]

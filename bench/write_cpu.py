@@ -258,8 +258,10 @@ def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
     return _contention(procs, args.contention_ops, args.modes.split(","))
 
 
-def _run(src: str, part: str, args: argparse.Namespace) -> dict[str, float]:
-    env = {**os.environ, "PYTHONPATH": src}
+def _run(
+    src: str, part: str, args: argparse.Namespace, extra: dict[str, str] | None = None
+) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": src, **(extra or {})}
     cmd = [sys.executable, __file__, "--side", part, "--ops", str(args.ops)]
     cmd += ["--large-ops", str(args.large_ops), "--contention-ops", str(args.contention_ops)]
     cmd += ["--procs", args.procs, "--modes", args.modes]
@@ -281,6 +283,13 @@ def main() -> None:
     ap.add_argument("--modes", default="mnemic", help="contention: mnemic and/or group")
     ap.add_argument("--parts", default="tool_cpu,large_cpu,large_disk,contention")
     ap.add_argument("--side", help=argparse.SUPPRESS)
+    ap.add_argument(
+        "--after-env",
+        action="append",
+        default=[],
+        help="KEY=VALUE for the 'after' side (e.g. MNEMIC_MEMORY_DURABILITY=journal "
+        "with --baseline src: this code in journal durability against itself in files)",
+    )
     args = ap.parse_args()
     if args.side:
         print(json.dumps(_side(args.side, args)), flush=True)
@@ -289,13 +298,18 @@ def main() -> None:
         raise SystemExit("--baseline OLD/src is required")
     ours = str(HERE.parent / "src")
     sides = {"after": ours, "before": args.baseline}
-    result: dict[str, Any] = {"baseline": args.baseline, "rounds": args.rounds}
+    result: dict[str, Any] = {
+        "baseline": args.baseline,
+        "rounds": args.rounds,
+        "after_env": args.after_env,
+    }
     for part in args.parts.split(","):
         runs: dict[str, list[dict[str, float]]] = {"after": [], "before": []}
         for r in range(args.rounds):
             order = ("after", "before") if r % 2 == 0 else ("before", "after")
             for name in order:
-                runs[name].append(_run(sides[name], part, args))
+                extra = dict(kv.split("=", 1) for kv in args.after_env) if name == "after" else {}
+                runs[name].append(_run(sides[name], part, args, extra))
             print(part, r, {n: runs[n][-1] for n in order}, flush=True)
         one: dict[str, Any] = {}
         for name, got in runs.items():

@@ -84,6 +84,15 @@ class MemorySettings:
     one fsync, one rename for the lot; each request validated and recorded as if it ran
     alone). ``off``: every writer writes alone. Files store only; see
     docs/performance.md, "Group commit: a request queue"."""
+    durability: str = "files"
+    """``files``: a write returns once its text is durable (the temp file and the
+    directory fsynced) and its audit record is flushed in the background. ``journal``: a
+    write returns once its audit record, which then carries what rebuilds the new text,
+    is flushed; the text itself is made durable every 32 writes and when the process
+    exits, and a writer that opens the store after a power cut rebuilds a text the cut
+    lost from the journal (``recovered``, cause ``replayed``). Files store, audit on,
+    Linux (it needs the boot id) only; elsewhere ``files``. See docs/performance.md,
+    "perf11"."""
     pressure_ratio: float = 0.8
     """Usage ratio from which tool responses warn that the target is nearly full."""
     max_failures_per_turn: int = 3
@@ -722,6 +731,12 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
                 f"expected one of {', '.join(_GROUP_COMMIT)}, got {toml_shown(obj.group_commit)}",
                 source=source,
             )
+        if obj.durability not in _DURABILITY:
+            raise ConfigError(
+                prefix + "durability",
+                f"expected one of {', '.join(_DURABILITY)}, got {toml_shown(obj.durability)}",
+                source=source,
+            )
         for name in ("on_full", "on_full_user"):
             if getattr(obj, name) not in _ON_FULL:
                 raise ConfigError(
@@ -756,6 +771,7 @@ _SCAN_LEVELS = ("strict", "balanced", "lenient")  # mnemic.scan.LEVELS (a test k
 _SEMANTIC = ("auto", "off")
 _ON_FULL = ("refuse", "archive_oldest", "archive_least_used")
 _GROUP_COMMIT = ("off", "queue")
+_DURABILITY = ("files", "journal")
 _LLM_APIS = ("openai", "anthropic")  # mnemic.llm.select.APIS (a test keeps them equal)
 
 

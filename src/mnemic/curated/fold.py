@@ -24,7 +24,7 @@ from typing import Any
 
 from .changes import entry_key
 from .provenance import Provenance, actor_of, clip
-from .recovery import NOT_COMMITTED
+from .recovery import NOT_COMMITTED, REPLAYED
 from .store import file_hash
 
 __all__ = ["Archived", "Fold", "TargetFold", "TargetView"]
@@ -274,6 +274,8 @@ class Fold:
         if cause == NOT_COMMITTED:
             if t.undo is not None:
                 self._revert(t)
+        elif cause == REPLAYED:
+            pass  # the text a power cut lost, rebuilt as the last record left it
         elif isinstance(change, dict) and "found" in change:
             found = {i["key"]: _str(i.get("text")) for i in _items(change.get("found"))}
             for item in _dropped(self, name, t, found, cause, ts, f"{self.seq}."):

@@ -37,7 +37,7 @@ from .changes import entry_key
 from .entries import TARGETS, parse
 from .store import file_hash
 
-__all__ = ["NOT_COMMITTED", "explainer", "found_entries", "listed", "reconcile"]
+__all__ = ["NOT_COMMITTED", "REPLAYED", "explainer", "found_entries", "listed", "reconcile"]
 
 
 def explainer(backend: CuratedBackend, wrote: Collection[str]) -> Explain:
@@ -60,6 +60,12 @@ def explainer(backend: CuratedBackend, wrote: Collection[str]) -> Explain:
 NOT_COMMITTED = "not_committed"
 """The cause of a ``recovered`` record saying that the last record of its target was
 never committed (see ``docs/ARCHITECTURE.md``, "The one durable record")."""
+
+
+REPLAYED = "replayed"
+"""The cause of a ``recovered`` record saying that a power cut lost the text of writes
+made durable by their records alone (``[memory] durability = "journal"``), and that
+the text was rebuilt from them as the last record left it (found: the text the cut left)."""
 
 
 def found_entries(backend: CuratedBackend, target: str) -> list[dict[str, str]]:

@@ -647,7 +647,8 @@ class CuratedStore:
             if gc is not None and list(writes) == [target] and target not in drifted:
                 writes, drained, commits = self._drain(gc, target, writes, staged, commits)
             if not dry_run and writes:
-                self._write(txn, writes, commits, record, gc, drained)
+                raws = {t: raw for t, raw, *_ in staged}
+                self._write(txn, writes, commits, record, gc, drained, raws)
                 for t, _, _, working, _, text in staged:
                     if t in writes and t in clean and writes[t] is text:
                         self._read.wrote(t, text, self.limit(t), working, after_digests[t])
@@ -689,11 +690,23 @@ class CuratedStore:
         record: Record | None,
         group: GroupCommit | None,
         drained: list[Any],
+        raws: Mapping[str, str | None],
     ) -> None:
         """Write the new texts; with requests applied for others (``drained``), append
         their records after this write's own, and answer them once it is durable (or
-        hand them back when it fails)."""
+        hand them back when it fails). With journal durability
+        (``[memory] durability = "journal"``), a write of one target whose record can
+        carry what rebuilds its text (``replay``) is made durable by that record alone."""
         if group is None or not drained:
+            replay_for = getattr(self.backend, "replay_for", None)
+            if record is not None and len(writes) == 1 and replay_for is not None:
+                ((t, text),) = writes.items()
+                item = replay_for(t, raws.get(t), text)
+                if item is not None:
+                    carried = [_with_replay(c, item) if c.target == t else c for c in commits]
+                    append = record
+                    txn.write(writes, record=lambda: append(carried), lazy=True)
+                    return
             txn.write(writes, record=(lambda: record(commits)) if record else None)
             return
         batch = next(c.batch for c in commits if c.batch is not None)
@@ -817,3 +830,11 @@ def _in_place(before: list[str], working: list[str], results: list[OpResult]) ->
 
 def _dedupe(entries: list[str]) -> list[str]:
     return list(dict.fromkeys(entries))  # the first of equal entries, in order
+
+
+def _with_replay(commit: Commit, item: Mapping[str, object]) -> Commit:
+    """``commit`` whose change carries ``replay`` (journal durability; the record's
+    texts, like ``added``'s, are left out of its hash and dropped by ``forget``)."""
+    change = commit.change or TargetChange()
+    change = dataclasses.replace(change, extra={**change.extra, "replay": [dict(item)]})
+    return dataclasses.replace(commit, change=change)

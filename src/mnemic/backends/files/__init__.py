@@ -57,11 +57,15 @@ class FilesStore:
             home.memories_dir,
             history_limit=settings.history_limit,
             group_commit=settings.group_commit,
+            durability=settings.durability,
+            journal_dir=home.root / "audit",
         )
         if cleanup:
             removed = backend.cleanup()
             if removed:
                 log.info("removed %d stale temp file(s) left by crashed writers", len(removed))
+            if backend.replay_pending():
+                log.warning("rebuilt memory a power cut lost from the audit journal")
         return backend
 
     def read_curated(self, root: str, settings: Settings, target: str) -> str | None:

@@ -21,19 +21,27 @@ each temp file is renamed into place, then the intent is removed. Whoever next t
 locks and finds an intent (a writer died mid-commit) completes the renames; temp files
 without an intent are debris of a commit that never started, and are removed. So both
 files end up old or both new, never one of each.
+
+With ``[memory] durability = "journal"`` a write of one target is durable by its audit
+record alone (:meth:`FileBackend.replay_for`, :meth:`FileBackend._commit_lazy`), and a
+text a power cut lost is rebuilt from the journal by the next writer
+(:meth:`FileBackend._replay`): docs/ARCHITECTURE.md, "Journal durability".
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
+import itertools
 import json
 import logging
 import os
 import stat
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+import weakref
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -76,9 +84,32 @@ class FileBackend:
     """Targets as files in one directory, with sidecar locks and hard-link history."""
 
     def __init__(
-        self, directory: Path, *, history_limit: int = 50, group_commit: str = "off"
+        self,
+        directory: Path,
+        *,
+        history_limit: int = 50,
+        group_commit: str = "off",
+        durability: str = "files",
+        journal_dir: Path | None = None,
     ) -> None:
         self.directory = directory
+        self.journal_dir = journal_dir
+        """The audit journal's directory, read to rebuild a text a power cut lost
+        (``durability = "journal"``)."""
+        self.journal_mode = (
+            durability == "journal" and journal_dir is not None and boot_id() is not None
+        )
+        """Whether a single-target write may wait for its record's flush alone
+        (:meth:`replay_for`; docs/ARCHITECTURE.md, "Journal durability")."""
+        self._since_checkpoint = 0
+        """Writes made durable by their record alone since this backend's last checkpoint."""
+        self._lazy: set[str] = set()
+        """Targets whose text this backend renamed into place without an fsync."""
+        self.replayed: list[str] = []
+        """Targets this backend rebuilt from the journal (``memory doctor`` says so)."""
+        self._replay_checked: set[str] = set()
+        """Targets looked at for a text a power cut lost (once a process: a page cache
+        loses nothing without a reboot)."""
         self.history_dir = directory / ".history"
         self.history_limit = history_limit
         # Built once: a write asks for these paths a dozen times.
@@ -203,6 +234,9 @@ class FileBackend:
                 try:
                     if interrupted:
                         self._recover_locked()
+                    if self.journal_mode:
+                        for t in ordered:
+                            self._replay_once(t)
                     txn = _FileTxn(self, ordered, sum(lk.waited_ms for lk in taken))
                     yield txn
                 finally:
@@ -247,6 +281,252 @@ class FileBackend:
             _release(taken)
             raise
         return taken
+
+    def _commit_lazy(self, target: str, text: str, record: Callable[[], None]) -> None:
+        """Replace a target with ``text``, durable by ``record()`` alone (journal
+        durability): the temp file is neither fsynced nor is the directory after the
+        rename; ``record()`` appends a record that carries what rebuilds ``text`` and
+        flushes it (:meth:`~.journal.FileJournalStore.append`) before the rename. A power
+        cut may then lose the text (the file empty, short, older, or the rename lost):
+        the next writer's transaction rebuilds it from the journal (:meth:`_replay`).
+        A failure before the rename is handled as :meth:`_commit`'s."""
+        path = self.path(target)
+        data = self._encode(target, path, text)
+        tmp, fd = _temp_file(path, data, os.urandom(6).hex())
+        os.close(fd)
+        kept: str | None = None
+        try:
+            if self.history_limit > 0:
+                kept = self._keep_previous(target, path)
+            record()
+            os.replace(tmp, path)
+            if not data.startswith(_BOM) and "\x00" not in text:  # as a read decodes it
+                self._coded[target] = (data, text)
+        except BaseException as exc:
+            _discard(tmp, kept)
+            if isinstance(exc, OSError):
+                raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+            raise
+        self._since_checkpoint += 1
+        if not self._lazy:
+            _LAZY.add(self)
+        self._lazy.add(target)
+
+    def replay_for(self, target: str, raw: str | None, text: str) -> dict[str, object] | None:
+        """What the record of a write of ``text`` over ``raw`` carries so that the write
+        is durable by the record alone (``replay``: the part an add appended, the span a
+        replace or remove changed, or the whole text of a new file), or ``None`` when
+        this write takes the durable steps of its own (the files setting, or every
+        :data:`CHECKPOINT_EVERY`-th write: a checkpoint)."""
+        if not self.journal_mode or self._since_checkpoint + 1 >= CHECKPOINT_EVERY:
+            return None
+        boot = boot_id()
+        if boot is None:
+            return None
+        from ...governance.chain import text_key
+
+        # an add's record holds the part it appended: the text it appended to is the file
+        # found, or a kept version (with no history, every record holds its whole text)
+        if not raw or self.history_limit <= 0:
+            return {"key": text_key(text), "text": text, "op": "text", "boot": boot}
+        if text.startswith(raw):
+            payload = text[len(raw) :]
+            return {"key": text_key(payload), "text": payload, "op": "append", "boot": boot}
+        at = _common_prefix(raw, text)
+        tail = _common_suffix(raw, text, min(len(raw), len(text)) - at)
+        payload = text[at : len(text) - tail]
+        cut = len(raw) - tail - at
+        item = {"key": text_key(payload), "text": payload, "op": "splice", "boot": boot}
+        return {**item, "at": at, "cut": cut}
+
+    def checkpoint(self, *, sync_dir: bool = True, mark: bool = False) -> None:
+        """Make the texts this backend renamed without an fsync durable (each file's
+        fsync, then the directory's). Run by every :data:`CHECKPOINT_EVERY`-th write and,
+        with ``mark``, at the process's exit, which then also records each such target's
+        durable state (:meth:`_mark`); a failure is logged (the journal still rebuilds
+        them)."""
+        self._since_checkpoint = 0
+        if not self._lazy:
+            return
+        targets, self._lazy = sorted(self._lazy), set()
+        _LAZY.discard(self)
+        try:
+            for t in targets:
+                try:
+                    fd = os.open(self.path(t), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+                except FileNotFoundError:
+                    continue  # removed since (a purge, a home deleted): nothing to keep
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+            if sync_dir and os.path.isdir(self.directory):
+                fsync_dir(self.directory)
+        except OSError as exc:
+            log.warning("checkpoint of %s failed: %s", self.directory, exc)
+            return
+        if mark:
+            for t in targets:
+                try:
+                    self._mark(t)
+                except (OSError, StorageError) as exc:
+                    log.info("checkpoint record of %s not appended: %s", t, exc)
+
+    def _mark(self, target: str) -> None:
+        """Record that ``target``'s text is durable (a ``checkpoint`` record, before and
+        after its state), when its last record made it durable by itself (``replay``)
+        and the file is that record's ``after``: after a reboot, a file that then holds
+        another text is a hand edit, never taken for one a power cut damaged. Under the
+        target's lock, if free (its holder's own write or exit marks it)."""
+        journal_dir = self.journal_dir
+        if journal_dir is None or not os.path.isdir(self.directory):
+            return
+        lock = SidecarLock(self.lock_path(target), 0.0, keep=True)
+        if not lock.try_acquire():
+            return
+        try:
+            from .journal import AuditJournal, records_of
+
+            newest = next(records_of(journal_dir / "journal.jsonl", target), None)
+            if newest is None or _replay_item(newest, target) is None:
+                return
+            data = read_bytes_strict(self.path(target), nofollow=True)
+            state = None if data is None else hashlib.sha256(data).hexdigest()
+            if state is None or state != _state(newest, "after", target):
+                return
+            AuditJournal(journal_dir).append(
+                subsystem="memory",
+                target=target,
+                action="checkpoint",
+                actor="mnemic",
+                origin="checkpoint",
+                result="ok",
+                before={target: state},
+                after={target: state},
+                reason="the text is durable: no record before this one needs replaying",
+            )
+        finally:
+            lock.release()
+
+    def _replay_once(self, target: str) -> None:
+        """Under the target's lock: rebuild its text from the journal if a power cut
+        lost it (once per process and target)."""
+        if target in self._replay_checked:
+            return
+        self._replay_checked.add(target)
+        try:
+            self._replay(target)
+        except (OSError, StorageError) as exc:
+            log.error("could not rebuild %s from the audit journal: %s", target, exc)
+
+    def _replay(self, target: str) -> dict[str, object] | None:
+        """Rebuild ``target``'s text from the journal when a power cut lost it (caller
+        holds its lock); return the ``recovered`` record appended, or ``None``.
+
+        Only when the target's last record was made durable by its record alone
+        (``replay``) in an earlier boot, and the text found is not that record's
+        ``after``: a page cache loses nothing without a reboot, so within one boot the
+        files mean what they mean in the files setting (a writer killed between its
+        record and its rename left a void record). The text is rebuilt from the newest
+        state the journal names that the file holds, or from a record holding a whole
+        text when the file holds a text the cut damaged (missing, empty, zeros, a
+        prefix of a state); a file holding any other text is a hand edit, read as one."""
+        journal_dir = self.journal_dir
+        boot = boot_id()
+        if journal_dir is None or boot is None:
+            return None
+        from .journal import records_of
+
+        records = records_of(journal_dir / "journal.jsonl", target)
+        newest = next(records, None)
+        if newest is None:
+            return None
+        item = _replay_item(newest, target)
+        if item is None or item.get("boot") == boot:
+            return None
+        want = _state(newest, "after", target)
+        path = self.path(target)
+        found = read_bytes_strict(path, nofollow=True)
+        found_hash = None if found is None else hashlib.sha256(found).hexdigest()
+        if found_hash == want:
+            return None
+        text = _rebuild(
+            itertools.chain([newest], records),
+            target,
+            found,
+            found_hash,
+            lambda state: self._version_with(target, state),
+        )
+        if text is None:
+            return None
+        data = text.encode("utf-8")
+        if hashlib.sha256(data).hexdigest() != want:
+            return None
+        tmp = _durable_temp(path, data, "replay-" + os.urandom(6).hex())
+        try:
+            os.replace(tmp, path)
+        except OSError:
+            _discard(tmp)
+            raise
+        fsync_dir(self.directory)
+        self._coded.pop(target, None)
+        self.replayed.append(target)
+        from .journal import AuditJournal
+
+        return AuditJournal(journal_dir).append(
+            subsystem="memory",
+            target=target,
+            action="recovered",
+            actor="mnemic",
+            origin="recovery",
+            result="ok",
+            cause="replayed",
+            before={target: want},
+            after={target: want},
+            found={target: found_hash},
+            reason=(
+                "a power cut lost the text of writes made durable by their records; "
+                "rebuilt from the journal"
+            ),
+        )
+
+    def _version_with(self, target: str, state: str | None, newest: int = 8) -> bytes | None:
+        """The bytes of one of the ``newest`` kept versions of ``target`` whose hash is
+        ``state`` (the text a checkpoint made durable, which the next write linked into
+        the history before its rename), or ``None``."""
+        if state is None:
+            return None
+        for _, _, name in reversed(self._history_entries(target)[-newest:]):
+            data = read_bytes_strict(self.history_dir / name, nofollow=True)
+            if data is not None and hashlib.sha256(data).hexdigest() == state:
+                return data
+        return None
+
+    def replay_pending(self) -> list[str]:
+        """Targets whose text a power cut lost and the journal rebuilds, rebuilt now
+        under each lock (a writer's open, ``memory doctor --fix``); busy ones are left to
+        their lock's holder."""
+        done: list[str] = []
+        if not self.journal_mode:
+            return done
+        for target in sorted(FILENAMES):
+            if target in self._replay_checked:
+                continue
+            lock = SidecarLock(self.lock_path(target), 0.0, keep=True)
+            if not lock.try_acquire():
+                continue
+            try:
+                if target in self._replay_checked:
+                    continue
+                self._replay_checked.add(target)
+                try:
+                    if self._replay(target) is not None:
+                        done.append(target)
+                except (OSError, StorageError) as exc:
+                    log.error("could not rebuild %s from the audit journal: %s", target, exc)
+            finally:
+                lock.release()
+        return done
 
     def _commit(self, target: str, text: str, record: Callable[[], None] | None = None) -> None:
         """Replace a target with ``text``; history changes only if the write commits.
@@ -669,6 +949,17 @@ class FileBackend:
                 )
 
         check_mode(self.directory, 0o700, "the memories directory")
+        for target in self.replayed:  # rebuilt by this backend's open or a write
+            out.append(
+                Problem(
+                    "warning",
+                    target,
+                    f"a power cut lost the text of {self.path(target)} (journal durability); "
+                    "it was rebuilt from the audit journal (a recovered record, cause replayed).",
+                    "nothing: check the last entries with mnemic memory show",
+                    True,
+                )
+            )
         if os.path.lexists(self.intent_path):
             try:
                 read_text_strict(self.intent_path, nofollow=True)
@@ -806,9 +1097,23 @@ class _FileTxn:
         self._check(target)
         return self._backend.read(target)
 
-    def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
+    def write(
+        self,
+        writes: Mapping[str, str],
+        *,
+        record: Callable[[], None] | None = None,
+        lazy: bool = False,
+    ) -> None:
         for target in writes:
             self._check(target)
+        if lazy and len(writes) == 1 and record is not None:
+            # journal durability: the record's flush is the one the call waits for
+            for target, text in writes.items():
+                self._backend._commit_lazy(target, text, record)
+                self.prune_pending.add(target)
+            return
+        if self._backend.journal_mode:  # a checkpoint: this write's steps make the rest durable
+            self._backend.checkpoint(sync_dir=False)  # the directory's fsync follows
         if len(writes) > 1:
             self._backend._commit_all(dict(writes), record)
             return
@@ -1003,3 +1308,153 @@ def _after_fork_in_child() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+CHECKPOINT_EVERY = 32
+"""Journal durability: every this many writes of a backend, one takes the durable steps
+of the files setting and makes the texts written before it durable too (a checkpoint),
+bounding what a recovery after a power cut replays."""
+
+_BOOT_ID_PATH = "/proc/sys/kernel/random/boot_id"
+_BOOT: list[str | None] = []
+
+
+def boot_id() -> str | None:
+    """This boot's id (Linux), or ``None`` where there is none: journal durability then
+    falls back to the files setting (it tells a power cut by a change of boot)."""
+    if not _BOOT:
+        try:
+            with open(_BOOT_ID_PATH, encoding="ascii") as fh:
+                _BOOT.append(fh.read().strip() or None)
+        except OSError:
+            _BOOT.append(None)
+    return _BOOT[0]
+
+
+_LAZY: weakref.WeakSet[FileBackend] = weakref.WeakSet()
+"""Backends holding texts not yet made durable: checkpointed at exit."""
+
+
+def _checkpoint_all() -> None:
+    for backend in list(_LAZY):
+        backend.checkpoint(mark=True)
+
+
+atexit.register(_checkpoint_all)
+
+
+def _replay_item(rec: Mapping[str, object], target: str) -> dict[str, object] | None:
+    """The ``replay`` item of ``rec``'s change of ``target`` (``None``: none, or its
+    text was forgotten)."""
+    changes = rec.get("changes")
+    change = changes.get(target) if isinstance(changes, dict) else None
+    items = change.get("replay") if isinstance(change, dict) else None
+    if not isinstance(items, list) or not items or not isinstance(items[0], dict):
+        return None
+    item: dict[str, object] = items[0]
+    if not isinstance(item.get("text"), str) or item.get("op") not in _OPS:
+        return None
+    if item["op"] == "splice" and not all(_count(item.get(k)) for k in ("at", "cut")):
+        return None
+    return item
+
+
+_OPS = ("append", "splice", "text")
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+_BLOCK = 4096
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many leading characters ``a`` and ``b`` share: compared a block at a time,
+    blocks of :data:`_BLOCK`, then of 256, 16 and 1 characters (slices compare in C; a
+    character loop over a 2 KB text cost 0.1 ms a call)."""
+    n, i = min(len(a), len(b)), 0
+    for step in _steps():
+        while i + step <= n and a[i : i + step] == b[i : i + step]:
+            i += step
+    return i
+
+
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    """How many trailing characters ``a`` and ``b`` share, at most ``limit`` (as
+    :func:`_common_prefix`, from the end)."""
+    la, lb, j = len(a), len(b), 0
+    for step in _steps():
+        while j + step <= limit and a[la - j - step : la - j] == b[lb - j - step : lb - j]:
+            j += step
+    return j
+
+
+def _steps() -> tuple[int, ...]:
+    return tuple(sorted({_BLOCK, *(s for s in (256, 16) if s < _BLOCK), 1}, reverse=True))
+
+
+def _state(rec: Mapping[str, object], side: str, target: str) -> str | None:
+    states = rec.get(side)
+    value = states.get(target) if isinstance(states, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def _rebuild(
+    records: Iterable[Mapping[str, object]],
+    target: str,
+    found: bytes | None,
+    found_hash: str | None,
+    version_with: Callable[[str | None], bytes | None],
+) -> str | None:
+    """The text the first of ``records`` (``target``'s, newest first) left, rebuilt
+    from the newest of their states the file holds (``found``), or, when the file holds
+    what a power cut leaves of a text renamed without an fsync (none, empty, zeros, or a
+    prefix of a state rebuilt), from a whole text a record holds or the kept version
+    (``version_with(state)``) of the state the last durable write left. ``None`` when
+    it cannot be: a hand edit, a text forgotten, no base. See :meth:`FileBackend._replay`."""
+    chain: list[Mapping[str, object]] = []
+    base: bytes | None = None
+    damaged = False
+    for rec in records:
+        if found_hash is not None and _state(rec, "after", target) == found_hash:
+            base = found
+            break
+        item = _replay_item(rec, target)
+        if item is None:  # a write durable by its own steps: its text is in the history
+            base, damaged = version_with(_state(rec, "after", target)), True
+            if base is None:
+                return None
+            break
+        chain.append(rec)
+        if item["op"] == "text":
+            base, damaged = b"", True
+            break
+    else:
+        return None
+    assert base is not None
+    text = base.decode("utf-8", "surrogateescape")
+    states: list[bytes] = []
+    for rec in reversed(chain):
+        item = _replay_item(rec, target)
+        assert item is not None
+        payload = str(item["text"])
+        if item["op"] == "text":
+            text = payload
+        elif item["op"] == "append":
+            text += payload
+        else:
+            at, cut = int(str(item["at"])), int(str(item["cut"]))
+            if at + cut > len(text):
+                return None
+            text = text[:at] + payload + text[at + cut :]
+        data = text.encode("utf-8", "surrogateescape")
+        if hashlib.sha256(data).hexdigest() != _state(rec, "after", target):
+            return None
+        states.append(data)
+    befores = {_state(rec, "before", target) for rec in chain}
+    if damaged and found and found.strip(b"\x00") and found_hash not in befores:
+        kept = found.rstrip(b"\x00")
+        if not any(state.startswith(kept) for state in states):
+            return None  # another text altogether: a hand edit, read as one
+    return text

@@ -1,8 +1,9 @@
 """Work that follows a commit but need not delay it: one background thread per process.
 
 A memory write is durable when its call returns (temp file fsync, rename, directory
-fsync, all under the target's lock). Two pieces of work follow it that the caller does
-not have to wait for:
+fsync, all under the target's lock; with ``[memory] durability = "journal"``, the
+record's own ``fdatasync`` in the caller's thread instead, and here only the head's
+move). Two pieces of work follow it that the caller does not have to wait for:
 
 - the flush of the audit journal (``fdatasync``, then the journal's head moved to the
   last flushed record): the record itself was written under the lock, in commit order,

@@ -51,7 +51,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +195,16 @@ class FileJournalStore:
                     self._write_head(0, GENESIS)
                 data = "".join(line + "\n" for _, line in entries).encode("utf-8")
                 self._write_lines(fd, data, size)
+                synced = any(_replays(rec) for rec, _ in entries)
+                if synced:
+                    # journal durability: this record is what makes its write durable,
+                    # so the call waits for its flush (the one flush it waits for)
+                    try:
+                        os.fdatasync(fd)
+                    except OSError:
+                        with contextlib.suppress(OSError):
+                            os.ftruncate(fd, size)
+                        raise
                 last = entries[-1][0]
                 st_after = os.fstat(fd)
                 new_size = st_after.st_size
@@ -212,6 +222,9 @@ class FileJournalStore:
                 os.close(fd)
             if not self.fsync:
                 self._write_head(last["seq"], last["hash"])
+            elif synced and entries[0][0]["seq"] > 1:
+                self._unflushed = (last["seq"], last["hash"], written_to)
+                flusher.submit(("audit", str(self.path)), self._move_head)
             elif entries[0][0]["seq"] > 1:
                 self._unflushed = (last["seq"], last["hash"], written_to)
                 flusher.submit(("audit", str(self.path)), self.flush)
@@ -220,7 +233,12 @@ class FileJournalStore:
                 self.flush(create=True)
             return entries
 
-    def flush(self, *, create: bool = False) -> None:
+    def _move_head(self) -> None:
+        """:meth:`flush` after an append that flushed itself: the head alone moves (an
+        earlier process's records are flushed with it: ``fdatasync`` flushes the file)."""
+        self.flush(synced=True)
+
+    def flush(self, *, create: bool = False, synced: bool = False) -> None:
         """fdatasync the journal, then move the head to the last record this process
         appended before the flush (never backwards: another process may be ahead; never
         recreated: a deleted head stays missing, so verify reports it).
@@ -240,7 +258,8 @@ class FileJournalStore:
             if fd is None:
                 return
             try:
-                os.fdatasync(fd)
+                if not synced:
+                    os.fdatasync(fd)
                 if last is not None and _identity(fd, os.fstat(fd)) != last[2]:
                     return
             finally:
@@ -632,3 +651,39 @@ def _scan_back(fd: int, end: int, target: str) -> tuple[str | None, Origin | Non
         pos = start
         window = min(window * 4, 1 << 22)
     return None
+
+
+def _replays(rec: dict[str, Any]) -> bool:
+    """Whether ``rec`` makes its write durable by itself (journal durability: a change
+    carrying ``replay``)."""
+    changes = rec.get("changes")
+    return isinstance(changes, dict) and any(
+        isinstance(c, dict) and "replay" in c for c in changes.values()
+    )
+
+
+def records_of(path: Path, target: str) -> Iterator[dict[str, Any]]:
+    """The commit records of ``target`` (``result`` ok, naming its state), from the
+    journal's end backwards, read as they are asked for: what rebuilds a text a power
+    cut lost (:meth:`~.curated.FileBackend._replay`). No lock: the caller holds the
+    target's, and records of it are appended only under it."""
+    fd = open_regular(path, os.O_RDONLY, nofollow=True)
+    if fd is None:
+        return
+    try:
+        needle = _needle(target)
+        pos, carry, window = os.fstat(fd).st_size, b"", _TAIL_WINDOW
+        while pos > 0:
+            start = max(0, pos - window)
+            lines = (os.pread(fd, pos - start, start) + carry).split(b"\n")
+            carry = lines.pop(0) if start > 0 else b""
+            for line in reversed(lines):
+                if needle not in line:
+                    continue
+                rec = _parse_line(line)
+                if rec is not None and target in recorded_states(rec):
+                    yield rec
+            pos = start
+            window = min(window * 4, 1 << 22)
+    finally:
+        os.close(fd)
