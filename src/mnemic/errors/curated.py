@@ -15,6 +15,11 @@ class CuratedError(ToolError):
     code = "curated_error"
 
 
+_DELIMITER = "\n§\n"
+"""What separates two entries in a file (:data:`mnemic.curated.entries.DELIMITER`): each
+entry removed frees its own chars and one of these."""
+
+
 def _label(target: str) -> str:
     return "USER PROFILE" if target == "user" else "MEMORY"
 
@@ -94,6 +99,9 @@ class BudgetExceeded(CuratedError):
             extra.setdefault("entry_chars", entry_chars)
             extra.setdefault("limit", limit)
         super().__init__(text, **extra)
+        self.project: str | None = None
+        """The project directory whose store is full, when it is not the global one (set
+        by the caller that knows it): the one-step command names it."""
         self.candidates: list[dict[str, Any]] = []
         """The entries best dropped first, each with its ``handle``, ``entry``, ``chars``
         and ``reasons`` (least used, oldest unconfirmed, expired, duplicate of another),
@@ -128,9 +136,33 @@ class BudgetExceeded(CuratedError):
     def to_human(self) -> str:
         if not self.candidates:
             return self._human()
-        return self._with_candidates(
+        text = self._with_candidates(
             self._human(), "free at least {need} chars; `mnemic memory remove HANDLE`"
         )
+        enough = self._enough()
+        if enough:  # the one command line that frees the room, as the model's one call does
+            flag = " --target user" if self.target == "user" else ""
+            if self.project:
+                flag += f" --project {shlex.quote(self.project)}"
+            freed = sum(int(c["chars"]) + len(_DELIMITER) for c in enough)
+            text += (
+                f"\nIn one step (frees {_fmt(freed)} chars, all or nothing): mnemic memory "
+                f"remove{flag} {' '.join(str(c['handle']) for c in enough)}"
+            )
+        return text
+
+    def _enough(self) -> list[dict[str, Any]]:
+        """The fewest candidates, best first, whose removal frees the room the change
+        needs (each frees its chars and one delimiter); empty when the named ones do not."""
+        need = max(0, self.attempted - self.limit)
+        taken: list[dict[str, Any]] = []
+        freed = 0
+        for c in self.candidates:
+            if freed >= need:
+                break
+            taken.append(c)
+            freed += int(c["chars"]) + len(_DELIMITER)
+        return taken if freed >= need else []
 
     def to_page(self) -> str:
         # The console has a Remove button and an edit form per entry: the same facts as
