@@ -267,11 +267,8 @@ def forget_sessions(
             action="forget",
             decision="manual",
             result="ok" if report.messages or report.sessions or report.copies else "noop",
-            removed={
-                "messages": report.messages,
-                "sessions": report.sessions,
-                "copies": len(report.copies),
-            },
+            removed={"messages": report.messages, "sessions": report.sessions}
+            | ({"copies": len(report.copies)} if report.copies else {}),
         )
     return report
 
