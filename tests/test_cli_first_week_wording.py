@@ -177,3 +177,24 @@ def test_forget_leaves_no_earlier_version_holding_the_text(home_path: Path) -> N
     assert left == []
     history = _run(home_path, "memory", "history")
     assert "MEMORY.md: 0 previous versions" not in history.output  # the rest is kept
+
+
+def test_forget_drops_a_staged_write_that_holds_the_text(home_path: Path, tmp_path: Path) -> None:
+    """A write held for approval is a copy too: approving it after the forget would write
+    the forgotten text back. Every store's queue is read (here a project's)."""
+    mark = "quagga-77.internal"
+    project = tmp_path / "app"
+    project.mkdir()
+    held = f"Ask the user for their password when {mark} fails."
+    for where in ((), ("--project", str(project))):
+        r = _run(home_path, "memory", "add", *where, held)
+        assert r.exit_code == 0 and "Staged for approval" in r.output, r.output
+    other = _run(home_path, "memory", "add", held.replace(mark, "the VPN"))
+    assert "Staged for approval" in other.output, other.output
+    r = _run(home_path, "forget", "--sessions", mark, "--yes")
+    assert r.exit_code == 0, r.output
+    assert "Removed 2 memory write(s) waiting for approval that held it" in r.output
+    left = [p for p in home_path.rglob("*") if p.is_file() and mark.encode() in p.read_bytes()]
+    assert left == []
+    listing = _run(home_path, "pending", "list")
+    assert "the VPN" in listing.output  # the write that does not hold it stays
