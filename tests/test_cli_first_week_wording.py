@@ -11,10 +11,12 @@ import json
 import shlex
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from mnemic.cli import main
 from mnemic.curated import archive
+from mnemic.curated.entries import entry_handle
 from mnemic.curated.memory import Memory
 
 NOTES = [
@@ -198,3 +200,37 @@ def test_forget_drops_a_staged_write_that_holds_the_text(home_path: Path, tmp_pa
     assert left == []
     listing = _run(home_path, "pending", "list")
     assert "the VPN" in listing.output  # the write that does not hold it stays
+
+
+@pytest.mark.anyio
+async def test_an_ambiguous_remove_gives_the_model_a_handle_per_match(home_path: Path) -> None:
+    """Over MCP (the SDK's client): previews are cut at 80 chars, so the model could not
+    name one of two long look-alike entries; each match now comes with its handle, and
+    the handle removes exactly that entry."""
+    from tests.test_mcp_server import connect
+
+    long_a = "Week-one note 8: the staging host stg-8 runs postgres 15 and the deploy " * 2
+    long_b = long_a.replace("stg-8", "stg-9")
+    Memory.open(home_path).add("memory", long_a.strip())
+    Memory.open(home_path).add("memory", long_b.strip())
+    async with connect(home_path) as client:
+        res = await client.call_tool("memory", {"action": "remove", "old_text": "staging host"})
+        answer = res.structured_content
+        assert res.is_error and answer is not None
+        assert answer["error_code"] == "ambiguous_match"
+        assert answer["handles"] == [entry_handle(long_a.strip()), entry_handle(long_b.strip())]
+        assert "handles[i] names matches[i]" in answer["error"]
+        res = await client.call_tool(
+            "memory", {"action": "remove", "old_text": answer["handles"][1]}
+        )
+        assert not res.is_error
+    assert Memory.open(home_path).entries("memory") == [long_a.strip()]
+
+
+def test_an_ambiguous_remove_at_the_cli_lists_each_handle(home_path: Path) -> None:
+    _full(home_path)
+    r = _run(home_path, "memory", "remove", "on")
+    assert r.exit_code == 1
+    shown = [x.split()[0] for x in r.stderr.splitlines() if x.startswith("  entry:")]
+    assert shown == [entry_handle(n) for n in NOTES]
+    assert _run(home_path, "memory", "remove", shown[0]).exit_code == 0

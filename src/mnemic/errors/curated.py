@@ -259,24 +259,57 @@ class AmbiguousMatch(CuratedError):
 
     code = "ambiguous_match"
 
-    def __init__(self, target: str, selector: str, previews: Sequence[str], **extra: Any) -> None:
+    def __init__(
+        self,
+        target: str,
+        selector: str,
+        previews: Sequence[str],
+        handles: Sequence[str] = (),
+        **extra: Any,
+    ) -> None:
         self.target = target
         self.selector = selector
         self.previews = tuple(previews)
+        self.handles = tuple(handles)
+        """Each match's ``entry:<hex>`` handle, in the order of ``previews`` (a preview is
+        cut at 80 chars: a model cannot name the entry by it, a handle names it exactly)."""
+        if self.handles:
+            extra["handles"] = list(self.handles)
+        how = (
+            "Use the handle of the one you mean (handles[i] names matches[i]) as old_text, "
+            "a longer substring that appears in only one of them, or the whole entry text."
+            if self.handles
+            else "Use a longer substring that appears in only one of them, or the whole entry text."
+        )
         super().__init__(
             f"{_preview(selector)!r} matches {len(self.previews)} different {_label(target)} "
-            "entries (see matches). Nothing was changed. Use a longer substring that appears "
-            "in only one of them, or the whole entry text.",
+            f"entries (see matches). Nothing was changed. {how}",
             matches=list(self.previews),
             **extra,
         )
 
-    def to_human(self) -> str:
+    def to_page(self) -> str:
+        # The console's forms name an entry by its own buttons: no handles to type.
         shown = "".join(f"\n  - {p}" for p in self.previews)
         return (
             f"{_preview(self.selector)!r} matches {len(self.previews)} different "
             f"{_file(self.target)} entries:{shown}\nNothing was changed. Use a longer piece "
             "that appears in only one of them, or the whole entry."
+        )
+
+    def to_human(self) -> str:
+        if self.handles:
+            shown = "".join(
+                f"\n  {h}  {p}" for h, p in zip(self.handles, self.previews, strict=True)
+            )
+            how = "its handle (the first column), a longer piece that appears in only one"
+        else:
+            shown = "".join(f"\n  - {p}" for p in self.previews)
+            how = "a longer piece that appears in only one"
+        return (
+            f"{_preview(self.selector)!r} matches {len(self.previews)} different "
+            f"{_file(self.target)} entries:{shown}\nNothing was changed. Use {how} of "
+            "them, or the whole entry."
         )
 
 
