@@ -234,3 +234,29 @@ def test_an_ambiguous_remove_at_the_cli_lists_each_handle(home_path: Path) -> No
     shown = [x.split()[0] for x in r.stderr.splitlines() if x.startswith("  entry:")]
     assert shown == [entry_handle(n) for n in NOTES]
     assert _run(home_path, "memory", "remove", shown[0]).exit_code == 0
+
+
+@pytest.mark.anyio
+async def test_under_eviction_the_models_warning_does_not_say_remove_before_adding(
+    home_path: Path,
+) -> None:
+    """Over MCP: with on_full set the next add is not refused, so "Before the next add,
+    merge or remove" is not what happens; the warning says what does, and how the model
+    chooses what leaves instead."""
+    from tests.test_mcp_server import connect
+
+    _full(home_path)
+    async with connect(home_path) as client:
+        res = await client.call_tool("memory", {"action": "read"})
+        refuse = res.structured_content
+    assert refuse is not None and "Before the next add" in refuse["warning"]
+    (home_path / "config.toml").write_text(
+        '[memory]\nmemory_char_limit = 240\non_full = "archive_oldest"\n'
+    )
+    async with connect(home_path) as client:
+        res = await client.call_tool("memory", {"action": "add", "content": NEW})
+        evicts = res.structured_content
+    assert evicts is not None and evicts["evicted"]
+    assert "Before the next add" not in evicts["warning"]
+    assert "moves the entries ranked best to drop" in evicts["warning"]
+    assert "To choose yourself what leaves" in evicts["warning"]
