@@ -118,3 +118,26 @@ def test_an_unreadable_memory_file_leaves_the_prompt_and_tidy_pages_up(
     assert r.status_code == 200, r.text
     assert "not valid UTF-8" in r.text
     assert (home_path / "memories" / "MEMORY.md").read_bytes() == broken
+
+
+def test_a_nearly_full_file_points_to_the_tidy_page_and_says_what_on_full_does(
+    home_path: Path,
+) -> None:
+    """The Memory page's pressure note names the next step the CLI names (tidy), and
+    under [memory] on_full says what the next write that does not fit will do."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 120\n")
+    Memory.open(home_path).add(
+        "memory", "The staging host stg-1 runs postgres 15 behind pgbouncer."
+    )
+    Memory.open(home_path).add("memory", "Deploys go out on Tuesdays after the freeze.")
+    page = client_for(home_path).get("/memory").text
+    (note,) = re.findall(r'<span class="warn">nearly full: (.*?)</span>', page, re.S)
+    assert "merge or remove stale entries" in note and '<a href="/tidy">' in note
+    (home_path / "config.toml").write_text(
+        '[memory]\nmemory_char_limit = 120\non_full = "archive_oldest"\n'
+    )
+    page = client_for(home_path).get("/memory").text
+    (note,) = re.findall(r'<span class="warn">nearly full: (.*?)</span>', page, re.S)
+    assert "moves the entries best dropped to the archive" in note
+    assert "merge or remove" not in note

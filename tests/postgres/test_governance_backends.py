@@ -62,6 +62,27 @@ def test_forget_user_in_the_database(pg: PostgresKit) -> None:
     assert pg.journal().verify().ok
 
 
+def test_forget_sessions_drops_the_versions_that_held_a_memory_text(pg: PostgresKit) -> None:
+    """A removed entry's text lives on in the earlier versions of MEMORY.md: forgetting
+    it drops those rows and keeps the versions that never held it (docs/first-week.md)."""
+    from mnemic.ops import forget_sessions
+
+    mem = Memory.open(pg.home)
+    mem.add("memory", "Unrelated first fact.")
+    mem.add("memory", "The old staging host is quagga-77.internal.")
+    mem.remove("memory", "quagga-77")
+    mem.add("memory", "Unrelated later fact.")
+    held = ("SELECT count(*) FROM {s}.curated_versions WHERE body LIKE %s", ("%quagga-77%",))
+    (before,) = pg.sql(*held)
+    assert before[0] >= 1
+    (total,) = pg.sql("SELECT count(*) FROM {s}.curated_versions")
+    report = forget_sessions(pg.home, "quagga-77")
+    assert len(report.copies) == before[0]
+    assert pg.sql(*held) == [(0,)]
+    assert pg.sql("SELECT count(*) FROM {s}.curated_versions") == [(total[0] - before[0],)]
+    assert pg.journal().verify().ok
+
+
 def test_forget_sessions_in_the_database(pg: PostgresKit) -> None:
     from mnemic.ops import forget_sessions
     from mnemic.sessions import NewMessage, open_store

@@ -244,12 +244,13 @@ def fail(message: str, code: int = 1, *, error_code: str | None = None) -> NoRet
     sys.exit(code)
 
 
-def fail_response(response: dict[str, Any], code: int = 1) -> NoReturn:
+def fail_response(response: dict[str, Any], code: int = 1, *, human: str | None = None) -> NoReturn:
     """A ``--json`` refusal that is a tool's response (``success: false`` with its own
     fields: the memory tool's current entries, session_search's hints): the response on
-    stdout, its ``error`` on stderr, exit ``code``, as :func:`fail` does for the rest."""
+    stdout, exit ``code``, as :func:`fail` does for the rest; on stderr, which a person
+    reads, ``human`` (the refusal in a person's words) or else the response's ``error``."""
     emit_json(response)
-    click.echo(f"mnemic: {response.get('error')}", err=True)
+    click.echo(f"mnemic: {human if human is not None else response.get('error')}", err=True)
     sys.exit(code)
 
 

@@ -376,8 +376,19 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         result = arch.restore(mem, aid)
     except ToolError as exc:
         if as_json:  # as the memory tool answers: the entries and the ones best dropped
-            fail_response(refusal(mem, item.target, exc).to_response())
-        refuse(mem, item.target, exc)
+            told = refusal(mem, item.target, exc)
+            fail_response(told.to_response(), human=told.to_human())
+        shown = item_id.strip() if ":" in item_id else arch.typed_id(item.id)
+        again = f"mnemic memory archive restore {shown}"
+        if ":" not in item_id:
+            again += _where(app, False)
+        refuse(
+            mem,
+            item.target,
+            exc,
+            f"The entry stays in the archive; to bring it back, "
+            f"run `{again}` again once there is room.",
+        )
         return
     if as_json:
         emit_json(

@@ -218,8 +218,10 @@ def forget(
     Copies go too (history versions, backups, pending writes, search-index entries), and
     the session database is rewritten so no byte of the text stays on disk under the home.
     The audit journal (so the archive) drops the memory entry texts forgotten, USER.md's
-    or those containing MATCH, in every store; its chain still verifies. An entry that is
-    still live stays in its file: remove it with `mnemic memory remove`.
+    or those containing MATCH, in every store; its chain still verifies. With MATCH, the
+    earlier versions and backups of MEMORY.md and USER.md and the memory writes waiting
+    for approval that hold it go too. An entry
+    that is still live stays in its file: remove it first with `mnemic memory remove`.
 
     \b
     Examples:
@@ -260,6 +262,16 @@ def forget(
             f"{verb} {r.archived} copies of memory entry texts from the audit journal "
             "(archived entries then show as forgotten; a live entry stays in its file)."
         )
+        if r.what == "sessions":
+            click.echo(
+                f"{verb} {len(r.copies)} earlier version(s) and backup(s) of MEMORY.md and "
+                "USER.md that held it (`mnemic memory history` lists the rest)."
+            )
+            if r.pending:
+                click.echo(
+                    f"{verb} {len(r.pending)} memory write(s) waiting for approval that "
+                    f"held it: {', '.join(r.pending)}."
+                )
         for note in r.notes:
             click.echo(f"note: {note}")
 

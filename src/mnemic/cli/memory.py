@@ -13,16 +13,17 @@ import click
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
-from ..curated.pressure import add_candidates, describe_expires, parse_expires
+from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
 from ..curated.provenance import Provenance, entry_key, stale
 from ..curated.scope import stored_projects
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
-from ..curated.tool import run_memory_tool
+from ..curated.tool import memory_call
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
 from ..errors import (
     BatchFailed,
+    BudgetExceeded,
     MnemicError,
     NoMatch,
     ProjectScopeError,
@@ -155,13 +156,22 @@ def _human_entry(target: str, entry: str, level: str) -> str:
 _LISTS_ENTRIES = {"no_match", "budget_exceeded", "would_empty_target"}
 
 
-def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory archive restore`
-    """Print a refusal for a person (with the entries it refers to, and for a full file
-    the ones best dropped first) and exit 1."""
-    add_candidates(mem, exc)
+def _name_store(mem: Memory, exc: MnemicError) -> MnemicError:
+    """The refusal's cause (a failed batch's), told the project whose store it is about,
+    when that is not the global one: its commands then name ``--project DIR``."""
     cause = exc.cause if isinstance(exc, BatchFailed) else exc
-    if isinstance(cause, NoMatch) and mem.project is not None:  # its hint names the store
+    if isinstance(cause, NoMatch | BudgetExceeded) and mem.project is not None:
         cause.project = printable(mem.project, lines=False)
+    return cause
+
+
+def refuse(  # also `memory archive restore`
+    mem: Memory, target: str, exc: ToolError, then: str | None = None
+) -> None:
+    """Print a refusal for a person (with the entries it refers to, and for a full file
+    the ones best dropped first; ``then``, the next step, last) and exit 1."""
+    add_candidates(mem, exc)
+    cause = _name_store(mem, exc)
     lines = [exc.to_human()]
     if cause.code in _LISTS_ENTRIES and getattr(cause, "entry_chars", None) is None:
         where = getattr(cause, "target", target)
@@ -174,6 +184,8 @@ def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory ar
             for i, entry in enumerate(entries, 1):
                 shown = _human_entry(where, entry, mem.level).replace("\n", "\n      ")
                 lines.append(f"  [{i}] {shown}")
+    if then:
+        lines.append(then)
     fail("\n".join(lines))
 
 
@@ -193,10 +205,13 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     where = FILENAMES[result.target]
     if mem.project is not None:  # which store, when it is not the global one
         where = f"{where} of project {printable(mem.project, lines=False)}"
-    click.echo(f"{result.message} {where}: {result.usage.line()}")
-    first = result.results[0]
-    if first.previous is not None and first.status in ("replaced", "removed"):
-        click.echo(f"  {first.status}: {_human_entry(result.target, first.previous, mem.level)}")
+    message = result.message
+    if len(result.results) > 1 and all(r.status == "removed" for r in result.results):
+        message = f"{len(result.results)} entries removed."  # not "Applied 2 operation(s)"
+    click.echo(f"{message} {where}: {result.usage.line()}")
+    for one in result.results:  # each entry a remove (or several) took out
+        if one.previous is not None and one.status in ("replaced", "removed"):
+            click.echo(f"  {one.status}: {_human_entry(result.target, one.previous, mem.level)}")
     if expires is not None:  # what the date given means
         click.echo(f"  {describe_expires(expires)}; then it moves to the archive.")
     for t, entry, why in result.evicted:
@@ -210,33 +225,56 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     usage = result.usage
     if usage.ratio >= mem.settings.memory.pressure_ratio:
         free = max(0, usage.limit - usage.chars)
+        if policy(mem, result.target) == "refuse":
+            then = "merge or remove stale entries before adding more"
+        else:  # the next write that does not fit evicts: say so, not "before adding more"
+            key = "on_full_user" if result.target == "user" else "on_full"
+            then = (
+                "the next write that does not fit moves the entries best dropped to the "
+                f"archive ([memory] {key})"
+            )
         click.echo(
             f"  warning: {FILENAMES[result.target]} is {usage.percent}% full ({free:,} chars "
-            "free); merge or remove stale entries before adding more (`mnemic memory edit`)."
+            f"free); {then}. `mnemic memory tidy` proposes what to merge or drop."
         )
     if result.external_changes is not None:
         click.echo(f"  note: {result.external_changes.describe()}")
 
 
-def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | None = None) -> None:
-    """Run one change: ``--json`` prints the memory tool's response (for scripts), else
-    the library call's result or refusal, in words for a person."""
+def _call(
+    app: AppContext, target: str, op: Op | list[Op], as_json: bool, expires: str | None = None
+) -> None:
+    """Run one change (a list: one all-or-nothing batch): ``--json`` prints the memory
+    tool's response (for scripts), else the library call's result or refusal, in words
+    for a person (on stderr under ``--json`` too: a person reads it there)."""
     scoped_targets(app, target)
     mem = open_memory(app, write=True, reports=True)
+    ops = op if isinstance(op, list) else [op]
     if as_json:
-        args = {"action": op.action, "target": target}
-        args.update({k: v for k, v in (("content", op.content), ("old_text", op.old_text)) if v})
+        calls = [
+            {k: v for k, v in (("content", o.content), ("old_text", o.old_text)) if v} for o in ops
+        ]
+        args: dict[str, Any] = {"target": target}
+        if len(ops) == 1:
+            args.update(action=ops[0].action, **calls[0])
+        else:
+            args["operations"] = [
+                {"action": o.action, **c} for o, c in zip(ops, calls, strict=True)
+            ]
         if expires is not None:
             args["expires"] = expires
-        result = run_memory_tool(mem, args)
-        if not result.get("success"):
-            fail_response(result)
+        try:
+            result = memory_call(mem, args)
+        except MnemicError as exc:
+            _name_store(mem, exc)
+            fail_response(exc.to_response(), human=exc.to_human())
         emit_json(result)
         return
     try:
         if expires is not None:
-            op = dataclasses.replace(op, expires=parse_expires(expires, mem.now(), "--expires"))
-        report(mem, mem.apply(target, [op]), op.expires)
+            when = parse_expires(expires, mem.now(), "--expires")
+            ops = [dataclasses.replace(o, expires=when) for o in ops]
+        report(mem, mem.apply(target, ops, batch=len(ops) > 1), ops[0].expires)
     except ToolError as exc:
         refuse(mem, target, exc)
 
@@ -555,15 +593,24 @@ def replace(
 
 
 @memory.command()
-@click.argument("old")
+@click.argument("old", nargs=-1, required=True)
 @TARGET_OPT
 @JSON_OPT
 @PROJECT_OPT
 @pass_app
 @handle_errors
-def remove(app: AppContext, old: str, target: str, as_json: bool) -> None:
-    """Remove the entry containing OLD."""
-    _call(app, target, Op("remove", None, old), as_json)
+def remove(app: AppContext, old: tuple[str, ...], target: str, as_json: bool) -> None:
+    """Remove the entry containing OLD (several OLD: all of them, or none).
+
+    OLD is a unique piece of the entry's text, or the entry:<hex> handle a full
+    memory's refusal names. Removed entries go to the archive.
+
+    \b
+    Examples:
+      mnemic memory remove "make -j2"
+      mnemic memory remove entry:5d0c1b2a entry:9f31e0c4
+    """
+    _call(app, target, [Op("remove", None, o) for o in old], as_json)
 
 
 @memory.command()

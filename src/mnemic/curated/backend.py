@@ -223,6 +223,19 @@ class CuratedBackend(Protocol):
         lock; return what was (or would be) removed."""
         ...
 
+    def forget_copies(
+        self,
+        target: str,
+        holds: Callable[[str], bool],
+        *,
+        lock_timeout: float,
+        dry_run: bool = False,
+    ) -> list[str]:
+        """Delete the history versions and drift backups of ``target`` whose text
+        ``holds`` selects (a forgotten text), under its lock; the live text and every
+        other copy stay. Return what was (or would be) removed."""
+        ...
+
 
 def version_text(backend: CuratedBackend, target: str, version_id: int) -> str:
     """The text of one kept version of ``target``; :class:`InvalidArgument` naming the

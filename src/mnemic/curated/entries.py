@@ -351,5 +351,10 @@ def find_entry(
         raise NoMatch(target, sel)
     if len({entries[i] for i in hits}) > 1:
         render = show or (lambda e: e)
-        raise AmbiguousMatch(target, sel, [preview(render(entries[i])) for i in hits])
+        raise AmbiguousMatch(
+            target,
+            sel,
+            [preview(render(entries[i])) for i in hits],
+            [entry_handle(entries[i]) for i in hits],  # a handle names one exactly
+        )
     return hits[0]

@@ -12,7 +12,7 @@ from ..errors import InvalidArgument, MnemicError, StorageError, ToolError
 from ..tooling import staged_response
 from .entries import entry_handle
 from .memory import Changes, Memory, WriteResult
-from .pressure import add_candidates
+from .pressure import add_candidates, policy
 from .provenance import brief
 from .snapshot import display_entry
 from .store import check_target
@@ -87,7 +87,9 @@ def _state_notes(
 ) -> dict[str, Any]:
     """``resp`` with the pressure warning of ``usage`` and the changes others made, when
     there are any (every answer that shows a target's state ends with them)."""
-    warning = usage.pressure_note(memory.settings.memory.pressure_ratio)
+    warning = usage.pressure_note(
+        memory.settings.memory.pressure_ratio, evicts=policy(memory, usage.target) != "refuse"
+    )
     if warning:
         resp["warning"] = warning
     if changes is not None:

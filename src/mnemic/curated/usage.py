@@ -84,15 +84,24 @@ class Usage:
         """``67% — 1,474/2,200 chars``."""
         return f"{self.percent}% — {self.chars:,}/{self.limit:,} chars"
 
-    def pressure_note(self, threshold: float) -> str | None:
-        """A warning when usage is at or above ``threshold`` (a ratio), else ``None``."""
+    def pressure_note(self, threshold: float, *, evicts: bool = False) -> str | None:
+        """A warning when usage is at or above ``threshold`` (a ratio), else ``None``;
+        ``evicts``: the target's ``on_full`` policy archives instead of refusing, so the
+        next add is not refused, and the warning says what happens instead."""
         if self.ratio < threshold:
             return None
         free = max(0, self.limit - self.chars)
+        full = f"{label(self.target)} is {self.percent}% full ({free:,} chars free)."
+        if evicts:
+            return (
+                f"{full} The user enabled eviction: a write that does not fit moves the "
+                "entries ranked best to drop (expired, duplicates, oldest) to the archive. "
+                "To choose yourself what leaves, merge overlapping entries or remove stale "
+                "ones first (one operations call can do both)."
+            )
         return (
-            f"{label(self.target)} is {self.percent}% full ({free:,} chars free). Before the "
-            "next add, merge overlapping entries or remove stale ones (one operations call "
-            "can do both)."
+            f"{full} Before the next add, merge overlapping entries or remove stale ones "
+            "(one operations call can do both)."
         )
 
     def as_dict(self) -> dict[str, object]:

@@ -15,6 +15,11 @@ class CuratedError(ToolError):
     code = "curated_error"
 
 
+_DELIMITER = "\n§\n"
+"""What separates two entries in a file (:data:`mnemic.curated.entries.DELIMITER`): each
+entry removed frees its own chars and one of these."""
+
+
 def _label(target: str) -> str:
     return "USER PROFILE" if target == "user" else "MEMORY"
 
@@ -94,6 +99,9 @@ class BudgetExceeded(CuratedError):
             extra.setdefault("entry_chars", entry_chars)
             extra.setdefault("limit", limit)
         super().__init__(text, **extra)
+        self.project: str | None = None
+        """The project directory whose store is full, when it is not the global one (set
+        by the caller that knows it): the one-step command names it."""
         self.candidates: list[dict[str, Any]] = []
         """The entries best dropped first, each with its ``handle``, ``entry``, ``chars``
         and ``reasons`` (least used, oldest unconfirmed, expired, duplicate of another),
@@ -128,9 +136,33 @@ class BudgetExceeded(CuratedError):
     def to_human(self) -> str:
         if not self.candidates:
             return self._human()
-        return self._with_candidates(
+        text = self._with_candidates(
             self._human(), "free at least {need} chars; `mnemic memory remove HANDLE`"
         )
+        enough = self._enough()
+        if enough:  # the one command line that frees the room, as the model's one call does
+            flag = " --target user" if self.target == "user" else ""
+            if self.project:
+                flag += f" --project {shlex.quote(self.project)}"
+            freed = sum(int(c["chars"]) + len(_DELIMITER) for c in enough)
+            text += (
+                f"\nIn one step (frees {_fmt(freed)} chars, all or nothing): mnemic memory "
+                f"remove{flag} {' '.join(str(c['handle']) for c in enough)}"
+            )
+        return text
+
+    def _enough(self) -> list[dict[str, Any]]:
+        """The fewest candidates, best first, whose removal frees the room the change
+        needs (each frees its chars and one delimiter); empty when the named ones do not."""
+        need = max(0, self.attempted - self.limit)
+        taken: list[dict[str, Any]] = []
+        freed = 0
+        for c in self.candidates:
+            if freed >= need:
+                break
+            taken.append(c)
+            freed += int(c["chars"]) + len(_DELIMITER)
+        return taken if freed >= need else []
 
     def to_page(self) -> str:
         # The console has a Remove button and an edit form per entry: the same facts as
@@ -227,24 +259,57 @@ class AmbiguousMatch(CuratedError):
 
     code = "ambiguous_match"
 
-    def __init__(self, target: str, selector: str, previews: Sequence[str], **extra: Any) -> None:
+    def __init__(
+        self,
+        target: str,
+        selector: str,
+        previews: Sequence[str],
+        handles: Sequence[str] = (),
+        **extra: Any,
+    ) -> None:
         self.target = target
         self.selector = selector
         self.previews = tuple(previews)
+        self.handles = tuple(handles)
+        """Each match's ``entry:<hex>`` handle, in the order of ``previews`` (a preview is
+        cut at 80 chars: a model cannot name the entry by it, a handle names it exactly)."""
+        if self.handles:
+            extra["handles"] = list(self.handles)
+        how = (
+            "Use the handle of the one you mean (handles[i] names matches[i]) as old_text, "
+            "a longer substring that appears in only one of them, or the whole entry text."
+            if self.handles
+            else "Use a longer substring that appears in only one of them, or the whole entry text."
+        )
         super().__init__(
             f"{_preview(selector)!r} matches {len(self.previews)} different {_label(target)} "
-            "entries (see matches). Nothing was changed. Use a longer substring that appears "
-            "in only one of them, or the whole entry text.",
+            f"entries (see matches). Nothing was changed. {how}",
             matches=list(self.previews),
             **extra,
         )
 
-    def to_human(self) -> str:
+    def to_page(self) -> str:
+        # The console's forms name an entry by its own buttons: no handles to type.
         shown = "".join(f"\n  - {p}" for p in self.previews)
         return (
             f"{_preview(self.selector)!r} matches {len(self.previews)} different "
             f"{_file(self.target)} entries:{shown}\nNothing was changed. Use a longer piece "
             "that appears in only one of them, or the whole entry."
+        )
+
+    def to_human(self) -> str:
+        if self.handles:
+            shown = "".join(
+                f"\n  {h}  {p}" for h, p in zip(self.handles, self.previews, strict=True)
+            )
+            how = "its handle (the first column), a longer piece that appears in only one"
+        else:
+            shown = "".join(f"\n  - {p}" for p in self.previews)
+            how = "a longer piece that appears in only one"
+        return (
+            f"{_preview(self.selector)!r} matches {len(self.previews)} different "
+            f"{_file(self.target)} entries:{shown}\nNothing was changed. Use {how} of "
+            "them, or the whole entry."
         )
 
 

@@ -79,6 +79,9 @@ class ForgetReport:
     attachments: int = 0
     """Attachment files deleted: the forgotten messages held them and no other message
     does (a dry run: how many files the messages hold)."""
+    copies: list[str] = field(default_factory=list)
+    """History versions and drift backups of MEMORY.md or USER.md (any store's) that held
+    the text (``--sessions``), removed: each is a whole copy of its file."""
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -236,11 +239,11 @@ def forget_sessions(
     report = ForgetReport("sessions", dry_run)
     backend = backend_for(home.settings)
     if not backend.has_sessions(home):
-        report.archived = _forget_everywhere(home, mem, match, origin, clock, dry_run)
+        report.archived = _forget_everywhere(home, mem, match, origin, clock, dry_run, report)
         report.notes.append("there is no session history")
         _note_audited_sessions(gov, match, report)
         return report
-    report.archived = _forget_everywhere(home, mem, match, origin, clock, dry_run)
+    report.archived = _forget_everywhere(home, mem, match, origin, clock, dry_run, report)
     with backend.sessions(home) as store:
         began = time.time()
         result = store.forget(match, dry_run=dry_run)
@@ -263,8 +266,12 @@ def forget_sessions(
             target="sessions",
             action="forget",
             decision="manual",
-            result="ok" if report.messages or report.sessions else "noop",
-            removed={"messages": report.messages, "sessions": report.sessions},
+            result="ok"
+            if report.messages or report.sessions or report.copies or report.pending
+            else "noop",
+            removed={"messages": report.messages, "sessions": report.sessions}
+            | ({"copies": len(report.copies)} if report.copies else {})
+            | ({"pending": len(report.pending)} if report.pending else {}),
         )
     return report
 
@@ -276,20 +283,57 @@ def _forget_everywhere(
     origin: str,
     clock: Callable[[], float] | None,
     dry_run: bool,
+    report: ForgetReport,
 ) -> int:
     """:func:`_forget_texts` of the entry texts holding ``match`` in the global store's
-    journal and in each project store's (:mod:`mnemic.curated.scope`)."""
+    journal and in each project store's (:mod:`mnemic.curated.scope`), and the history
+    versions and drift backups of their MEMORY.md and USER.md that hold it (into
+    ``report.copies``: a version is a whole copy of the file) and the memory writes
+    waiting for approval that hold it (``report.pending``), so no other copy of the text
+    stays on disk (the live file keeps a live entry: ``memory remove`` takes it)."""
     forms = needles(match)
 
     def holds(target: str, text: str) -> bool:
         return contains(text, forms)
 
-    count = _forget_texts(mem, holds, dry_run)
-    for project in stored_projects(home):
-        count += _forget_texts(_open(project, origin, clock), holds, dry_run)
+    count = 0
+    for store in [mem, *(_open(p, origin, clock) for p in stored_projects(home))]:
+        count += _forget_texts(store, holds, dry_run)
+        report.copies += _forget_copies(store, forms, dry_run)
+        report.pending += _forget_staged(store, forms, dry_run)
     if count and not dry_run:  # the home's cache holds its projects' vectors too
         vector_cache.clear(home.root)
     return count
+
+
+def _forget_copies(mem: Memory, forms: list[str], dry_run: bool) -> list[str]:
+    """The history versions and drift backups of each target of ``mem`` that hold one of
+    ``forms``, removed (a dry run: listed)."""
+    gone: list[str] = []
+    for target in FILENAMES:
+        gone += mem.backend.forget_copies(
+            target,
+            lambda text: contains(text, forms),
+            lock_timeout=mem.settings.memory.lock_timeout,
+            dry_run=dry_run,
+        )
+    return gone
+
+
+def _forget_staged(mem: Memory, forms: list[str], dry_run: bool) -> list[str]:
+    """The ids of the memory writes waiting for approval in ``mem``'s store that hold one
+    of ``forms``, removed (a dry run: listed): approving one would write the text back."""
+    gov = mem.governor
+    assert gov is not None
+    pending = gov.pending("memory")
+    gone: list[str] = []
+    with pending.lock():
+        for record in pending.listing().records:
+            if contains(record.to_json(), forms):
+                gone.append(record.id)
+                if not dry_run:
+                    pending.remove(record.id)
+    return gone
 
 
 def _note_audited_sessions(gov: Governor, match: str, report: ForgetReport) -> None:

@@ -19,7 +19,7 @@ from ..curated import admin
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
-from ..curated.pressure import add_candidates, describe_expires
+from ..curated.pressure import add_candidates, describe_expires, policy
 from ..curated.provenance import entry_key
 from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
@@ -111,6 +111,7 @@ def _target_view(mem: MemoryView, target: str, counts: UsageCounts) -> dict[str,
         entries=entries,
         usage=usage,
         pressure=usage.limit and usage.chars / usage.limit >= mem.settings.memory.pressure_ratio,
+        evicts=policy(mem, target) != "refuse",
         location=mem.backend.location(target),
         history=list(reversed(mem.backend.history(target))),
         in_prompt=mem.in_prompt(target),

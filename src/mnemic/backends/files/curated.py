@@ -1076,6 +1076,40 @@ class FileBackend:
                     fsync_dir(self.history_dir)
         return victims
 
+    def forget_copies(
+        self,
+        target: str,
+        holds: Callable[[str], bool],
+        *,
+        lock_timeout: float,
+        dry_run: bool = False,
+    ) -> list[str]:
+        with self.transaction([target], lock_timeout):
+            victims = [  # every version on disk, those past the limit not dropped yet too
+                os.path.join(self.history_dir, name) for _, _, name in self._history_entries(target)
+            ]
+            victims += [b.location for b in self.backups(target)]
+            gone = [p for p in victims if _holds(p, holds)]
+            if not dry_run and gone:
+                for victim in gone:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(victim)
+                fsync_dir(self.directory)
+                if self.history_dir.exists():
+                    fsync_dir(self.history_dir)
+        return gone
+
+
+def _holds(path: str, holds: Callable[[str], bool]) -> bool:
+    """Whether the copy at ``path`` holds what ``holds`` selects (one that cannot be read
+    as text is compared as UTF-8 with replacement characters: it may still hold it)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return False
+    return holds(data.decode("utf-8", "replace"))
+
 
 class _FileTxn:
     def __init__(self, backend: FileBackend, targets: list[str], waited_ms: float) -> None:

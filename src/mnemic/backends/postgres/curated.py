@@ -44,7 +44,7 @@ import contextlib
 import re
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
@@ -372,6 +372,55 @@ class PostgresBackend:
                         (target, self.project),
                     )
             return gone
+
+    def forget_copies(
+        self,
+        target: str,
+        holds: Callable[[str], bool],
+        *,
+        lock_timeout: float,
+        dry_run: bool = False,
+    ) -> list[str]:
+        self._name(target)
+        where = self.location(target)
+        with self.transaction([target], lock_timeout) as txn:
+            sql = self.db.sql
+            conn = txn.conn
+            versions = [
+                int(seq)
+                for seq, body in conn.execute(
+                    sql(
+                        "SELECT seq, body FROM {s}.curated_versions "
+                        "WHERE target = %s AND project = %s ORDER BY seq"
+                    ),
+                    (target, self.project),
+                ).fetchall()
+                if holds(str(body))
+            ]
+            backups = [
+                int(i)
+                for i, body in conn.execute(
+                    sql(
+                        "SELECT id, body FROM {s}.curated_backups "
+                        "WHERE target = %s AND project = %s ORDER BY id"
+                    ),
+                    (target, self.project),
+                ).fetchall()
+                if holds(str(body))
+            ]
+            if not dry_run:
+                conn.execute(
+                    sql(
+                        "DELETE FROM {s}.curated_versions "
+                        "WHERE target = %s AND project = %s AND seq = ANY(%s)"
+                    ),
+                    (target, self.project, versions),
+                )
+                conn.execute(
+                    sql("DELETE FROM {s}.curated_backups WHERE project = %s AND id = ANY(%s)"),
+                    (self.project, backups),
+                )
+        return [f"{where}@{seq}" for seq in versions] + [f"{where} backup #{i}" for i in backups]
 
     def doctor(self, *, fix: bool = False) -> list[Problem]:
         """Nothing to check beyond reading: rows have no permissions or debris."""
