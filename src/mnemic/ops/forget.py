@@ -326,13 +326,14 @@ def _forget_staged(mem: Memory, forms: list[str], dry_run: bool) -> list[str]:
     gov = mem.governor
     assert gov is not None
     pending = gov.pending("memory")
+    if dry_run:  # a listing writes nothing: no lock, so it works on a read-only home
+        return [r.id for r in pending.listing().records if contains(r.to_json(), forms)]
     gone: list[str] = []
     with pending.lock():
         for record in pending.listing().records:
             if contains(record.to_json(), forms):
                 gone.append(record.id)
-                if not dry_run:
-                    pending.remove(record.id)
+                pending.remove(record.id)
     return gone
 
 

@@ -1084,13 +1084,11 @@ class FileBackend:
         lock_timeout: float,
         dry_run: bool = False,
     ) -> list[str]:
+        if dry_run:  # a listing writes nothing: no lock, so it works on a read-only home
+            return self._copies_holding(target, holds)
         with self.transaction([target], lock_timeout):
-            victims = [  # every version on disk, those past the limit not dropped yet too
-                os.path.join(self.history_dir, name) for _, _, name in self._history_entries(target)
-            ]
-            victims += [b.location for b in self.backups(target)]
-            gone = [p for p in victims if _holds(p, holds)]
-            if not dry_run and gone:
+            gone = self._copies_holding(target, holds)
+            if gone:
                 for victim in gone:
                     with contextlib.suppress(FileNotFoundError):
                         os.unlink(victim)
@@ -1098,6 +1096,15 @@ class FileBackend:
                 if self.history_dir.exists():
                     fsync_dir(self.history_dir)
         return gone
+
+    def _copies_holding(self, target: str, holds: Callable[[str], bool]) -> list[str]:
+        """The paths of ``target``'s history versions and drift backups that hold what
+        ``holds`` selects (every version on disk, those past the limit not dropped yet too)."""
+        victims = [
+            os.path.join(self.history_dir, name) for _, _, name in self._history_entries(target)
+        ]
+        victims += [b.location for b in self.backups(target)]
+        return [p for p in victims if _holds(p, holds)]
 
 
 def _holds(path: str, holds: Callable[[str], bool]) -> bool:
