@@ -579,16 +579,20 @@ class SidecarLock:
             return
         op = fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX
         start = time.monotonic()
+        waited = False
         try:
             fcntl.flock(fd, op | fcntl.LOCK_NB)
         except BlockingIOError:
             # From here on the wait owns fd: on failure it is closed (now, or by the
             # helper thread once the kernel grants the lock it no longer wants).
             _wait_for_lock(fd, op, start, self.timeout, str(self.path))
+            waited = True
         except BaseException:
             os.close(fd)
             raise
-        self.waited_ms = (time.monotonic() - start) * 1000.0
+        # A lock granted at once was not waited for: 0, not the microseconds of the call
+        # (an audit record's length then depends on nobody's timing).
+        self.waited_ms = (time.monotonic() - start) * 1000.0 if waited else 0.0
         self._fd = fd
         self.held = True
 
