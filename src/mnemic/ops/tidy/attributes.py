@@ -57,6 +57,7 @@ from .acronyms import spelled
 from .frames import common_ends
 from .lexicon import STOP_WORDS, stem
 from .meaning import ALSO, misspelt
+from .memo import searched
 from .people import one_held, relatives
 from .signals import GENERIC, Profile
 from .slots import CJK_LETTER
@@ -318,13 +319,13 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     if limit <= 0 or a.negated or b.negated:
         return None
     numbered = a.stated != b.stated  # only a provider's model number may differ (below)
-    if numbered and (CJK_LETTER.search(a.text) or CJK_LETTER.search(b.text)):
+    if numbered and (searched(CJK_LETTER, a.text) or searched(CJK_LETTER, b.text)):
         return None
-    if ALSO.search(a.folded) or ALSO.search(b.folded):
+    if searched(ALSO, a.folded) or searched(ALSO, b.folded):
         return None
     if relatives(a.text) != relatives(b.text):
         return None
-    if CJK_LETTER.search(a.text) or CJK_LETTER.search(b.text):
+    if searched(CJK_LETTER, a.text) or searched(CJK_LETTER, b.text):
         return _cjk_swap(a, b)
     place = _place(a, b)
     if place is None:
@@ -374,7 +375,7 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
             return None  # the value ends the sentence: "home airport is Gatwick"
         if not (_named(a, set(was)) and _named(b, set(now))):
             return None  # "the team is small" / "... remote": adjectives, a list
-        if MANY.search(a.folded) or (relatives(a.text) and not one_held(a.text)):
+        if searched(MANY, a.folded) or (relatives(a.text) and not one_held(a.text)):
             return None  # "the user's sister is Anna": a user may have two; one manager
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways

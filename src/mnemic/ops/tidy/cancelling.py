@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import STOP_WORDS, fold
+from .memo import searched
 from .signals import Profile
 
 __all__ = ["cancelled", "reached"]
@@ -133,7 +134,7 @@ def _read(new: str, m: re.Match[str]) -> str:
 
 
 def _latin(new: str, old: str) -> str | None:
-    m = _CANCEL.search(new)
+    m = searched(_CANCEL, new)
     if m is None:
         return None
     said = _words(old)
@@ -151,7 +152,7 @@ def _latin(new: str, old: str) -> str | None:
 
 
 def _cjk(new: str, old: str) -> str | None:
-    m = _CJK_CANCEL.search(new)
+    m = searched(_CJK_CANCEL, new)
     if m is None:
         return None
     rest = new[: m.start()]
@@ -229,11 +230,11 @@ _LIST = re.compile(r",| and | und | y | et | e | en | i | oraz ")
 def _reached(new: str, old: str) -> str | None:
     """The word by which ``new`` says the end of a state ``old`` says is on the way,
     with every other content word of ``new`` one of ``old`` and at least one shared."""
-    if _LIST.search(old):
+    if searched(_LIST, old):
         return None  # "applied to Oxford and Durham": one of two settled, the other open
     for way, end in _SCALES:
-        w, e = way.search(old), end.search(new)
-        if w is None or e is None or end.search(old):
+        w, e = searched(way, old), searched(end, new)
+        if w is None or e is None or searched(end, old):
             continue
         said = _words(old)
         shared = 0
@@ -255,7 +256,7 @@ def reached(a: Profile, b: Profile) -> str | None:
         if old.negated or new.negated:
             continue
         n, o = fold(new.text), fold(old.text)
-        if _CJK.search(n):
+        if searched(_CJK, n):
             continue
         verb = _reached(n, o)
         if verb is not None:
@@ -270,9 +271,9 @@ def cancelled(a: Profile, b: Profile) -> str | None:
         if old.negated:
             continue
         n, o = fold(new.text), fold(old.text)
-        if _CANCEL.search(o) or _CJK_CANCEL.search(o):
+        if searched(_CANCEL, o) or searched(_CJK_CANCEL, o):
             continue
-        verb = _cjk(n, o) if _CJK.search(n) else _latin(n, o)
+        verb = _cjk(n, o) if searched(_CJK, n) else _latin(n, o)
         if verb is not None:
             return f"one says it was called off ('{verb}'): '{old.text}' / '{new.text}'"
     return None

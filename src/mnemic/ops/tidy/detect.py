@@ -506,12 +506,15 @@ def find(
     signals: Mapping[tuple[int, int], PairSignals],
     *,
     thresholds: Thresholds = THRESHOLDS,
+    verdicts: dict[tuple[int, int], Verdict | None] | None = None,
 ) -> list[Finding]:
     """The findings among ``profiles`` (one target's entries, in file order), judged on
     the pair ``signals`` (:func:`signals_of`; a pair left out is never judged).
 
     ``times`` says when each entry was last written (None: unknown; then the later in
-    the file is the newer, as adds append).
+    the file is the newer, as adds append). ``verdicts``, when given, receives each
+    pair's verdict (None: unrelated), so that a later reader of the same pairs (the
+    learned layer of :func:`.plan.plan`) need not judge them again.
     """
     n = len(profiles)
     dups: list[tuple[float, int, int, str]] = []
@@ -525,6 +528,8 @@ def find(
 
     for (i, j), pair in signals.items():
         verdict = judge(profiles[i], profiles[j], pair, thresholds)
+        if verdicts is not None:
+            verdicts[(i, j)] = verdict
         if verdict is None:
             continue
         if verdict.kind == "duplicate":

@@ -41,6 +41,7 @@ from importlib import resources
 from typing import Any
 
 from .meaning import ALSO
+from .memo import searched
 from .people import relatives
 from .signals import GENERIC, Profile, profile
 from .slots import CJK_LETTER
@@ -150,7 +151,7 @@ def kind_switch(a: Profile, b: Profile) -> tuple[str, str, str] | None:
     found_a, found_b = values_in(a.text), values_in(b.text)
     if not found_a or not found_b:
         return None
-    if a.negated or b.negated or ALSO.search(a.folded) or ALSO.search(b.folded):
+    if a.negated or b.negated or searched(ALSO, a.folded) or searched(ALSO, b.folded):
         return None
     if relatives(a.text) != relatives(b.text):
         return None  # "the user's partner uses Firefox" / "User switched to Brave"
@@ -218,6 +219,20 @@ def _states() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]:
     )
 
 
+@lru_cache(maxsize=4096)
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+@lru_cache(maxsize=4096)
+def _state_hits(
+    text: str,
+) -> tuple[tuple[re.Match[str] | None, re.Match[str] | None], ...]:
+    """Where ``text`` (NFKC) says each state of :func:`_states`: (one side's match, the
+    other's), read once per entry, not once per pair (tidycost)."""
+    return tuple((one.search(text), other.search(text)) for _, one, other in _states())
+
+
 def states_apart(a: Profile, b: Profile) -> tuple[str, str, str] | None:
     """(state, what ``a`` says, what ``b`` says) when the two say two states of a person
     that exclude each other ("User is an only child" / "User has a brother", "owns the
@@ -225,11 +240,11 @@ def states_apart(a: Profile, b: Profile) -> tuple[str, str, str] | None:
     up to two words of one side's own ("has a brother *in Leeds*"); None otherwise.
     Neither may be negated outside its state ("has *no* siblings": the negation rules
     read it; "*no* direct reports" is a state)."""
-    ta, tb = unicodedata.normalize("NFKC", a.text), unicodedata.normalize("NFKC", b.text)
-    for name, one, other in _states():
-        for x, y in ((ta, tb), (tb, ta)):
-            mx, my = one.search(x), other.search(y)
-            if mx is None or my is None or other.search(x) or one.search(y):
+    ta, tb = _nfkc(a.text), _nfkc(b.text)
+    ha, hb = _state_hits(ta), _state_hits(tb)
+    for (name, one, other), sa, sb in zip(_states(), ha, hb, strict=True):
+        for x, y, (mx, ox), (oy, my) in ((ta, tb, sa, sb), (tb, ta, sb, sa)):
+            if mx is None or my is None or ox or oy:
                 continue
             px, py = profile(one.sub(" ", x)), profile(other.sub(" ", y))
             if px.negated or py.negated:

@@ -203,6 +203,7 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
 
 
+@lru_cache(maxsize=1 << 16)  # each entry's words, read beside every other entry
 def stem(word: str) -> str:
     """The key two Latin words (folded) are compared by: the Snowball English stem, cut
     to its first six letters, of the word itself or of the word a common technical

@@ -56,6 +56,7 @@ import difflib
 import re
 
 from .lexicon import STOP_WORDS, fold
+from .memo import searched
 from .people import relatives
 from .signals import GENERIC, Profile, profile
 from .vetoes import _COPULA, _typo, apart as tidy20_apart  # a copula; one spelling or two
@@ -234,7 +235,7 @@ _PLAN = re.compile(
 def plan_beside_result(a: Profile, b: Profile) -> str:
     """The words of a plan one entry says and the other does not, or "" (as
     :func:`.vetoes.plan_beside_fact`: a fact that denies the plan is its update)."""
-    ma, mb = _PLAN.search(a.folded), _PLAN.search(b.folded)
+    ma, mb = searched(_PLAN, a.folded), searched(_PLAN, b.folded)
     if (ma is None) == (mb is None) or (b if ma else a).negated:
         return ""
     return (ma or mb).group(0)  # type: ignore[union-attr]

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...unicode_script import script
+from .memo import searched
 from .signals import GENERIC, PairSignals, Profile
 
 __all__ = [
@@ -115,7 +116,7 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
         return "the replaced value named for another subject"
     if _other_code(older, newer):
         return "an identifier changed"
-    if bool(ALSO.search(older.folded)) != bool(ALSO.search(newer.folded)):
+    if bool(searched(ALSO, older.folded)) != bool(searched(ALSO, newer.folded)):
         return "one adds to the other"
     x, y = (older.order[0] if older.order else ""), (newer.order[0] if newer.order else "")
     if (
@@ -209,18 +210,23 @@ def read(
     s: PairSignals,
     with_cosine: bool = False,
     version: int = FEATURE_VERSION,
+    verdict: str | None = None,
 ) -> list[str]:
     """:func:`features` with the rules' verdict on the pair (:func:`.detect.judge`, which
     reads the cosine of ``s`` when there is one); the cosine itself is a feature only
-    ``with_cosine``."""
-    from .detect import judge
+    ``with_cosine``. ``verdict``: that verdict's kind (``none``: no verdict) when the
+    caller has judged this very pair (``older``, ``newer``, ``s``, the default
+    thresholds) already."""
+    if verdict is None:
+        from .detect import judge
 
-    v = judge(older, newer, s)
+        v = judge(older, newer, s)
+        verdict = v.kind if v is not None else "none"
     return features(
         older,
         newer,
         s,
-        v.kind if v is not None else "none",
+        verdict,
         s.cosine if with_cosine else None,
         version,
     )

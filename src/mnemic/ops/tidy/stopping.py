@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import STOP_WORDS, fold
+from .memo import searched
 from .signals import Profile
 
 __all__ = ["stopped"]
@@ -77,7 +78,7 @@ def _one(x: str, y: str) -> bool:
 
 
 def _latin(new: str, old: str) -> str | None:
-    m = _STOP.search(new)
+    m = searched(_STOP, new)
     if m is None:
         return None
     rest = [w for w in _words(new[: m.start()] + " " + new[m.end() :]) if w not in _AUX]
@@ -90,7 +91,7 @@ def _latin(new: str, old: str) -> str | None:
 
 
 def _cjk(new: str, old: str) -> str | None:
-    m = _CJK_STOP.search(new)
+    m = searched(_CJK_STOP, new)
     if m is None:
         return None
     parts = [p for p in (new[: m.start()], _CJK_END.sub("", new[m.end() :])) if p.strip()]
@@ -106,9 +107,9 @@ def stopped(a: Profile, b: Profile) -> str | None:
         if old.negated:
             continue
         n, o = fold(new.text), fold(old.text)
-        if _STOP.search(o) or _CJK_STOP.search(o):
+        if searched(_STOP, o) or searched(_CJK_STOP, o):
             continue
-        verb = _cjk(n, o) if _CJK.search(n) else _latin(n, o)
+        verb = _cjk(n, o) if searched(_CJK, n) else _latin(n, o)
         if verb is not None:
             return f"one says it stopped ('{verb}'): '{old.text}' / '{new.text}'"
     return None

@@ -40,8 +40,10 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from functools import lru_cache
 
 from .lexicon import STOP_WORDS, fold, stem
+from .memo import per_entry
 from .signals import GENERIC, Profile
 
 __all__ = [
@@ -128,6 +130,7 @@ _UNIT_AFTER = re.compile(
 """A unit after a number: then it is an amount, not a label."""
 
 
+@per_entry
 def _heads(p: Profile) -> dict[tuple[str, str], str]:
     """The labels ``p`` names its thing by: (the noun before the label, or the counter
     after it) -> the label. A label counts at the head of the sentence: right after a
@@ -176,11 +179,16 @@ def names_which(a: Profile, b: Profile) -> str:
     return ""
 
 
+@lru_cache(maxsize=4096)  # each entry is judged beside every other
+def _intent(folded: str) -> re.Match[str] | None:
+    return INTENT.search(folded)
+
+
 def plan_beside_fact(a: Profile, b: Profile) -> str:
     """The words of intention one entry says and the other does not ("wants to visit"),
     or "". A fact that denies the plan ("cancelled the trip", "not going") ends it: an
     update, which the other rules judge."""
-    ma, mb = INTENT.search(a.folded), INTENT.search(b.folded)
+    ma, mb = _intent(a.folded), _intent(b.folded)
     if (ma is None) == (mb is None) or (b if ma else a).negated:
         return ""
     return (ma or mb).group(0)  # type: ignore[union-attr]
