@@ -203,6 +203,19 @@ def _place(a: Profile, b: Profile) -> tuple[int, int, int, int] | None:
     return i1, i2, j1, j2
 
 
+def _kept(x: tuple[str, ...], y: tuple[str, ...]) -> int:
+    """How many words ``x`` and ``y`` share at their start plus at their end (the two
+    runs may overlap). When :func:`_place` finds one place ``x[i1:i2]`` / ``y[j1:j2]``,
+    the words before it are one run (``i1 == j1``) and those after it another, so this is
+    at least ``len(x) - (i2 - i1)`` and ``len(y) - (j2 - j1)``: a value of at most
+    ``limit`` words on each side needs at least the longer side's length less ``limit``
+    (tidycost: the bound is read before the sequence matcher, and no verdict changes)."""
+    n = min(len(x), len(y))
+    head = next((k for k in range(n) if x[k] != y[k]), n)
+    tail = next((k for k in range(n) if x[-1 - k] != y[-1 - k]), n)
+    return head + tail
+
+
 def _tokens_before(p: Profile, word: str) -> list[str] | None:
     """The folded tokens ``p`` says before the content word ``word`` (a stem), None when
     it is not found or is CJK."""
@@ -327,6 +340,8 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
         return None
     if searched(CJK_LETTER, a.text) or searched(CJK_LETTER, b.text):
         return _cjk_swap(a, b)
+    if _kept(a.order, b.order) < max(len(a.order), len(b.order)) - limit:
+        return None  # more than ``limit`` words changed: no one place (before difflib)
     place = _place(a, b)
     if place is None:
         return None

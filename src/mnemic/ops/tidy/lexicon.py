@@ -243,6 +243,7 @@ def _unaccented(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=1 << 16)  # the words of two entries, asked of every pair
 def same_verb(word: str, other: str) -> bool:
     """Whether one of two stems is a form of the other's verb the stem does not join:
     the German or Dutch past participle, its "ge-" form ("geprüft" / "prüft", "gemaakt"

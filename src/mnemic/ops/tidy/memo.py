@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 if TYPE_CHECKING:
     from .signals import Profile
 
-__all__ = ["SIZE", "analyses", "per_entry", "per_text", "searched"]
+__all__ = ["SIZE", "analyses", "every", "per_entry", "per_text", "searched"]
 
 SIZE = 8192
 """Texts kept per reading: every entry of the largest store tidy plans at once, and the
@@ -98,3 +98,20 @@ def searched(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
         _FOUND.clear()  # a bound, not a policy: the next store refills what it needs
     m = _FOUND[key] = pattern.search(text)
     return m
+
+
+_ALL: dict[tuple[re.Pattern[str], str], tuple[Any, ...]] = {}
+
+
+def every(pattern: re.Pattern[str], text: str) -> tuple[Any, ...]:
+    """``pattern.findall(text)`` as a tuple, found once per pattern and text (as
+    :func:`searched`)."""
+    key = (pattern, text)
+    try:
+        return _ALL[key]
+    except KeyError:
+        pass
+    if len(_ALL) >= SIZE * 16:
+        _ALL.clear()
+    out = _ALL[key] = tuple(pattern.findall(text))
+    return out

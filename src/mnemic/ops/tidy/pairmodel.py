@@ -35,6 +35,7 @@ import zlib
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ...unicode_script import script
@@ -85,7 +86,8 @@ def _script(text: str) -> str:
     return next((script(ch) for ch in text if ch.isalpha()), "NONE")
 
 
-def _tokens(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # each entry is read beside every other
+def _tokens(text: str) -> frozenset[str]:
     """The words of ``text`` (case folded), and the character pairs of each run of a
     script written without spaces ("用户现在" -> "用户", "户现", "现在")."""
     out: set[str] = set()
@@ -94,7 +96,7 @@ def _tokens(text: str) -> set[str]:
             out.update(w[i : i + 2] for i in range(max(1, len(w) - 1)))
         else:
             out.add(w)
-    return out
+    return frozenset(out)
 
 
 def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:

@@ -415,8 +415,8 @@ def _cjk_new(new: Profile, old: Profile) -> str | None:
     Korean: "用户换了新手机" beside "用户的手机是Pixel 7"), when ``old`` names that role
     and its value (role, a copula, the value: nothing else of its own) for the same
     person; None otherwise."""
-    if searched(_CJK_PLAN, new.text):
-        return None
+    if searched(_CJK_PLAN, new.text) or not searched(_CJK_ROLE, new.text):
+        return None  # a plan; or no role to be new (the loop below would find none)
     for m in _CJK_ROLE.finditer(new.text):
         if not _CJK_NEW.search(new.text[: m.start()]):
             continue

@@ -43,7 +43,7 @@ import unicodedata
 from functools import lru_cache
 
 from .lexicon import STOP_WORDS, fold, stem
-from .memo import per_entry
+from .memo import every, per_entry
 from .signals import GENERIC, Profile
 
 __all__ = [
@@ -200,7 +200,7 @@ def other_subject(a: Profile, b: Profile) -> str:
     the user's words (an article and "user") and one capitalised word the user's entry
     does not hold, each followed by the same word."""
     for mine, other in ((a, b), (b, a)):
-        words, theirs = _TOKEN.findall(mine.folded), other.text.split()
+        words, theirs = every(_TOKEN, mine.folded), other.text.split()
         k = next((i for i, w in enumerate(words[:3]) if stem(w) in GENERIC), None)
         if k is None or len(words) <= k + 1 or len(theirs) < 2:
             continue
