@@ -49,7 +49,7 @@ class _Counting:
     def __init__(self, inner: Any) -> None:
         self.inner, self.calls = inner, 0
 
-    def stemWord(self, word: str) -> str:  # noqa: N802: snowballstemmer's name
+    def stemWord(self, word: str) -> str:  # snowballstemmer's method name
         self.calls += 1
         return str(self.inner.stemWord(word))
 

@@ -349,6 +349,7 @@ def _across(older: Profile, newer: Profile, scripts_differ: bool, raw_differ: bo
     return f
 
 
+@lru_cache(maxsize=1 << 16)  # the same names recur across a store's pairs
 def bucket(name: str) -> int:
     """Where a feature's weight is: the CRC-32 of its name, cut to the bucket bits."""
     return zlib.crc32(name.encode("utf-8")) & ((1 << BUCKET_BITS) - 1)
