@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 if TYPE_CHECKING:
     from .signals import Profile
 
-__all__ = ["SIZE", "analyses", "every", "per_entry", "per_text", "searched"]
+__all__ = ["SIZE", "analyses", "every", "per_entry", "searched"]
 
 SIZE = 8192
 """Texts kept per reading: every entry of the largest store tidy plans at once, and the
@@ -41,12 +41,12 @@ class _HasText(Protocol):
 
 
 def analyses() -> Counter[str]:
-    """How many times each :func:`per_entry` / :func:`per_text` reading was computed
+    """How many times each :func:`per_entry` reading was computed
     (by its qualified name) since the process started: a copy."""
     return Counter(_COUNTS)
 
 
-def _cached(fn: Callable[[str], Any], key_of: Callable[[Any], str]) -> Callable[[Any], Any]:
+def _cached(fn: Callable[[Any], Any], key_of: Callable[[Any], str]) -> Callable[[Any], Any]:
     name = f"{fn.__module__}.{fn.__qualname__}"
     store: OrderedDict[str, Any] = OrderedDict()
     lock = Lock()
@@ -72,11 +72,6 @@ def _cached(fn: Callable[[str], Any], key_of: Callable[[Any], str]) -> Callable[
 def per_entry(fn: Callable[[Profile], R]) -> Callable[[Profile], R]:
     """``fn`` (a reading of one profile) computed once per profile text."""
     return _cached(fn, _text_of)
-
-
-def per_text(fn: Callable[[str], R]) -> Callable[[str], R]:
-    """``fn`` (a reading of one text) computed once per text."""
-    return _cached(fn, str)
 
 
 def _text_of(p: _HasText) -> str:
