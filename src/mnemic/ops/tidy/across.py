@@ -52,6 +52,7 @@ from functools import lru_cache
 
 from ...unicode_script import script
 from .meaning import ALSO, languages_differ
+from .memo import searched
 from .numerals import digits
 from .quantities import FUNCTION_WORDS, latin, same_name
 from .signals import GENERIC, Profile
@@ -122,6 +123,7 @@ def two_languages(a: Profile, b: Profile) -> bool:
     return bool(la and lb and la != lb and "en" in (la, lb))
 
 
+@lru_cache(maxsize=4096)
 def _script(text: str) -> str:
     """The script most of ``text``'s letters are written in (Han, hiragana and katakana
     as one), when three quarters are; empty otherwise."""
@@ -519,7 +521,7 @@ def _matched(p: _Side, q: _Side) -> set[str]:
 def _blocked(a: Profile, b: Profile) -> bool:
     return bool(
         a.negated or b.negated or a.update or b.update
-        or ALSO.search(a.folded) or ALSO.search(b.folded)
+        or searched(ALSO, a.folded) or searched(ALSO, b.folded)
     )  # fmt: skip
 
 

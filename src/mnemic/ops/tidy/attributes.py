@@ -57,6 +57,7 @@ from .acronyms import spelled
 from .frames import common_ends
 from .lexicon import STOP_WORDS, stem
 from .meaning import ALSO, misspelt
+from .memo import searched
 from .people import one_held, relatives
 from .signals import GENERIC, Profile
 from .slots import CJK_LETTER
@@ -202,6 +203,19 @@ def _place(a: Profile, b: Profile) -> tuple[int, int, int, int] | None:
     return i1, i2, j1, j2
 
 
+def _kept(x: tuple[str, ...], y: tuple[str, ...]) -> int:
+    """How many words ``x`` and ``y`` share at their start plus at their end (the two
+    runs may overlap). When :func:`_place` finds one place ``x[i1:i2]`` / ``y[j1:j2]``,
+    the words before it are one run (``i1 == j1``) and those after it another, so this is
+    at least ``len(x) - (i2 - i1)`` and ``len(y) - (j2 - j1)``: a value of at most
+    ``limit`` words on each side needs at least the longer side's length less ``limit``
+    (tidycost: the bound is read before the sequence matcher, and no verdict changes)."""
+    n = min(len(x), len(y))
+    head = next((k for k in range(n) if x[k] != y[k]), n)
+    tail = next((k for k in range(n) if x[-1 - k] != y[-1 - k]), n)
+    return head + tail
+
+
 def _tokens_before(p: Profile, word: str) -> list[str] | None:
     """The folded tokens ``p`` says before the content word ``word`` (a stem), None when
     it is not found or is CJK."""
@@ -318,14 +332,16 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     if limit <= 0 or a.negated or b.negated:
         return None
     numbered = a.stated != b.stated  # only a provider's model number may differ (below)
-    if numbered and (CJK_LETTER.search(a.text) or CJK_LETTER.search(b.text)):
+    if numbered and (searched(CJK_LETTER, a.text) or searched(CJK_LETTER, b.text)):
         return None
-    if ALSO.search(a.folded) or ALSO.search(b.folded):
+    if searched(ALSO, a.folded) or searched(ALSO, b.folded):
         return None
     if relatives(a.text) != relatives(b.text):
         return None
-    if CJK_LETTER.search(a.text) or CJK_LETTER.search(b.text):
+    if searched(CJK_LETTER, a.text) or searched(CJK_LETTER, b.text):
         return _cjk_swap(a, b)
+    if _kept(a.order, b.order) < max(len(a.order), len(b.order)) - limit:
+        return None  # more than ``limit`` words changed: no one place (before difflib)
     place = _place(a, b)
     if place is None:
         return None
@@ -374,7 +390,7 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
             return None  # the value ends the sentence: "home airport is Gatwick"
         if not (_named(a, set(was)) and _named(b, set(now))):
             return None  # "the team is small" / "... remote": adjectives, a list
-        if MANY.search(a.folded) or (relatives(a.text) and not one_held(a.text)):
+        if searched(MANY, a.folded) or (relatives(a.text) and not one_held(a.text)):
             return None  # "the user's sister is Anna": a user may have two; one manager
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways

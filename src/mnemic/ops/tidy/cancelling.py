@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable
 
 from .lexicon import STOP_WORDS, fold
+from .memo import searched
 from .signals import Profile
 
 __all__ = ["cancelled", "newer_says", "reached"]
@@ -134,7 +135,7 @@ def _read(new: str, m: re.Match[str]) -> str:
 
 
 def _latin(new: str, old: str) -> str | None:
-    m = _CANCEL.search(new)
+    m = searched(_CANCEL, new)
     if m is None:
         return None
     said = _words(old)
@@ -152,7 +153,7 @@ def _latin(new: str, old: str) -> str | None:
 
 
 def _cjk(new: str, old: str) -> str | None:
-    m = _CJK_CANCEL.search(new)
+    m = searched(_CJK_CANCEL, new)
     if m is None:
         return None
     rest = new[: m.start()]
@@ -230,11 +231,11 @@ _LIST = re.compile(r",| and | und | y | et | e | en | i | oraz ")
 def _reached(new: str, old: str) -> str | None:
     """The word by which ``new`` says the end of a state ``old`` says is on the way,
     with every other content word of ``new`` one of ``old`` and at least one shared."""
-    if _LIST.search(old):
+    if searched(_LIST, old):
         return None  # "applied to Oxford and Durham": one of two settled, the other open
     for way, end in _SCALES:
-        w, e = way.search(old), end.search(new)
-        if w is None or e is None or end.search(old):
+        w, e = searched(way, old), searched(end, new)
+        if w is None or e is None or searched(end, old):
             continue
         said = _words(old)
         shared = 0
@@ -263,7 +264,7 @@ def newer_says(
 
 
 def _reaches(new: Profile, old: Profile, n: str, o: str) -> str | None:
-    if old.negated or new.negated or _CJK.search(n):
+    if old.negated or new.negated or searched(_CJK, n):
         return None
     return _reached(n, o)
 
@@ -275,9 +276,9 @@ def reached(a: Profile, b: Profile) -> str | None:
 
 
 def _calls_off(new: Profile, old: Profile, n: str, o: str) -> str | None:
-    if old.negated or _CANCEL.search(o) or _CJK_CANCEL.search(o):
+    if old.negated or searched(_CANCEL, o) or searched(_CJK_CANCEL, o):
         return None
-    return _cjk(n, o) if _CJK.search(n) else _latin(n, o)
+    return _cjk(n, o) if searched(_CJK, n) else _latin(n, o)
 
 
 def cancelled(a: Profile, b: Profile) -> str | None:

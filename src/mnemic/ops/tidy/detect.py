@@ -136,10 +136,20 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             f"two states that exclude each other ({state[0]}): '{state[1]}' / '{state[2]}'",
             1.0,
         )
+    verdict = _unvetoed(a, b, s, t)
+    if verdict is None:
+        return None
+    # the vetoes: asked after the rules (each a pure reading of the pair, so the order
+    # changes no verdict), as they hold for few pairs and the rules find nothing in most
     if other_relatives(a.text, b.text):  # "the father" / "the son": two people
         return None
     if two_facts(a, b):  # a plan beside a fact, "Bus 42" / "Bus 24", another person
         return None
+    return verdict
+
+
+def _unvetoed(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
+    """The verdict of :func:`judge`'s rules after its vetoes, as if no veto held."""
     promoted = promotion(a, b)  # "was promoted to Staff Engineer" / "job title is ..."
     if promoted is not None:
         return Verdict("contradiction", f"one says a new job title: {promoted}", 1.0)
@@ -506,12 +516,15 @@ def find(
     signals: Mapping[tuple[int, int], PairSignals],
     *,
     thresholds: Thresholds = THRESHOLDS,
+    verdicts: dict[tuple[int, int], Verdict | None] | None = None,
 ) -> list[Finding]:
     """The findings among ``profiles`` (one target's entries, in file order), judged on
     the pair ``signals`` (:func:`signals_of`; a pair left out is never judged).
 
     ``times`` says when each entry was last written (None: unknown; then the later in
-    the file is the newer, as adds append).
+    the file is the newer, as adds append). ``verdicts``, when given, receives each
+    pair's verdict (None: unrelated), so that a later reader of the same pairs (the
+    learned layer of :func:`.plan.plan`) need not judge them again.
     """
     n = len(profiles)
     dups: list[tuple[float, int, int, str]] = []
@@ -525,6 +538,8 @@ def find(
 
     for (i, j), pair in signals.items():
         verdict = judge(profiles[i], profiles[j], pair, thresholds)
+        if verdicts is not None:
+            verdicts[(i, j)] = verdict
         if verdict is None:
             continue
         if verdict.kind == "duplicate":

@@ -29,10 +29,12 @@ or genders of one key word ("Vedoucím" / "Vedoucí", "síndico" / "síndica",
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .attributes import MANY
 from .lexicon import STOP_WORDS, fold, stem
 from .meaning import ALSO
+from .memo import searched
 from .people import ONE_HELD, relatives
 from .phrases import UPDATE
 from .signals import GENERIC, Profile, profile
@@ -101,6 +103,7 @@ def _capital(token: str) -> bool:
     return token[:1].isupper()
 
 
+@lru_cache(maxsize=4096)  # each entry is judged beside every other
 def _split(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key (folded words before the copula, articles left out) and the name after it
     (folded words, titles left out), or None when ``text`` does not end in a name after a
@@ -162,6 +165,7 @@ def _key_first(text: str) -> tuple[list[str], tuple[str, ...], str] | None:
     return key, name, fold(tokens[i - 1])
 
 
+@lru_cache(maxsize=4096)
 def _name_first(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key and the name of "NAME COPULA [marker] the KEY" ("Femke is de
     penningmeester van de vereniging", "Raj Patel is our food bank coordinator"), or
@@ -214,6 +218,7 @@ def _name_first(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     return key, tuple(name)
 
 
+@lru_cache(maxsize=4096)
 def _cjk(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key and name of a Chinese, Japanese or Korean note ("孫の担任は田中先生"): a
     name of up to three characters with a title after it, or a name in Latin letters."""
@@ -265,7 +270,7 @@ def _many_held(key: list[str], text: str) -> bool:
 def holder_swap(a: Profile, b: Profile) -> str | None:
     """The reason ``a`` and ``b`` give one role two holders (see the module docstring),
     or None."""
-    if a.negated or b.negated or ALSO.search(a.folded) or ALSO.search(b.folded):
+    if a.negated or b.negated or searched(ALSO, a.folded) or searched(ALSO, b.folded):
         return None
     sa = _split(a.text) or _name_first(a.text) or _cjk(a.text)
     sb = _split(b.text) or _name_first(b.text) or _cjk(b.text)

@@ -41,6 +41,7 @@ from importlib import resources
 from typing import Any
 
 from .meaning import ALSO
+from .memo import searched
 from .people import relatives
 from .signals import GENERIC, Profile, profile
 from .slots import CJK_LETTER
@@ -107,11 +108,23 @@ Found = tuple[tuple[str, str, int, int], ...]
 """What :func:`values_in` finds: (kind, value, start, end) each."""
 
 
+@lru_cache(maxsize=1)
+def _any_form() -> re.Pattern[str]:
+    """Every form as :func:`_pattern` writes it, case folded and without the word bounds
+    around it: wherever :func:`_matcher` finds a form this finds one too, so a text where
+    this finds none names no value (tidycost: one quick search spares the slow one)."""
+    forms = {f for kind in kinds() for value in kind.values for f in value}
+    bodies = {re.escape(unicodedata.normalize("NFKC", f)).replace(r"\ ", r"\s+") for f in forms}
+    return re.compile("(?i:" + "|".join(sorted(bodies, key=len, reverse=True)) + ")")
+
+
 @lru_cache(maxsize=4096)
 def values_in(text: str) -> Found:
     """Each value of a kind ``text`` names: (kind, value, start, end), in order."""
-    pattern, groups = _matcher()
     text = unicodedata.normalize("NFKC", text)
+    if _any_form().search(text) is None:
+        return ()
+    pattern, groups = _matcher()
     out = []
     for m in pattern.finditer(text):
         kind, value = groups[m.lastgroup or ""]
@@ -150,7 +163,7 @@ def kind_switch(a: Profile, b: Profile) -> tuple[str, str, str] | None:
     found_a, found_b = values_in(a.text), values_in(b.text)
     if not found_a or not found_b:
         return None
-    if a.negated or b.negated or ALSO.search(a.folded) or ALSO.search(b.folded):
+    if a.negated or b.negated or searched(ALSO, a.folded) or searched(ALSO, b.folded):
         return None
     if relatives(a.text) != relatives(b.text):
         return None  # "the user's partner uses Firefox" / "User switched to Brave"
@@ -218,6 +231,20 @@ def _states() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]:
     )
 
 
+@lru_cache(maxsize=4096)
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+@lru_cache(maxsize=4096)
+def _state_hits(
+    text: str,
+) -> tuple[tuple[re.Match[str] | None, re.Match[str] | None], ...]:
+    """Where ``text`` (NFKC) says each state of :func:`_states`: (one side's match, the
+    other's), read once per entry, not once per pair (tidycost)."""
+    return tuple((one.search(text), other.search(text)) for _, one, other in _states())
+
+
 def states_apart(a: Profile, b: Profile) -> tuple[str, str, str] | None:
     """(state, what ``a`` says, what ``b`` says) when the two say two states of a person
     that exclude each other ("User is an only child" / "User has a brother", "owns the
@@ -225,11 +252,11 @@ def states_apart(a: Profile, b: Profile) -> tuple[str, str, str] | None:
     up to two words of one side's own ("has a brother *in Leeds*"); None otherwise.
     Neither may be negated outside its state ("has *no* siblings": the negation rules
     read it; "*no* direct reports" is a state)."""
-    ta, tb = unicodedata.normalize("NFKC", a.text), unicodedata.normalize("NFKC", b.text)
-    for name, one, other in _states():
-        for x, y in ((ta, tb), (tb, ta)):
-            mx, my = one.search(x), other.search(y)
-            if mx is None or my is None or other.search(x) or one.search(y):
+    ta, tb = _nfkc(a.text), _nfkc(b.text)
+    ha, hb = _state_hits(ta), _state_hits(tb)
+    for (name, one, other), sa, sb in zip(_states(), ha, hb, strict=True):
+        for x, y, (mx, ox), (oy, my) in ((ta, tb, sa, sb), (tb, ta, sb, sa)):
+            if mx is None or my is None or ox or oy:
                 continue
             px, py = profile(one.sub(" ", x)), profile(other.sub(" ", y))
             if px.negated or py.negated:

@@ -203,6 +203,7 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
 
 
+@lru_cache(maxsize=1 << 16)  # each entry's words, read beside every other entry
 def stem(word: str) -> str:
     """The key two Latin words (folded) are compared by: the Snowball English stem, cut
     to its first six letters, of the word itself or of the word a common technical
@@ -242,6 +243,7 @@ def _unaccented(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=1 << 16)  # the words of two entries, asked of every pair
 def same_verb(word: str, other: str) -> bool:
     """Whether one of two stems is a form of the other's verb the stem does not join:
     the German or Dutch past participle, its "ge-" form ("geprüft" / "prüft", "gemaakt"

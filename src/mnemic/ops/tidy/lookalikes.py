@@ -54,8 +54,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from .lexicon import STOP_WORDS, fold
+from .memo import every, searched
 from .people import relatives
 from .signals import GENERIC, Profile, profile
 from .vetoes import (
@@ -86,6 +88,7 @@ ITEM_WORDS = 3
 """An item of a list is said in at most this many words ("magnesium ribbon")."""
 
 
+@lru_cache(maxsize=4096)  # each entry is judged beside every other
 def _items(text: str) -> list[frozenset[str]]:
     """The content words of each item ``text`` lists after its head (after its colon, if
     any), or [] when it lists fewer than :data:`LIST_ITEMS` things, or its parts are no
@@ -147,7 +150,7 @@ SAME_WORD = 0.75
 def two_named(a: Profile, b: Profile) -> str:
     """The two names the entries open with, each before the same word ("Priya / Tom"),
     or ""."""
-    wa, wb = _WORD.findall(a.text), _WORD.findall(b.text)
+    wa, wb = every(_WORD, a.text), every(_WORD, b.text)
     if len(wa) < 2 or len(wb) < 2 or fold(wa[1]) != fold(wb[1]):
         return ""
     x, y = wa[0], wb[0]
@@ -182,7 +185,7 @@ def _mixed(tok: str) -> bool:
 def identifier_changed(a: Profile, b: Profile) -> str:
     """The identifier each entry names in the one place they differ ("7.a / 7.b"), when it
     differs in one character and names which thing, or ""."""
-    ta, tb = _IDENT.findall(fold(a.text)), _IDENT.findall(fold(b.text))
+    ta, tb = every(_IDENT, fold(a.text)), every(_IDENT, fold(b.text))
     if len(ta) != len(tb):
         return ""
     diff = [k for k in range(len(ta)) if ta[k] != tb[k]]
@@ -221,7 +224,7 @@ _MEASURES = frozenset(_MEASURE_WORDS.split())
 def another_measure(a: Profile, b: Profile) -> str:
     """The word one entry says before a key both say, naming another measure of it ("peak
     rating" / "rating", "half marathon" / "marathon"), or ""."""
-    ta, tb = _WORD.findall(fold(a.text)), _WORD.findall(fold(b.text))
+    ta, tb = every(_WORD, fold(a.text)), every(_WORD, fold(b.text))
     for mine, other in ((ta, tb), (tb, ta)):
         for k, word in enumerate(mine[:-1]):
             if word in _MEASURES and word not in other and mine[k + 1] in other:
@@ -240,7 +243,7 @@ _PLAN = re.compile(
 def plan_beside_result(a: Profile, b: Profile) -> str:
     """The words of a plan one entry says and the other does not, or "" (as
     :func:`.vetoes.plan_beside_fact`: a fact that denies the plan is its update)."""
-    ma, mb = _PLAN.search(a.folded), _PLAN.search(b.folded)
+    ma, mb = searched(_PLAN, a.folded), searched(_PLAN, b.folded)
     if (ma is None) == (mb is None) or (b if ma else a).negated:
         return ""
     return (ma or mb).group(0)  # type: ignore[union-attr]

@@ -38,8 +38,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from ...unicode_script import script
+from .memo import searched
 from .signals import PairSignals, Profile
 from .thresholds import Thresholds
 
@@ -88,7 +90,7 @@ def misspelt(x: str, y: str) -> bool:
 def _adds(a: Profile, b: Profile) -> bool:
     """Whether one side says it adds to the other ("also", "außerdem") and the other
     does not."""
-    return bool(ALSO.search(a.folded)) != bool(ALSO.search(b.folded))
+    return bool(searched(ALSO, a.folded)) != bool(searched(ALSO, b.folded))
 
 
 _CODE = re.compile(
@@ -127,6 +129,7 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 _ONE_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}
 
 
+@lru_cache(maxsize=4096)
 def _scripts(text: str) -> frozenset[str]:
     """The scripts ``text``'s words are written in, by each word's first letter (Han,
     hiragana and katakana as one: Japanese writes all three)."""

@@ -35,9 +35,11 @@ import zlib
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ...unicode_script import script
+from .memo import searched
 from .signals import GENERIC, PairSignals, Profile
 
 __all__ = [
@@ -84,7 +86,8 @@ def _script(text: str) -> str:
     return next((script(ch) for ch in text if ch.isalpha()), "NONE")
 
 
-def _tokens(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # each entry is read beside every other
+def _tokens(text: str) -> frozenset[str]:
     """The words of ``text`` (case folded), and the character pairs of each run of a
     script written without spaces ("用户现在" -> "用户", "户现", "现在")."""
     out: set[str] = set()
@@ -93,7 +96,7 @@ def _tokens(text: str) -> set[str]:
             out.update(w[i : i + 2] for i in range(max(1, len(w) - 1)))
         else:
             out.add(w)
-    return out
+    return frozenset(out)
 
 
 def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
@@ -115,7 +118,7 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
         return "the replaced value named for another subject"
     if _other_code(older, newer):
         return "an identifier changed"
-    if bool(ALSO.search(older.folded)) != bool(ALSO.search(newer.folded)):
+    if bool(searched(ALSO, older.folded)) != bool(searched(ALSO, newer.folded)):
         return "one adds to the other"
     x, y = (older.order[0] if older.order else ""), (newer.order[0] if newer.order else "")
     if (
@@ -209,18 +212,23 @@ def read(
     s: PairSignals,
     with_cosine: bool = False,
     version: int = FEATURE_VERSION,
+    verdict: str | None = None,
 ) -> list[str]:
     """:func:`features` with the rules' verdict on the pair (:func:`.detect.judge`, which
     reads the cosine of ``s`` when there is one); the cosine itself is a feature only
-    ``with_cosine``."""
-    from .detect import judge
+    ``with_cosine``. ``verdict``: that verdict's kind (``none``: no verdict) when the
+    caller has judged this very pair (``older``, ``newer``, ``s``, the default
+    thresholds) already."""
+    if verdict is None:
+        from .detect import judge
 
-    v = judge(older, newer, s)
+        v = judge(older, newer, s)
+        verdict = v.kind if v is not None else "none"
     return features(
         older,
         newer,
         s,
-        v.kind if v is not None else "none",
+        verdict,
         s.cosine if with_cosine else None,
         version,
     )
@@ -341,6 +349,7 @@ def _across(older: Profile, newer: Profile, scripts_differ: bool, raw_differ: bo
     return f
 
 
+@lru_cache(maxsize=1 << 16)  # the same names recur across a store's pairs
 def bucket(name: str) -> int:
     """Where a feature's weight is: the CRC-32 of its name, cut to the bucket bits."""
     return zlib.crc32(name.encode("utf-8")) & ((1 << BUCKET_BITS) - 1)

@@ -12,11 +12,11 @@ little it is listed as advice with nothing to stage.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ...curated.entries import entry_handle
 from ...curated.store import Op
-from .detect import find, signals_of
+from .detect import Verdict, find, signals_of
 from .lookalikes import apart as two_facts
 from .model import TidyProposal
 from .pairmodel import PairModel, apart, explain, pair_model, read
@@ -83,9 +83,12 @@ def _learned(
     cosines: Sequence[Sequence[float]] | None,
     used: set[int],
     model: PairModel,
+    judged: Mapping[tuple[int, int], str],
 ) -> list[TidyProposal]:
     """The pair model's proposals among the pairs of entries no rule proposed (each
-    entry in one proposal at most, the surest first); ``used`` grows with them."""
+    entry in one proposal at most, the surest first); ``used`` grows with them.
+    ``judged``: the kind of the rules' verdict on a pair ``(i, j)`` already judged as
+    the model reads it (the older entry first, the default thresholds)."""
     case = "offline" if cosines is None else "semantic"
     t_merge, t_change = model.threshold(case, "merge"), model.threshold(case, "change")
     found: list[tuple[float, str, int, int, tuple[str, ...]]] = []
@@ -96,7 +99,12 @@ def _learned(
         if old != i:
             s = compare(profiles[old], profiles[new], s.cosine)
         names = read(
-            profiles[old], profiles[new], s, model.reads_cosine(case), model.feature_version
+            profiles[old],
+            profiles[new],
+            s,
+            model.reads_cosine(case),
+            model.feature_version,
+            judged.get((old, new)),
         )
         score = model.score(names, case)
         if score.change >= t_change and score.change >= score.merge:
@@ -176,7 +184,8 @@ def plan(
     pairs = signals_of(profiles, cosines, skip)
     out: list[TidyProposal] = []
     used: set[int] = set(skip)
-    for f in find(profiles, times, pairs, thresholds=thresholds):
+    verdicts: dict[tuple[int, int], Verdict | None] = {}
+    for f in find(profiles, times, pairs, thresholds=thresholds, verdicts=verdicts):
         keep, drops = entries[f.keep], [entries[d] for d in f.drop]
         reasons = list(dict.fromkeys(f.reasons))
         if f.kind == "supersede" and all(_newer(times, f.keep, d) for d in f.drop):
@@ -196,7 +205,18 @@ def plan(
         used |= {f.keep, *f.drop}
     if learned is not False:
         model = pair_model() if learned is True else learned
-        out.extend(_learned(target, entries, times, profiles, pairs, cosines, used, model))
+        # the learned layer reads the rules' verdict on the pair, the older entry first,
+        # at the default thresholds: find's verdict on (i, j) is that one when i is older
+        judged = (
+            {
+                ij: v.kind if v is not None else "none"
+                for ij, v in verdicts.items()
+                if not _newer(times, *ij)
+            }
+            if thresholds == THRESHOLDS
+            else {}
+        )
+        out.extend(_learned(target, entries, times, profiles, pairs, cosines, used, model, judged))
     cutoff = now - stale_after_days * DAY
     for i, entry in enumerate(entries):
         when = times[i]

@@ -24,9 +24,11 @@ updates said with no marker of change (tidy 13).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .lexicon import STOP_WORDS, fold, stem
 from .meaning import ALSO
+from .memo import per_entry, searched
 from .people import ONE_HELD, relatives
 from .signals import GENERIC, Profile, profile
 
@@ -109,6 +111,7 @@ _POSSESSED = re.compile(
 _TOKEN = re.compile(r"[^\W_]+(?:['.][^\W_]+)*\.?")
 
 
+@lru_cache(maxsize=4096)  # each entry is judged beside every other
 def _roles(text: str) -> list[tuple[int, int, str, bool]]:
     """Each role someone has one of that ``text`` names: where, its group, and whether
     "new" qualifies it."""
@@ -198,7 +201,7 @@ def new_holder(a: Profile, b: Profile) -> str | None:
     was replaced ("a new GP, Dr. Hughes" beside "User's GP is Dr. Patel"); None when
     neither does (see the module docstring)."""
     for new, old in ((b, a), (a, b)):
-        if new.negated or old.negated or ALSO.search(new.folded):
+        if new.negated or old.negated or searched(ALSO, new.folded):
             continue
         said = _cjk_new(new, old)
         if said is not None:
@@ -317,7 +320,7 @@ def promotion(a: Profile, b: Profile) -> str | None:
     promoted to another ("was promoted to Staff Engineer" beside "job title is Senior
     Engineer"); None when neither does."""
     for new, old in ((b, a), (a, b)):
-        if new.negated or old.negated or ALSO.search(new.folded):
+        if new.negated or old.negated or searched(ALSO, new.folded):
             continue
         title, before, after = _promoted_to(new)
         if title is None or _PLAN.search(before):
@@ -328,7 +331,7 @@ def promotion(a: Profile, b: Profile) -> str | None:
         if _promoted_to(old)[0] is not None or profile(after).words - old.words - _WHEN:
             continue  # "... Staff Engineer *in the volunteer club*": maybe another title
         head = [w for w in profile(title).order if w not in GENERIC][-1:]
-        if _TITLE_KEY.search(old.folded) is None and not set(head) & old.words:
+        if searched(_TITLE_KEY, old.folded) is None and not set(head) & old.words:
             continue  # "is a Senior *Engineer*" / "promoted to Staff *Engineer*": one noun
         if _subject(before) != _subject(fold(old.text)[: _first_key(old)]):
             continue  # "Anna was promoted", "User's manager was": not the user's title
@@ -338,6 +341,7 @@ def promotion(a: Profile, b: Profile) -> str | None:
     return None
 
 
+@per_entry
 def _promoted_to(p: Profile) -> tuple[str | None, str, str]:
     """The title ``p`` says someone was promoted to, the words before that and those
     after it."""
@@ -411,8 +415,8 @@ def _cjk_new(new: Profile, old: Profile) -> str | None:
     Korean: "用户换了新手机" beside "用户的手机是Pixel 7"), when ``old`` names that role
     and its value (role, a copula, the value: nothing else of its own) for the same
     person; None otherwise."""
-    if _CJK_PLAN.search(new.text):
-        return None
+    if searched(_CJK_PLAN, new.text) or not searched(_CJK_ROLE, new.text):
+        return None  # a plan; or no role to be new (the loop below would find none)
     for m in _CJK_ROLE.finditer(new.text):
         if not _CJK_NEW.search(new.text[: m.start()]):
             continue

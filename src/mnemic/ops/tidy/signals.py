@@ -351,8 +351,9 @@ _DAYS = frozenset(stem(day) for day in HABITUAL.values())
 """A weekday said as a habit, read as a content word (:data:`.phrases.HABITUAL`)."""
 
 
+@lru_cache(maxsize=8192)  # rules read the profile of a text cut or rewritten per pair
 def profile(text: str) -> Profile:
-    """The :class:`Profile` of one entry."""
+    """The :class:`Profile` of one entry (a function of its text: kept by it)."""
     folded = durations(digits(spelled_out(_fold(_IN_THE.sub("em", text)))))
     folded = in_charge(REPORTS_TO.sub("manager is", folded))
     folded = day_lists(day_month(concepts(read_moves(folded))))

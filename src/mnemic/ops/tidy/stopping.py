@@ -24,6 +24,7 @@ import re
 
 from .cancelling import newer_says
 from .lexicon import STOP_WORDS
+from .memo import searched
 from .signals import Profile
 
 __all__ = ["stopped"]
@@ -78,7 +79,7 @@ def _one(x: str, y: str) -> bool:
 
 
 def _latin(new: str, old: str) -> str | None:
-    m = _STOP.search(new)
+    m = searched(_STOP, new)
     if m is None:
         return None
     rest = [w for w in _words(new[: m.start()] + " " + new[m.end() :]) if w not in _AUX]
@@ -91,7 +92,7 @@ def _latin(new: str, old: str) -> str | None:
 
 
 def _cjk(new: str, old: str) -> str | None:
-    m = _CJK_STOP.search(new)
+    m = searched(_CJK_STOP, new)
     if m is None:
         return None
     parts = [p for p in (new[: m.start()], _CJK_END.sub("", new[m.end() :])) if p.strip()]
@@ -101,9 +102,9 @@ def _cjk(new: str, old: str) -> str | None:
 
 
 def _stops(new: Profile, old: Profile, n: str, o: str) -> str | None:
-    if old.negated or _STOP.search(o) or _CJK_STOP.search(o):
+    if old.negated or searched(_STOP, o) or searched(_CJK_STOP, o):
         return None
-    return _cjk(n, o) if _CJK.search(n) else _latin(n, o)
+    return _cjk(n, o) if searched(_CJK, n) else _latin(n, o)
 
 
 def stopped(a: Profile, b: Profile) -> str | None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
 from .lexicon import STOP_WORDS, stem
+from .memo import searched
 from .people import relatives
 from .phrases import ADDITIVE, FAVOURITE, REPLACEMENT, UPDATE
 from .signals import GENERIC, PairSignals, Profile, _words
@@ -73,7 +74,11 @@ def replaced_side(a: Profile, b: Profile, t: Thresholds) -> str | None:
                 return side
             if _detail_of(old, was, rest) and _ends_with(new, fresh):
                 return side  # "uses Trello *for tasks*" / "replaced Trello with Notion"
-        if _REPLACEMENT.search(new.folded) and _ends_with(new, fresh) and not relatives(old.text):
+        if (
+            searched(_REPLACEMENT, new.folded)
+            and _ends_with(new, fresh)
+            and not relatives(old.text)
+        ):
             continue  # "replaced *the Nest thermostat* with": it may name the key
         return ""
     return None
@@ -338,8 +343,8 @@ def favourite_changed(
     ... *Blur*" are two people)."""
     return (
         t.value_words > 0
-        and FAVOURITE.search(a.folded) is not None
-        and FAVOURITE.search(b.folded) is not None
+        and searched(FAVOURITE, a.folded) is not None
+        and searched(FAVOURITE, b.folded) is not None
         and not s.negation_differs
         and s.shared >= 2
         and a.stated == b.stated
@@ -374,4 +379,4 @@ def frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Align
 def adds(p: Profile) -> bool:
     """Whether ``p``, an update, adds its value beside the old one ("now *also* speaks
     Dutch", "spricht jetzt *auch*", "也"): no replaced value, two facts."""
-    return p.update and ADDITIVE.search(p.folded) is not None
+    return p.update and searched(ADDITIVE, p.folded) is not None

@@ -41,8 +41,10 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from .lexicon import STOP_WORDS, fold, stem
+from .memo import every, per_entry
 from .signals import GENERIC, Profile
 
 __all__ = [
@@ -131,6 +133,7 @@ _UNIT_AFTER = re.compile(
 """A unit after a number: then it is an amount, not a label."""
 
 
+@per_entry
 def _heads(p: Profile) -> dict[tuple[str, str], str]:
     """The labels ``p`` names its thing by: (the noun before the label, or the counter
     after it) -> the label. A label counts at the head of the sentence: right after a
@@ -179,11 +182,16 @@ def names_which(a: Profile, b: Profile) -> str:
     return ""
 
 
+@lru_cache(maxsize=4096)  # each entry is judged beside every other
+def _intent(folded: str) -> re.Match[str] | None:
+    return INTENT.search(folded)
+
+
 def plan_beside_fact(a: Profile, b: Profile) -> str:
     """The words of intention one entry says and the other does not ("wants to visit"),
     or "". A fact that denies the plan ("cancelled the trip", "not going") ends it: an
     update, which the other rules judge."""
-    ma, mb = INTENT.search(a.folded), INTENT.search(b.folded)
+    ma, mb = _intent(a.folded), _intent(b.folded)
     if (ma is None) == (mb is None) or (b if ma else a).negated:
         return ""
     return (ma or mb).group(0)  # type: ignore[union-attr]
@@ -195,7 +203,7 @@ def other_subject(a: Profile, b: Profile) -> str:
     the user's words (an article and "user") and one capitalised word the user's entry
     does not hold, each followed by the same word."""
     for mine, other in ((a, b), (b, a)):
-        words, theirs = _TOKEN.findall(mine.folded), other.text.split()
+        words, theirs = every(_TOKEN, mine.folded), other.text.split()
         k = next((i for i, w in enumerate(words[:3]) if stem(w) in GENERIC), None)
         if k is None or len(words) <= k + 1 or len(theirs) < 2:
             continue

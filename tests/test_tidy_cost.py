@@ -1,0 +1,145 @@
+"""Tidy's cost on a big store (tidycost, issue 26): each pair judged once, each entry's
+words read once, counted on a generated store with deterministic counters (never times).
+
+Before tidycost, the learned pair layer judged every pair a second time and the rules
+stemmed each entry's words again beside every other entry: both grew as n² per store.
+That the proposals stay the same is checked against the code before the change by
+``bench/tidy_cost.py`` (every tidy data set and random stores); the rewritings that are
+not a cache are checked here against their plain form."""
+
+from __future__ import annotations
+
+import json
+import random
+import unicodedata
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from mnemic.ops.tidy import detect, lexicon, plan
+from mnemic.ops.tidy.attributes import _kept, _place
+from mnemic.ops.tidy.kinds import _matcher, values_in
+from mnemic.ops.tidy.memo import analyses
+
+THINGS = ["the staging database", "the CI cache", "the nightly export", "the auth proxy",
+          "the search index", "the release branch", "the backup bucket"]  # fmt: skip
+VERBS = ["runs on", "lives in", "is rebuilt by", "is owned by", "is checked by", "is served from"]
+WHERE = ["host db-{n}.internal", "port {n}", "bucket logs-{n}", "the channel #ops-{n}",
+         "cron at {n}:15 UTC", "region eu-west-{n}"]  # fmt: skip
+TOOLS = ["uv", "ruff", "pytest", "docker", "terraform", "kubectl", "make", "npm"]
+
+
+def store(n: int, seed: int = 26) -> list[str]:
+    """``n`` distinct entries in the shape of ``bench/heavy_home.py``'s, six of them
+    reworded near-duplicates of others."""
+    rng = random.Random(seed)
+    out = [
+        f"{rng.choice(THINGS).capitalize()} {rng.choice(VERBS)} "
+        f"{rng.choice(WHERE).format(n=k)}; check it with {rng.choice(TOOLS)} (fact {k})."
+        for k in range(n - 6)
+    ]
+    return out + [e.replace("; check it with", "; verify it with") for e in out[:6]]
+
+
+class _Counting:
+    """A stemmer that counts the words it is asked to stem."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.calls = inner, 0
+
+    def stemWord(self, word: str) -> str:  # snowballstemmer's method name
+        self.calls += 1
+        return str(self.inner.stemWord(word))
+
+
+N = 120
+
+
+def test_each_pair_is_judged_once_and_each_word_stemmed_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    entries = store(N)
+    times: list[float | None] = [1_000.0 + k for k in range(N)]  # file order: oldest first
+    judged = 0
+    judge = detect.judge
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal judged
+        judged += 1
+        return judge(*args, **kwargs)
+
+    stemmer = _Counting(lexicon._english())
+    monkeypatch.setattr(detect, "judge", counting)
+    monkeypatch.setattr(lexicon, "_english", lambda: stemmer)
+    proposals = plan("memory", entries, times, now=2_000.0, stale_after_days=90,
+                     verbose_chars=400)  # fmt: skip
+    pairs = N * (N - 1) // 2
+    assert len(proposals) >= 6  # the six rewordings, each with its original
+    # once per pair (the learned layer reads find's verdict; an acronym's second reading
+    # may add a few): before, the learned layer judged each pair it read again
+    assert pairs <= judged <= pairs + N
+    # each distinct word once: bounded by the store's words, where before the rules
+    # stemmed an entry's words beside each other entry (tens of thousands of calls)
+    words = {w for e in entries for w in e.casefold().split()}
+    assert stemmer.calls <= 3 * len(words) + 5 * N
+
+
+def test_per_entry_readings_are_bounded_by_the_texts() -> None:
+    entries = store(60, seed=27)
+    before = analyses()
+    plan("memory", entries, [float(k) for k in range(60)], now=100.0, stale_after_days=90,
+         verbose_chars=400)  # fmt: skip
+    done = analyses() - before
+    assert done  # the readings ran
+    assert all(count <= len(entries) for count in done.values()), done
+
+
+def test_the_bound_before_the_sequence_matcher_drops_no_place() -> None:
+    """:func:`attributes._kept` is read before :func:`attributes._place`: whenever the
+    matcher finds one place of at most ``limit`` words on each side, the bound holds."""
+    rng = random.Random(5)
+    vocab = ["a", "b", "c", "d", "e", "f"]
+    checked = 0
+    for _ in range(4000):
+        x = tuple(rng.choice(vocab) for _ in range(rng.randint(0, 7)))
+        y = list(x)
+        for _ in range(rng.randint(0, 3)):  # a few edits, so that many pairs have a place
+            k = rng.randint(0, len(y))
+            y[k : k + rng.randint(0, 2)] = [rng.choice(vocab) for _ in range(rng.randint(0, 2))]
+        a, b = SimpleNamespace(order=x), SimpleNamespace(order=tuple(y))  # what _place reads
+        for limit in (1, 2, 3):
+            place = _place(a, b)  # type: ignore[arg-type]
+            if place is None:
+                continue
+            i1, i2, j1, j2 = place
+            if i2 - i1 <= limit and j2 - j1 <= limit:
+                checked += 1
+                assert _kept(a.order, b.order) >= max(len(a.order), len(b.order)) - limit
+    assert checked > 500
+
+
+def test_the_quick_search_before_values_in_drops_no_value() -> None:
+    """Every text that names a value of ``kinds.toml`` is still read: the quick search of
+    :func:`kinds._any_form` finds something wherever the full pattern does."""
+    pattern, groups = _matcher()
+    texts = ["Switched from VS Code to Zed", "uses visual studio code", "Drinks oat milk now",
+             "The nightly export is checked by terraform", "用户改用iPhone了",
+             "Fährt einen VW Golf",
+             "nothing of a kind here (fact 12)", "Prefers Firefox", "prefers firefox"]  # fmt: skip
+    data = Path(__file__).resolve().parent.parent / "bench" / "data"
+    written = sorted(
+        {json.loads(line)[side] for path in sorted(data.glob("tidy_fresh*.jsonl"))
+         for line in path.read_text("utf-8").splitlines() if line for side in ("a", "b")}
+    )  # fmt: skip
+    texts += random.Random(3).sample(written, 300)  # the hand-written sets, in many languages
+    named = 0
+    for text in texts:
+        plain = unicodedata.normalize("NFKC", text)
+        full = tuple(
+            (*groups[m.lastgroup or ""], m.start(), m.end()) for m in pattern.finditer(plain)
+        )
+        assert values_in(text) == full, text
+        named += bool(full)
+    assert named >= 10
