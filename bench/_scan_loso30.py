@@ -224,6 +224,77 @@ def rule(res: dict[str, Any]) -> dict[str, list[str]]:
     return out
 
 
+def _groups(fig: dict[str, Any]) -> dict[str, Any]:
+    """English against every other language (mixed text among them), attacks and honest."""
+    out: dict[str, Any] = {}
+    for kind in ("attacks", "honest"):
+        for group in ("en", "other"):
+            acc = None
+            for lang, count in fig[f"{kind}_by_lang"].items():
+                if (lang == "en") == (group == "en"):
+                    acc = loso20._add(acc, count)
+            out[f"{kind}_{group}"] = acc or loso20._add(None, None)
+    return out
+
+
+def held_out(old: Path) -> dict[str, Any]:
+    """The protocol's step 6, run once: the model file ``old`` (main's) and the shipped
+    one, same run, whole scanner at ``balanced`` and ``strict``, on the tenth, eleventh and
+    twelfth sets' **test halves** and the public corpus's test split."""
+    import _scan_v3 as v3
+    from mnemic import scan as _scan
+    from mnemic.scan import classifier
+
+    loso25.configure(loso25.RECIPES["today"])
+    halves = {
+        f"{s.name}_test": [
+            dict(r, set=s.name) for r in fresh.load(s.path, s.seed) if r["split"] == "test"
+        ]
+        for s in BEYOND
+    }
+    train_dir = loso22.DATA / "threats" / "train"
+    public = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
+    split = training.read_split(loso22.BENCH_DATA / "scan_split.json", public)
+    test = [r for r in public if split[r.source] == "test"]
+    named = {
+        "attacks": [r.text for r in test if r.label == "attack"],
+        "benign": [r.text for r in test if r.label == "benign"],
+    }
+    out: dict[str, Any] = {"protocol": "docs/scanner.md, Scanner 30, step 6 (run once)"}
+    for tag, path in (("before", old), ("after", Path(classifier.MODEL_PATH))):
+        model = loso22._load_any(path)
+        classifier._model = model
+        _scan._memo.clear()
+        res: dict[str, Any] = {"model": str(path), "thresholds": model.thresholds}
+        for level in loso.LEVELS:
+            every: list[dict[str, Any]] = []
+            for name, rows0 in halves.items():
+                rows = [dict(r) for r in rows0]
+                for r, v in zip(rows, loso.verdicts(rows, level), strict=True):
+                    r["verdict_" + level] = v
+                every += rows
+                fig = loso.summarise(rows, level)
+                fig["groups"] = _groups(fig)
+                res.setdefault(name, {})[level] = fig
+                print(loso.line(f"{tag} {name} {level}", fig), flush=True)
+            fig = loso.summarise(every, level)
+            fig["groups"] = _groups(fig)
+            res.setdefault("fresh10-12_test", {})[level] = fig
+            print(loso.line(f"{tag} fresh10-12 test {level}", fig), flush=True)
+            res.setdefault("public_test", {})[level] = v3.public_verdicts(named, level)
+            print(
+                tag,
+                "public test",
+                level,
+                {k: v["verdicts"] for k, v in res["public_test"][level].items()},
+                flush=True,
+            )
+        out[tag] = res
+    classifier._model = None
+    _scan._memo.clear()
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--recipes", nargs="+", default=["today", "+8,9"], choices=list(RECIPES))
@@ -231,7 +302,14 @@ def main() -> None:
     ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan30_loso.json")
     ap.add_argument("--rule", action="store_true", help="each recipe's failures in --out")
+    ap.add_argument(
+        "--held-out", type=Path, help="step 6, once: main's model file against the shipped one"
+    )
     args = ap.parse_args()
+    if args.held_out:
+        res = held_out(args.held_out)
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        return
     if args.rule:
         print(json.dumps(rule(json.loads(args.out.read_text(encoding="utf-8"))), indent=1))
         return
