@@ -298,6 +298,34 @@ def held_out(old: Path) -> dict[str, Any]:
     return out
 
 
+def at_cut(path: Path, cut: float) -> dict[str, Any]:
+    """Post hoc, dev only: the model file ``path`` with its ``strict`` and ``balanced``
+    thresholds set to ``cut``, whole scanner at ``balanced``, on the tenth to twelfth
+    sets' dev halves, the public dev benign rows and the dev benign rows the thresholds
+    are chosen on (does a fit keep its gain when the cut stays where it was?)."""
+    from mnemic import scan as _scan
+    from mnemic.scan import classifier
+
+    loso25.configure(loso25.RECIPES["today"])
+    model = loso22._load_any(path)
+    model.thresholds.update(strict=cut, balanced=cut)
+    classifier._model = model
+    _scan._memo.clear()
+    dev_benign, public = loso22.basis()
+    rows = [dict(r) for rows in loso22.held_dev_halves(BEYOND).values() for r in rows]
+    for r, v in zip(rows, loso.verdicts(rows, "balanced"), strict=True):
+        r["verdict_balanced"] = v
+    out: dict[str, Any] = {"model": str(path), "cut": cut}
+    out["beyond_pooled"] = loso.summarise(rows, "balanced")
+    for name, texts in (("public_dev_benign", public), ("fit_dev_benign", dev_benign)):
+        out[name] = loso20.counts([scan_text(t, "memory", "balanced").verdict for t in texts])
+    print(loso.line(f"{path.name} at {cut}", out["beyond_pooled"]), out["fit_dev_benign"],
+          out["public_dev_benign"], flush=True)  # fmt: skip
+    classifier._model = None
+    _scan._memo.clear()
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--recipes", nargs="+", default=["today", "+8,9"], choices=list(RECIPES))
@@ -308,7 +336,12 @@ def main() -> None:
     ap.add_argument(
         "--held-out", type=Path, help="step 6, once: main's model file against the shipped one"
     )
+    ap.add_argument("--at-cut", nargs=2, metavar=("MODEL", "CUT"), help="post hoc, dev only")
     args = ap.parse_args()
+    if args.at_cut:
+        res = at_cut(Path(args.at_cut[0]), float(args.at_cut[1]))
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        return
     if args.held_out:
         res = held_out(args.held_out)
         args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
