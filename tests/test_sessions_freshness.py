@@ -334,12 +334,16 @@ def test_before_a_day_keeps_the_day_and_a_time_of_day_is_strict(question: str, u
     assert frame.until == dt.datetime.fromisoformat(until).timestamp(), frame
 
 
-def test_before_a_date_is_its_cut_not_a_date_to_lift_nor_the_past() -> None:
-    """A "before <date>" reads as "as of" does (what held then, the latest first); a bare
+def test_before_a_day_is_its_cut_and_its_messages_lifted_not_the_past() -> None:
+    """A "before <date>" reads as "as of" does (what held then, the latest first); the day
+    named is lifted as any date named is (a month before which is cut is not); a bare
     "before" still asks for the earlier statement."""
     frame = read_timeframe("2022年10月25日之前的那个星期天，乔安娜的什么作品在大银幕上放映了？")
-    assert frame.anchor is None
+    day = dt.datetime(2022, 10, 25)
+    assert frame.anchor == (day.timestamp(), (day + dt.timedelta(days=1)).timestamp())
+    assert frame.until == frame.anchor[1]
     assert frame.words == ("before 2022年10月25日",)
+    assert read_timeframe("What had I decided before May 2023?").anchor is None
     assert frame.intent == read_timeframe("What had I decided before 3 May 2023?").intent == "now"
     assert read_timeframe("Where did my sister live before?").intent == "past"
 

@@ -15,7 +15,8 @@ words, in English, German, Spanish, French and Chinese:
 * ``before``: "before", "vor dem", "antes del", "avant le" followed by a date, or the
   date followed by "之前" / "以前" / "前": a day named is kept (what was told that day
   happened before it: "...was shown last Sunday", said on 25 October, answers "on the
-  Sunday before October 25"), a month or a year is cut at its start, a time of day
+  Sunday before October 25", and its messages are lifted as a date named is), a month
+  or a year is cut at its start, a time of day
   ("2023-05-03T14:30", "3 May 2023 at 14:30", "2023年5月3日14点") at that time; then it
   reads as "as of" does (the latest first): the "before" of a date asks for no earlier
   statement, a bare "before" still does;
@@ -285,6 +286,9 @@ def read_timeframe(text: str, *, now: float | None = None) -> TimeFrame:
                 until = _earlier(until, cut.timestamp())
                 said.append(f"before {named}")
                 dated.append((cue.start(), cue.end()))
+                if kind in _DAYS and point is None and anchor is None:
+                    # and lifted: the question names the day because something happened
+                    anchor = (span[0].timestamp(), span[1].timestamp())
             elif anchor is None:
                 anchor = (span[0].timestamp(), span[1].timestamp())
                 said.append(named)
