@@ -344,6 +344,8 @@ def test_before_a_day_is_its_cut_and_its_messages_lifted_not_the_past() -> None:
     assert frame.until == frame.anchor[1]
     assert frame.words == ("before 2022年10月25日",)
     assert read_timeframe("What had I decided before May 2023?").anchor is None
+    around = read_timeframe("2023年5月3日前后我们决定了什么？")  # 前后: "around", no cut
+    assert around.until is None and around.anchor is not None
     assert frame.intent == read_timeframe("What had I decided before 3 May 2023?").intent == "now"
     assert read_timeframe("Where did my sister live before?").intent == "past"
 

@@ -85,8 +85,9 @@ _CLOCK = re.compile(
 )
 """A time of day right after a day ("2023-05-03T14:30", "3 May 2023 at 14:30",
 "2023年5月3日14点"): the point a "before" or "as of" cuts at."""
-_AFTER_BEFORE = re.compile(r"\s*(?:之前|以前|前)")
-"""Chinese puts "before" after its date: "2022年10月25日之前", "5月3日前"."""
+_AFTER_BEFORE = re.compile(r"\s*(?:之前|以前|前)(?![后後])")
+"""Chinese puts "before" after its date: "2022年10月25日之前", "5月3日前" (not 前后,
+"around")."""
 
 _AS_OF = re.compile(
     r"(?:\bas\s+of|\bby|\buntil|\btill|\bstand|\bbis\s+(?:zum|zur)?|\bhasta(?:\s+el)?|"
