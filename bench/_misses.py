@@ -88,7 +88,7 @@ from _ahead import ahead as behind_others
 from _lists import compare, lists
 from _metrics import Scores, figure
 from _oldlang import old_reading
-from _oldtime import read_timeframe as old_timeframe
+from _oldtime import read_timeframe as old_timeframe, read_timeframe_before_recall22
 from _room import after
 from _seeds import TALLY, seeded, seeds
 from _spread import after as spread_after
@@ -341,6 +341,12 @@ VARIANTS.update(
         "prf5": lambda: _asked_knobs(_feedback_hits(5)),
         "dated10": lambda: _asked_knobs(_anchored_hits(10)),
         "latinname": lambda: _asked_knobs(_named_hits),
+    }
+)
+VARIANTS["beforecut"] = lambda: knobs(  # recall 22: "before <a day>" cut the day named
+    {
+        m.__name__: (m, "read_timeframe", read_timeframe_before_recall22)
+        for m in (retrieval_module, messages_module, shapes_module)
     }
 )
 

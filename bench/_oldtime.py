@@ -21,18 +21,22 @@ BEFORE = "fd947dea"
 """The last commit before recall 21 changed the time reading."""
 
 
+BEFORE_RECALL22 = "a13bfce0"
+"""The last commit before recall 22 changed "before <date>" (the day named was cut)."""
+
+
 @cache
-def _load() -> ModuleType:
-    """The module as it was at :data:`BEFORE` (read from git on first use)."""
+def _load(commit: str = BEFORE) -> ModuleType:
+    """The module as it was at ``commit`` (read from git on first use)."""
     source = subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{BEFORE}:src/mnemic/sessions/search/timeframe.py"],
+        ["git", "-C", str(ROOT), "show", f"{commit}:src/mnemic/sessions/search/timeframe.py"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    module = ModuleType("mnemic_timeframe_before_recall21")
+    module = ModuleType(f"mnemic_timeframe_at_{commit}")
     sys.modules[module.__name__] = module  # dataclasses look their module up by name
-    exec(compile(source, f"timeframe.py@{BEFORE}", "exec"), module.__dict__)
+    exec(compile(source, f"timeframe.py@{commit}", "exec"), module.__dict__)
     return module
 
 
@@ -40,3 +44,9 @@ def read_timeframe(*args: Any, **kwargs: Any) -> Any:
     """The old module's ``read_timeframe`` (same arguments, its own ``TimeFrame``); git is
     asked only when a bench first calls it."""
     return _load().read_timeframe(*args, **kwargs)
+
+
+def read_timeframe_before_recall22(*args: Any, **kwargs: Any) -> Any:
+    """``read_timeframe`` as it was at :data:`BEFORE_RECALL22` ("before <a day>" cut at
+    the day's start, a Chinese date before 之前 lifted, not cut)."""
+    return _load(BEFORE_RECALL22).read_timeframe(*args, **kwargs)

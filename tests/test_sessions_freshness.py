@@ -302,3 +302,82 @@ def test_the_cli_says_how_it_read_the_time_in_a_question(home_path: Path) -> Non
     assert read in said, said
     out = CliRunner().invoke(main, ["sessions", "search", plain, "--mode", "lexical"])
     assert "Time:" not in out.output
+
+
+# recall 22: "before <a day>" keeps the day named (an event told that day happened before
+# it: "...was shown on the big screen last Sunday", said on 25 October, answers "on the
+# Sunday before October 25"); a month or a year is cut at its start; a time of day is
+# strict; Chinese puts 之前 / 以前 / 前 after the date.
+@pytest.mark.parametrize(
+    ("question", "until"),
+    [
+        ("What had I decided before 3 May 2023?", "2023-05-04"),
+        ("What was shown on the Sunday before October 25, 2022?", "2022-10-26"),
+        ("Was hatten wir vor dem 3. Mai 2023 beschlossen?", "2023-05-04"),
+        ("¿Qué decidimos antes del 3 de mayo de 2023?", "2023-05-04"),
+        ("What had I decided before 2023-05-03?", "2023-05-04"),
+        ("What had I decided before May 2023?", "2023-05-01"),
+        ("2022年10月25日之前的那个星期天，放映了什么？", "2022-10-26"),
+        ("在2023年5月3日以前我们决定了什么？", "2023-05-04"),
+        ("5月3日前我们决定了什么？", "2024-05-04"),
+        ("2023年5月之前的预算是多少？", "2023-05-01"),
+        ("What had I decided before 2023-05-03T14:30?", "2023-05-03T14:30"),
+        ("What had I decided before 3 May 2023 at 14:30?", "2023-05-03T14:30"),
+        ("2023年5月3日14:30之前我们决定了什么？", "2023-05-03T14:30"),
+        ("2023年5月3日14点之前我们决定了什么？", "2023-05-03T14:00"),
+        ("the deadline as of 2023-05-03 14:30", "2023-05-03T14:30"),
+        ("2023年5月3日14点之前和6月1日的计划是什么？", "2023-05-03T14:00"),  # two dates
+    ],
+)
+def test_before_a_day_keeps_the_day_and_a_time_of_day_is_strict(question: str, until: str) -> None:
+    frame = read_timeframe(question, now=dt.datetime(2024, 12, 1).timestamp())
+    assert frame.until == dt.datetime.fromisoformat(until).timestamp(), frame
+
+
+def test_before_a_day_is_its_cut_and_its_messages_lifted_not_the_past() -> None:
+    """A "before <date>" reads as "as of" does (what held then, the latest first); the day
+    named is lifted as any date named is (a month before which is cut is not); a bare
+    "before" still asks for the earlier statement."""
+    frame = read_timeframe("2022年10月25日之前的那个星期天，乔安娜的什么作品在大银幕上放映了？")
+    day = dt.datetime(2022, 10, 25)
+    assert frame.anchor == (day.timestamp(), (day + dt.timedelta(days=1)).timestamp())
+    assert frame.until == frame.anchor[1]
+    assert frame.words == ("before 2022年10月25日",)
+    assert read_timeframe("What had I decided before May 2023?").anchor is None
+    around = read_timeframe("2023年5月3日前后我们决定了什么？")  # 前后: "around", no cut
+    assert around.until is None and around.anchor is not None
+    assert frame.intent == read_timeframe("What had I decided before 3 May 2023?").intent == "now"
+    assert read_timeframe("Where did my sister live before?").intent == "past"
+
+
+def test_before_a_day_the_question_names_keeps_what_was_said_that_day(tmp_path: Path) -> None:
+    """The message said ON the named day is found, in English and Chinese; the day after
+    is left out; before a time of that day, what was said after it is left out."""
+    noon = dt.datetime(2023, 5, 3, 12, 0).timestamp()
+    with SQLiteSessionStore(tmp_path / "s.db") as s:
+        session(s, "a", noon - 2 * DAY, [("user", "We decided the venue: the old mill, number 1.")])
+        session(s, "b", noon, [("user", "We decided the venue: the harbour hall, number 2.")])
+        session(s, "c", noon + DAY, [("user", "We decided the venue: the city park, number 3.")])
+
+        def found(question: str, **extra: Any) -> list[str]:
+            args = {"query": question, "mode": "lexical", "limit": 10, **extra}
+            resp = run_session_search(s, args)
+            assert resp["success"], resp
+            return [
+                m["content"][-9:] for r in resp["results"] for m in r["messages"] if m.get("match")
+            ]
+
+        for question in (
+            "Which venue had we decided before 3 May 2023?",
+            "2023年5月3日之前 decided venue",
+        ):
+            got = found(question)
+            assert "number 2." in got and "number 3." not in got, (question, got)
+        got = found("Which venue had we decided before 2023-05-03T11:00?")
+        assert "number 1." in got and "number 2." not in got, got
+        # --as-of a day keeps that day, as "before <the day>" does; --as-of a time is strict
+        assert sorted(found("Which venue had we decided?", as_of="2023-05-03")) == sorted(
+            found("Which venue had we decided before 3 May 2023?")
+        )
+        got = found("Which venue had we decided?", as_of="2023-05-03T11:00")
+        assert "number 1." in got and "number 2." not in got, got

@@ -12,12 +12,22 @@ words, in English, German, Spanish, French and Chinese:
 * ``as_of``: "as of", "by", "until", "Stand", "hasta", "截至" followed by a date: what held
   then, so messages after the end of that day (month, year) are left out and the latest
   before it wins;
+* ``before``: "before", "vor dem", "antes del", "avant le" followed by a date, or the
+  date followed by "之前" / "以前" / "前": a day named is kept (what was told that day
+  happened before it: "...was shown last Sunday", said on 25 October, answers "on the
+  Sunday before October 25", and its messages are lifted as a date named is), a month
+  or a year is cut at its start, a time of day
+  ("2023-05-03T14:30", "3 May 2023 at 14:30", "2023年5月3日14点") at that time; then it
+  reads as "as of" does (the latest first): the "before" of a date asks for no earlier
+  statement, a bare "before" still does;
 * ``anchor``: any other date the question names ("on 3 June, 2023", "in July 2022",
   "2023年6月"): messages of that day (month, year) are preferred, not required.
 
 Dates: ISO (2023-06-03, 2023-06), "3 June 2023", "June 3, 2023", "June 2023", "3. Juni
 2023", "3 de junio de 2023", "2023年6月3日", "6月3日", and a month or day without a year
-("in August", "八月份", "8月": the latest such date not after ``now``). Times are local,
+("in August", "八月份", "8月": the latest such date not after ``now``), a day with a time of
+day ("as of 2023-05-03 14:30": that minute, as ``--as-of 2023-05-03T14:30``; a day alone
+is its end, as ``--as-of 2023-05-03``). Times are local,
 as ``--since``/``--until`` read them. Nothing here raises: a question without time words
 gives the empty frame.
 """
@@ -53,7 +63,7 @@ _ZH_MONTH = rf"十[一二]?|[{_ZH_DIGITS[:9]}]|1[0-2]|0?[1-9]"
 "in August" says (recall 21)."""
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"\b{_YEAR}-(\d{{1,2}})-(\d{{1,2}})\b"), "ymd"),
+    (re.compile(rf"\b{_YEAR}-(\d{{1,2}})-(\d{{1,2}})(?!\d)"), "ymd"),
     (re.compile(rf"{_YEAR}\s*年\s*(\d{{1,2}})\s*月\s*(\d{{1,2}})\s*[日号]"), "ymd"),
     (re.compile(rf"\b{_ORD}\s*(?:de\s+)?{_MONTH}(?:,?\s*(?:de\s+)?{_YEAR})?", re.I), "dmy"),
     (re.compile(rf"\b{_MONTH}\s+{_ORD}(?:,?\s*{_YEAR})?\b", re.I), "mdy"),
@@ -65,6 +75,19 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"(?<=\b(?:in|im|en|of)\s){_YEAR}\b|{_YEAR}\s*年", re.I), "y"),
     (re.compile(rf"(?<![\d{_ZH_DIGITS}])({_ZH_MONTH})\s*月份?(?!\s*[\d{_ZH_DIGITS}])"), "zm"),
 ]
+
+_DAYS = frozenset({"ymd", "dmy", "mdy", "md"})
+"""The patterns that name one day: "before" such a day keeps it (recall 22)."""
+_CLOCK = re.compile(
+    r"(?:T|\s*(?:at|um|à|a\s+las|,)?\s*)([01]?\d|2[0-3])[:：]([0-5]\d)(?::[0-5]\d)?(?!\d)"
+    r"|\s*([01]?\d|2[0-3])\s*[点點时時](?:\s*([0-5]?\d)\s*分)?",
+    re.I,
+)
+"""A time of day right after a day ("2023-05-03T14:30", "3 May 2023 at 14:30",
+"2023年5月3日14点"): the point a "before" or "as of" cuts at."""
+_AFTER_BEFORE = re.compile(r"\s*(?:之前|以前|前)(?![后後])")
+"""Chinese puts "before" after its date: "2022年10月25日之前", "5月3日前" (not 前后,
+"around")."""
 
 _AS_OF = re.compile(
     r"(?:\bas\s+of|\bby|\buntil|\btill|\bstand|\bbis\s+(?:zum|zur)?|\bhasta(?:\s+el)?|"
@@ -212,6 +235,11 @@ def _latest(
     return None
 
 
+def _earlier(until: float | None, cut: float) -> float:
+    """The earlier of two cuts (a question may name two dates)."""
+    return cut if until is None else min(until, cut)
+
+
 def at_time(frame: TimeFrame, as_of: float | None) -> TimeFrame:
     """``frame`` asked "as of" ``as_of`` (Unix time; None: unchanged): messages after it
     are left out, and the latest before it is preferred unless the question asks about
@@ -232,6 +260,7 @@ def read_timeframe(text: str, *, now: float | None = None) -> TimeFrame:
     until = None
     anchor = None
     taken: list[tuple[int, int]] = []
+    dated: list[tuple[int, int]] = []
     for pattern, kind in _PATTERNS:
         for m in pattern.finditer(text):
             if any(m.start() < b and a < m.end() for a, b in taken):
@@ -239,18 +268,38 @@ def read_timeframe(text: str, *, now: float | None = None) -> TimeFrame:
             span = _span(kind, m.groups(), clock)
             if span is None:
                 continue
-            taken.append((m.start(), m.end()))
-            before = text[: m.start()]
-            if _AS_OF.search(before):
-                until = span[1].timestamp()
-                said.append(f"as of {m.group().strip()}")
-            elif _BEFORE.search(before):
-                until = span[0].timestamp()
-                said.append(f"before {m.group().strip()}")
+            end, point = m.end(), None
+            at = _CLOCK.match(text, end) if kind in _DAYS else None
+            if at is not None:
+                hour, minute = at.group(1) or at.group(3), at.group(2) or at.group(4)
+                point = span[0].replace(hour=int(hour), minute=int(minute or 0))
+                end = at.end()
+            taken.append((m.start(), end))
+            named = text[m.start() : end].strip()
+            after = _AFTER_BEFORE.match(text, end)
+            if _AS_OF.search(text[: m.start()]):
+                until = _earlier(until, (point or span[1]).timestamp())
+                said.append(f"as of {named}")
+            elif (cue := _BEFORE.search(text[: m.start()]) or after) is not None:
+                # a day named is kept (what was told that day happened before it), a
+                # month or a year is cut at its start, a time of day at that time
+                cut = point or (span[1] if kind in _DAYS else span[0])
+                until = _earlier(until, cut.timestamp())
+                said.append(f"before {named}")
+                dated.append((cue.start(), cue.end()))
+                if kind in _DAYS and point is None and anchor is None:
+                    # and lifted: the question names the day because something happened
+                    anchor = (span[0].timestamp(), span[1].timestamp())
             elif anchor is None:
                 anchor = (span[0].timestamp(), span[1].timestamp())
-                said.append(m.group().strip())
-    past = [m.group() for m in _PAST.finditer(text)]
+                said.append(named)
+    # "before" a date is its cut, as "as of" is (what held then: the latest first), not
+    # a question about the earlier statement
+    past = [
+        m.group()
+        for m in _PAST.finditer(text)
+        if not any(m.start() < b and a < m.end() for a, b in dated)
+    ]
     present = [m.group() for m in _NOW.finditer(text)]
     intent = "past" if past and not present else "now" if present or until else "any"
     if intent == "any" and _EVENT.search(text):
