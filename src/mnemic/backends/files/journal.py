@@ -633,6 +633,15 @@ def _needle(target: str) -> bytes:
 def _scan_back(fd: int, end: int, target: str) -> tuple[str | None, Origin | None] | None:
     """The state the last commit record of ``target`` before byte ``end`` left and the
     one its commit started from, or ``None`` when no record names it."""
+    for rec in _naming_back(fd, end, target):
+        return recorded_states(rec)[target], commit_origins(rec).get(target)
+    return None
+
+
+def _naming_back(fd: int, end: int, target: str) -> Iterator[dict[str, Any]]:
+    """The records before byte ``end`` that name a state of ``target``, newest first,
+    read backwards in windows that grow as they go (a record names its target as a
+    JSON key, so a line without it is skipped unparsed)."""
     needle = _needle(target)
     pos, carry, window = end, b"", _TAIL_WINDOW
     while pos > 0:
@@ -643,14 +652,10 @@ def _scan_back(fd: int, end: int, target: str) -> tuple[str | None, Origin | Non
             if needle not in line:
                 continue
             rec = _parse_line(line)
-            if rec is None:
-                continue
-            states = recorded_states(rec)
-            if target in states:
-                return states[target], commit_origins(rec).get(target)
+            if rec is not None and target in recorded_states(rec):
+                yield rec
         pos = start
         window = min(window * 4, 1 << 22)
-    return None
 
 
 def _replays(rec: dict[str, Any]) -> bool:
@@ -671,19 +676,6 @@ def records_of(path: Path, target: str) -> Iterator[dict[str, Any]]:
     if fd is None:
         return
     try:
-        needle = _needle(target)
-        pos, carry, window = os.fstat(fd).st_size, b"", _TAIL_WINDOW
-        while pos > 0:
-            start = max(0, pos - window)
-            lines = (os.pread(fd, pos - start, start) + carry).split(b"\n")
-            carry = lines.pop(0) if start > 0 else b""
-            for line in reversed(lines):
-                if needle not in line:
-                    continue
-                rec = _parse_line(line)
-                if rec is not None and target in recorded_states(rec):
-                    yield rec
-            pos = start
-            window = min(window * 4, 1 << 22)
+        yield from _naming_back(fd, os.fstat(fd).st_size, target)
     finally:
         os.close(fd)
