@@ -34,7 +34,7 @@ import re
 from .lexicon import STOP_WORDS, fold
 from .signals import Profile
 
-__all__ = ["cancelled", "reached"]
+__all__ = ["AUX", "cancelled", "one_word", "reached", "words_of"]
 
 
 def _listed(text: str) -> list[str]:
@@ -148,6 +148,13 @@ def _latin(new: str, old: str) -> str | None:
         else:
             return None  # a word of its own: another event, date or person
     return m.group(0) if shared >= 2 else None
+
+
+AUX = _AUX
+"""Auxiliaries (:data:`_AUX`), for the rules that read an event the same way
+(:mod:`.rescheduling`)."""
+one_word = _one
+words_of = _words
 
 
 def _cjk(new: str, old: str) -> str | None:

@@ -92,6 +92,7 @@ from .lookalikes import apart as two_facts
 from .meaning import same_meaning
 from .negation import inflected
 from .people import other_relatives, relatives
+from .rescheduling import rescheduled
 from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
@@ -228,6 +229,9 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
         done = reached(a, b)  # "working towards the diploma" / "completed the diploma"
         if done is not None:
             return Verdict("contradiction", done, s.word_overlap)
+        moved = rescheduled(a, b)  # "the X-ray is on 6 October" / "... postponed to 20 October"
+        if moved is not None:
+            return Verdict("contradiction", moved, s.word_overlap)
     return verdict
 
 
@@ -321,6 +325,10 @@ _AMOUNT = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w]|[.,]\d)")
 """A number as an amount is written: whole, or with one decimal point or comma."""
 
 
+_CURRENCY_SIGNS = frozenset("$€£¥₹₽₺₩₪₫")
+"""Signs of a currency written before its amount: the unit of "$11" (tidy 30)."""
+
+
 def _one_amount(a: Profile, b: Profile) -> bool:
     """Whether ``a`` and ``b`` are one sentence with one amount of one unit changed, a
     whole number on one side and a decimal on the other ("the dose is 5 ml" / "... 7.5
@@ -328,7 +336,8 @@ def _one_amount(a: Profile, b: Profile) -> bool:
     version, two kinds, so that no slot of one kind differs: each states one value the
     other does not, the texts are the same once that value is cut out, and the word after
     it, the same on both sides, is a unit (no function word, no digit: "Python 3" /
-    "Python 3.12" ends the sentence, and "3 in production" has no unit)."""
+    "Python 3.12" ends the sentence, and "3 in production" has no unit), or a currency's
+    sign stands right before it ("Combo con drink is $11" / "... $12.50", tidy 30)."""
     was, now = a.stated - b.stated, b.stated - a.stated
     if len(was) != 1 or len(now) != 1:
         return False
@@ -346,13 +355,35 @@ def _one_amount(a: Profile, b: Profile) -> bool:
             return False
         m = spots[0]
         after = text[m.end() :].split()
-        if not after or not after[0].isalpha() or after[0] in STOP_WORDS:
+        signed = text[m.start() - 1 : m.start()] in _CURRENCY_SIGNS  # "$11" / "$12.50"
+        if not signed and (not after or not after[0].isalpha() or after[0] in STOP_WORDS):
             return False
         cut.append(text[: m.start()] + "#" + text[m.end() :])
     return cut[0] == cut[1]
 
 
 _COUNTED = ("number:", "version:", "address:", "id:")
+
+
+_ONE_VALUE = re.compile(
+    r"(?<![\w.,])\d{1,3}(?: \d{3})+(?![\w.,])|(?<![\w.,])\d+ ?[–-] ?\d+(?![\w.,])"
+)
+"""One value written in two groups of digits: thousands set apart by a space ("24 000",
+"10 500") or a range ("9–14", "10-16")."""
+
+
+def _one_place(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are one sentence with one value changed at one place, the
+    value written in two groups of digits (:data:`_ONE_VALUE`: "Садик стоит *9 000*
+    рублей" / "*10 500*", "deschis sâmbăta *9–14*" / "*10–16*"), which :mod:`.slots`
+    reads as two numbers: not a list of numbered subjects (tidy 30)."""
+    cut = []
+    for p in (a, b):
+        text = " ".join(p.text.casefold().split())
+        if len(_ONE_VALUE.findall(text)) != 1 or len(re.findall(r"\d+", _ONE_VALUE.sub("#", text))):
+            return False
+        cut.append(_ONE_VALUE.sub("#", text))
+    return cut[0] == cut[1]
 
 
 def _numbered_subjects(a: Profile, b: Profile) -> bool:
@@ -377,7 +408,7 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     # a slot or a negation may differ between two statements of one subject; words only
     # one side has are allowed on one side (a detail), never on both (another subject)
     if subject and extra <= t.extra_words and not (oa and ob):
-        if s.slots_differ and (s.update or not _numbered_subjects(a, b)):
+        if s.slots_differ and (s.update or not _numbered_subjects(a, b) or _one_place(a, b)):
             return Verdict(
                 "contradiction",
                 f"same subject, different values: {_values(a, b)} vs {_values(b, a)}",

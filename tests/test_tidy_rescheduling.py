@@ -1,0 +1,138 @@
+"""Tidy 30: an event the newer entry says was moved to another date (postponed, brought
+forward, rescheduled) is superseded, the newer kept, and one amount written as a
+currency's sign and a decimal, or in two groups of digits (thousands, a range), that
+changed is a contradiction (each pair was left apart before tidy 30); their honest twins
+(another event, a one-off change beside a habit, a reason of its own, a list of numbered
+things, a version) stay apart, before and after."""
+
+from __future__ import annotations
+
+import pytest
+
+from _tidy_pairs import verdict
+from mnemic.ops.tidy.rescheduling import rescheduled
+from mnemic.ops.tidy.signals import profile
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Lena's knee MRI at the clinic is on 4 May", "The knee MRI was postponed to 18 May"),
+        (
+            "The parents' evening is on 9 March",
+            "The parents' evening was brought forward to 2 March",
+        ),
+        (
+            "Der Zahnarzttermin von Jonas ist am 3. Juni",
+            "Der Zahnarzttermin ist auf den 10. Juni verschoben",
+        ),
+        (
+            "La revisión de la caldera es el 12 de abril",
+            "La revisión de la caldera se ha aplazado al 26 de abril",
+        ),
+        (
+            "Le contrôle technique de la voiture est le 5 juin",
+            "Le contrôle technique est reporté au 19 juin",
+        ),
+        (
+            "La riunione di condominio è il 7 ottobre",
+            "La riunione di condominio è stata rinviata al 21 ottobre",
+        ),
+        (
+            "A consulta de pediatria é a 3 de julho",
+            "A consulta de pediatria foi adiada para 17 de julho",
+        ),
+        (
+            "De jaarvergadering van de club is op 14 november",
+            "De jaarvergadering van de club is uitgesteld tot 28 november",
+        ),
+        ("Egzamin z chemii jest 15 czerwca", "Egzamin z chemii przełożono na 22 czerwca"),
+        ("Собрание жильцов в четверг", "Собрание жильцов перенесли на понедельник"),
+        ("Yoga with Priya is on Tuesdays", "Yoga with Priya was rescheduled to Thursdays"),
+        ("The boiler service is at 9:00 on Friday", "The boiler service was moved to 14:00"),
+    ],
+)  # fmt: skip
+def test_an_event_the_newer_entry_says_was_moved_is_an_update(a: str, b: str) -> None:
+    assert rescheduled(profile(a), profile(b)) is not None
+    assert verdict(a, b) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another event on another date
+        ("The knee MRI is on 4 May", "The dental check-up was postponed to 18 May"),
+        ("Egzamin z chemii jest 15 czerwca", "Egzamin z fizyki przełożono na 22 czerwca"),
+        # a reason of its own
+        (
+            "The bin collection is on Tuesday",
+            "Because of the bank holiday the bin collection is delayed to Wednesday",
+        ),
+        # no new date: postponed, but not to when
+        ("The knee MRI is on 4 May", "The knee MRI was postponed"),
+        # another person's appointment
+        ("Lena's knee MRI is on 4 May", "Tom's knee MRI was postponed to 18 May"),
+    ],
+)  # fmt: skip
+def test_a_moved_date_of_another_event_is_not_an_update(a: str, b: str) -> None:
+    assert rescheduled(profile(a), profile(b)) is None
+    assert rescheduled(profile(b), profile(a)) is None
+    assert verdict(a, b) != "supersede"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The lunch menu is $9", "The lunch menu is $10.50"),
+        (
+            "Le loyer du garage est 12 400 euros par an",
+            "Le loyer du garage est 13 100 euros par an",
+        ),
+        ("Членский взнос клуба 4 500 рублей", "Членский взнос клуба 5 200 рублей"),
+        ("Die Bibliothek ist samstags 10–13 offen", "Die Bibliothek ist samstags 9–14 offen"),
+    ],
+)
+def test_one_amount_written_with_a_sign_or_in_two_groups_that_changed_is_an_update(
+    a: str, b: str
+) -> None:
+    assert verdict(a, b) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # a one-off change beside a habit: a date beside a weekday
+        (
+            "Choir practice is every Wednesday",
+            "Choir practice on 24 December was moved to 23 December",
+        ),
+        # a span of its own
+        ("Swimming lessons are on Saturdays", "Swimming lessons are moved to Sunday this week"),
+    ],
+)  # fmt: skip
+def test_a_one_off_move_is_not_read_as_a_moved_date(a: str, b: str) -> None:
+    # other rules read these pairs as before (a slot that differs, "moved" as a marker);
+    # the moved-date rule itself leaves them
+    assert rescheduled(profile(a), profile(b)) is None
+    assert rescheduled(profile(b), profile(a)) is None
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # numbered subjects: a label and a value change together
+        ("Service 19 listens on port 8019", "Service 20 listens on port 8020"),
+        ("Rooms 12-14 are on the second floor", "Room 15 is on the third floor"),
+        # a version, no sign nor unit
+        ("The server runs Python 3", "The server runs Python 3.12"),
+        # two amounts of two things
+        ("The lunch menu is $9", "The dinner menu is $10.50"),
+    ],
+)
+def test_two_numbered_things_or_a_version_are_not_one_amount_changed(a: str, b: str) -> None:
+    assert verdict(a, b) != "supersede"
+
+
+def test_a_sign_before_the_amount_is_its_unit_only_on_both_sides() -> None:
+    # one side with a sign, the other with none: no one unit, no verdict of one amount
+    assert verdict("The lunch menu is $9", "The lunch menu is 10.50") == "none"
