@@ -12,6 +12,7 @@ import pytest
 from _tidy_pairs import verdict
 from mnemic.ops.tidy.rescheduling import rescheduled
 from mnemic.ops.tidy.signals import profile
+from mnemic.ops.tidy.since import since_words
 
 
 @pytest.mark.parametrize(
@@ -136,3 +137,42 @@ def test_two_numbered_things_or_a_version_are_not_one_amount_changed(a: str, b: 
 def test_a_sign_before_the_amount_is_its_unit_only_on_both_sides() -> None:
     # one side with a sign, the other with none: no one unit, no verdict of one amount
     assert verdict("The lunch menu is $9", "The lunch menu is 10.50") == "none"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (
+            "The community hall seats 80",
+            "The community hall seats 110 since the extension opened",
+        ),
+        ("Der Chor hat 40 Mitglieder", "Seit der Fusion mit Eichwalde hat der Chor 65 Mitglieder"),
+        (
+            "Абонемент у басейн коштує 600 гривень",
+            "З цього року абонемент у басейн коштує 750 гривень",
+        ),
+        (
+            "La scuola elementare ci paga 300 euro a spettacolo",
+            "Quest'anno la scuola elementare ci paga 350 euro a spettacolo",
+        ),
+        ("Kahvi maksaa kahvilassa 3 euroa", "Tammikuusta lähtien kahvi maksaa kahvilassa 4 euroa"),
+    ],
+)  # fmt: skip
+def test_a_new_value_said_with_since_when_in_words_of_its_own_is_an_update(a: str, b: str) -> None:
+    assert since_words(profile(b).folded, profile(b).words - profile(a).words)
+    assert verdict(a, b) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # a condition, not since when
+        ("Dad takes 5 mg in the morning", "Dad takes 10 mg after the evening meal"),
+        # another subject besides the phrase
+        ("The main hall seats 90", "The studio seats 40 since the refit"),
+        # "з" (with) before no relative time: a companion, not since when
+        ("Оля бігає по 5 км щоранку", "Андрій бігає по 10 км з братом"),
+    ],
+)
+def test_a_phrase_that_says_no_since_when_keeps_two_facts_apart(a: str, b: str) -> None:
+    assert verdict(a, b) == "none"

@@ -95,6 +95,7 @@ from .people import other_relatives, relatives
 from .rescheduling import rescheduled
 from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
+from .since import since_words
 from .slots import shown
 from .stopping import stopped
 from .thresholds import THRESHOLDS, Thresholds
@@ -419,6 +420,18 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
             return Verdict(
                 "contradiction",
                 f"same subject, but one of them says it no longer holds ('{saying}')",
+                s.word_overlap,
+            )
+    if subject and s.slots_differ and not s.negation_differs:  # "... since the balcony reopened"
+        ra, rb = oa - since_words(a.folded, oa), ob - since_words(b.folded, ob)
+        detail = max(len(ra), len(rb)) <= t.extra_words and not (ra and rb)
+        one = s.update or not _numbered_subjects(a, b) or _one_place(a, b)
+        if (ra, rb) != (oa, ob) and detail and one:
+            return Verdict(
+                "contradiction",
+                f"same subject, different values, one says since when "
+                f"('{said(a, oa - ra) or said(b, ob - rb)}'): {_values(a, b)} vs "
+                f"{_values(b, a)}",
                 s.word_overlap,
             )
     # an update changes one value: a word or two on each side ("vim" / "Emacs"), or a
