@@ -64,6 +64,9 @@ def test_an_event_the_newer_entry_says_was_moved_is_an_update(a: str, b: str) ->
         # another event on another date
         ("The knee MRI is on 4 May", "The dental check-up was postponed to 18 May"),
         ("Egzamin z chemii jest 15 czerwca", "Egzamin z fizyki przełożono na 22 czerwca"),
+        # another meeting: a compound with a word of its own
+        ("Die Teamsitzung ist montags", "Die Vorstandssitzung wurde auf Mittwoch vorverlegt"),
+        ("The team meeting is on Mondays", "The board meeting was brought forward to Friday"),
         # a reason of its own
         (
             "The bin collection is on Tuesday",

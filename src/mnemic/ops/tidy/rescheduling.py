@@ -8,7 +8,9 @@ postponed, pushed back, brought forward, rescheduled, moved to; "verschoben",
 "vorverlegt", "aplazado", "adelantado", "reporté", "rinviato", "adiado", "uitgesteld",
 "przełożono", "перенесли", "flyttad", "siirretty", "ertelendi"...) and a date, weekday or
 time the older does not; besides that word, auxiliaries, function words and its dates,
-it says only words of the older entry (in another form: "Röntgen" / "Röntgenaufnahme"),
+it says only words of the older entry (in another form: "zebranie" / "zebrania", or a part
+of one: "Röntgen" / "Röntgenaufnahme"; never a word that adds letters of its own:
+"*Kunden*meeting" beside "Team-Meeting"),
 at least two of them (the event, and whose or where) or one long compound that names the
 event alone ("Zahnarzttermin"). *Why the two cannot both be
 current:* an event has one date at a time; the word that the same event (the same
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from .cancelling import AUX, one_word, words_of
+from .cancelling import AUX, words_of
 from .lexicon import STOP_WORDS, fold
 from .phrases import CALENDAR, MONTH_NAMES, calendar_value
 from .signals import Profile
@@ -116,6 +118,26 @@ def _dating(word: str) -> bool:
     )
 
 
+_ENDING = 4
+"""Letters an inflection may add or change at a word's end ("zebranie" / "zebrania")."""
+
+
+def _same(new: str, old: str) -> bool:
+    """Whether ``new`` names what the older entry's word ``old`` names: the same word, an
+    inflection of it (a shared start, at most :data:`_ENDING` letters of each its own),
+    or a part of it ("Röntgen" of "Röntgenaufnahme": the newer may name it shorter); a
+    word that adds letters of its own before ``old`` names another thing ("*Kunden*meeting"
+    beside "Team-Meeting": another meeting)."""
+    if new == old or (len(new) >= 4 and new in old):
+        return True
+    if new.isdigit() or old.isdigit():
+        return False
+    shared = 0
+    while shared < min(len(new), len(old)) and new[shared] == old[shared]:
+        shared += 1
+    return shared >= 4 and len(new) - shared <= _ENDING and len(old) - shared <= _ENDING
+
+
 def _moved(new: Profile, old: Profile) -> str | None:
     if new.negated or old.negated:
         return None
@@ -137,7 +159,7 @@ def _moved(new: Profile, old: Profile) -> str | None:
     for w in words_of(n[: m.start()] + " " + n[m.end() :]):
         if w in STOP_WORDS or w in AUX or w in _PARTICLES or _dating(w):
             continue
-        if not any(one_word(w, x) for x in said):
+        if not any(_same(w, x) for x in said):
             return None  # a word of its own: another event, a reason, a span of time
         shared.append(w)
     named = len(shared) >= 2 or any(len(w) >= _COMPOUND for w in shared)
