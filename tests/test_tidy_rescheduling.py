@@ -1,15 +1,19 @@
-"""Tidy 30: an event the newer entry says was moved to another date (postponed, brought
-forward, rescheduled) is superseded, the newer kept, and one amount written as a
-currency's sign and a decimal, or in two groups of digits (thousands, a range), that
-changed is a contradiction (each pair was left apart before tidy 30); their honest twins
-(another event, a one-off change beside a habit, a reason of its own, a list of numbered
-things, a version) stay apart, before and after."""
+"""Tidy 30: updates as new hands write them. An event the newer entry says was moved to
+another date (postponed, brought forward, rescheduled) is superseded, the newer kept; one
+amount written with a currency's sign and a decimal, or in two groups of digits
+(thousands, a range), that changed; a new value said with since when in words of its
+own; a role's holder said with "our" or with the holder's firm (most pairs were left
+apart before tidy 30; a few of the moved dates were read by an update marker already).
+Their honest twins (another event, a one-off change beside a habit, a reason of its
+own, a list of numbered things, a version, a condition, someone else's role, another
+role) stay apart."""
 
 from __future__ import annotations
 
 import pytest
 
 from _tidy_pairs import verdict
+from mnemic.ops.tidy.holders import holder_swap
 from mnemic.ops.tidy.rescheduling import rescheduled
 from mnemic.ops.tidy.signals import profile
 from mnemic.ops.tidy.since import since_words
@@ -179,3 +183,36 @@ def test_a_new_value_said_with_since_when_in_words_of_its_own_is_an_update(a: st
 )
 def test_a_phrase_that_says_no_since_when_keeps_two_facts_apart(a: str, b: str) -> None:
     assert verdict(a, b) == "none"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # "our X" and "the X": one role in the notes the user keeps
+        ("Unser Hausarzt ist Dr. Weber", "Der Hausarzt ist Dr. Braun"),
+        ("Notre plombier est M. Dubois", "Le plombier est M. Garnier"),
+        # the holder's firm said after the name
+        (
+            "The club's vet is Dr Lowe at Westgate Vets",
+            "The club's vet is Dr Okoro at Riverside Animal Clinic",
+        ),
+    ],
+)
+def test_a_holder_said_with_our_or_with_the_firm_is_an_update(a: str, b: str) -> None:
+    assert holder_swap(profile(a), profile(b)) is not None
+    assert verdict(a, b) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # someone else's role: "their" is not "our"
+        ("Their GP is Dr Weber", "Our GP is Dr Braun"),
+        # the same name: the same holder, who moved firm (not a new holder)
+        ("The club's vet is Dr Lowe at Westgate Vets", "The club's vet is Dr Lowe at Riverside Vets"),
+        # another role (a paediatrician beside the GP)
+        ("Unser Hausarzt ist Dr. Weber", "Unsere Kinderärztin ist Dr. Braun"),
+    ],
+)  # fmt: skip
+def test_a_holder_said_with_our_or_a_firm_has_honest_twins(a: str, b: str) -> None:
+    assert holder_swap(profile(a), profile(b)) is None
