@@ -209,7 +209,10 @@ def test_a_holder_said_with_our_or_with_the_firm_is_an_update(a: str, b: str) ->
         # someone else's role: "their" is not "our"
         ("Their GP is Dr Weber", "Our GP is Dr Braun"),
         # the same name: the same holder, who moved firm (not a new holder)
-        ("The club's vet is Dr Lowe at Westgate Vets", "The club's vet is Dr Lowe at Riverside Vets"),
+        (
+            "The club's vet is Dr Lowe at Westgate Vets",
+            "The club's vet is Dr Lowe at Riverside Vets",
+        ),
         # another role (a paediatrician beside the GP)
         ("Unser Hausarzt ist Dr. Weber", "Unsere Kinderärztin ist Dr. Braun"),
     ],
