@@ -219,3 +219,30 @@ def test_a_holder_said_with_our_or_with_the_firm_is_an_update(a: str, b: str) ->
 )  # fmt: skip
 def test_a_holder_said_with_our_or_a_firm_has_honest_twins(a: str, b: str) -> None:
     assert holder_swap(profile(a), profile(b)) is None
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (
+            "Mia è iscritta al corso di ceramica di marzo",
+            "Mia ha disdetto l'iscrizione al corso di ceramica di marzo",
+        ),
+        (
+            "Jonas ist Mitglied im Fitnessstudio am Markt",
+            "Jonas hat die Mitgliedschaft im Fitnessstudio am Markt gekündigt",
+        ),
+        (
+            "Sanne heeft een abonnement op de sportschool in Delft",
+            "Sanne heeft het abonnement op de sportschool in Delft opgezegd",
+        ),
+    ],
+)
+def test_a_booking_or_membership_called_off_is_an_update(a: str, b: str) -> None:
+    assert verdict(a, b) == "supersede"
+
+
+def test_another_course_called_off_stays_apart() -> None:
+    a = "Mia è iscritta al corso di ceramica di marzo"
+    b = "Mia ha disdetto l'iscrizione al corso di yoga di marzo"
+    assert verdict(a, b) == "none"
