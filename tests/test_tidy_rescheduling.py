@@ -246,3 +246,30 @@ def test_another_course_called_off_stays_apart() -> None:
     a = "Mia è iscritta al corso di ceramica di marzo"
     b = "Mia ha disdetto l'iscrizione al corso di yoga di marzo"
     assert verdict(a, b) == "none"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (
+            "Mila is collected from the childminder at 5 on Mondays",
+            "Mila is collected from the childminder at 5:45 on Mondays",
+        ),
+        ("Der Yogakurs beginnt dienstags um 18", "Der Yogakurs beginnt dienstags um 18.30"),
+    ],
+)
+def test_a_whole_hour_and_a_time_with_minutes_are_one_time_changed(a: str, b: str) -> None:
+    assert verdict(a, b) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another subject
+        ("The shop opens at 9 on Saturdays", "The bakery opens at 9:30 on Saturdays"),
+        # no hour of the day
+        ("The boiler pressure is set at 30", "The boiler pressure is set at 30.5"),
+    ],
+)
+def test_a_time_of_another_thing_or_no_time_is_not_one_time_changed(a: str, b: str) -> None:
+    assert verdict(a, b) == "none"

@@ -169,7 +169,7 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
     same = converted(a, b, s, t)  # "weighs 62 kg" / "weighs about 137 lb": one value
     if same is not None:
         return Verdict("duplicate", same, s.word_overlap)
-    if _one_amount(a, b):  # "dose is 5 ml" / "dose is 7.5 ml": a whole number, a decimal
+    if _one_amount(a, b) or _one_clock(a, b):  # "5 ml" / "7.5 ml"; "at 3" / "at 4:30"
         s = dataclasses.replace(s, slots_differ=True)
     verdict = _judge(a, b, s, t)
     if verdict is None:
@@ -364,6 +364,46 @@ def _one_amount(a: Profile, b: Profile) -> bool:
 
 
 _COUNTED = ("number:", "version:", "address:", "id:")
+
+
+_CLOCK_BEFORE = frozenset(
+    ("at", "um", "à", "a las", "a la", "alle", "às", "om", "klo", "kl", "kello", "o", "godz")
+)  # fmt: skip
+"""Words a time of day follows ("picked up *at* 3", "*klo* 18"): a whole hour after one
+is a time, as "4:30" is."""
+_HOUR = re.compile(r"(?<![\w.,:])(\d{1,2})(?:[.:](\d{2}))?(?![\w]|[.,:]\d)")
+
+
+def _one_clock(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are one sentence with one time of day changed, written as a
+    whole hour on one side and with its minutes on the other ("picked up from nursery at 3
+    on Fridays" / "... at 4:30 on Fridays", "Harjoitukset ovat klo 18" / "klo 18.30"),
+    which :mod:`.slots` reads as a number and a time (or a version): each states one
+    value the other does not, both right after the same word of clock time
+    (:data:`_CLOCK_BEFORE`), an hour of the day, and the texts are the same once it is cut
+    out (tidy 30)."""
+    was, now = a.stated - b.stated, b.stated - a.stated
+    if len(was) != 1 or len(now) != 1:
+        return False
+    if {v.partition(":")[0] for v in was | now} not in ({"number", "time"}, {"number", "version"}):
+        return False
+    cut = []
+    for p in (a, b):
+        text = " ".join(p.text.casefold().split())
+        spots = list(_HOUR.finditer(text))
+        if len(spots) != 1:
+            return False
+        m = spots[0]
+        hour, minutes = int(m.group(1)), m.group(2)
+        if hour > 24 or (minutes is not None and int(minutes) > 59):
+            return False
+        before = text[: m.start()].split()
+        if not before or (
+            before[-1] not in _CLOCK_BEFORE and " ".join(before[-2:]) not in _CLOCK_BEFORE
+        ):
+            return False
+        cut.append(text[: m.start()] + "#" + text[m.end() :])
+    return cut[0] == cut[1]
 
 
 _ONE_VALUE = re.compile(
