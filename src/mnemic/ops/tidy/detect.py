@@ -92,8 +92,10 @@ from .lookalikes import apart as two_facts
 from .meaning import same_meaning
 from .negation import inflected
 from .people import other_relatives, relatives
+from .rescheduling import rescheduled
 from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
+from .since import since_words
 from .slots import shown
 from .stopping import stopped
 from .thresholds import THRESHOLDS, Thresholds
@@ -177,7 +179,7 @@ def _unvetoed(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict 
     same = converted(a, b, s, t)  # "weighs 62 kg" / "weighs about 137 lb": one value
     if same is not None:
         return Verdict("duplicate", same, s.word_overlap)
-    if _one_amount(a, b):  # "dose is 5 ml" / "dose is 7.5 ml": a whole number, a decimal
+    if _one_amount(a, b) or _one_clock(a, b):  # "5 ml" / "7.5 ml"; "at 3" / "at 4:30"
         s = dataclasses.replace(s, slots_differ=True)
     verdict = _judge(a, b, s, t)
     if verdict is None:
@@ -238,6 +240,9 @@ def _unvetoed(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict 
         done = reached(a, b)  # "working towards the diploma" / "completed the diploma"
         if done is not None:
             return Verdict("contradiction", done, s.word_overlap)
+        moved = rescheduled(a, b)  # "the X-ray is on 6 October" / "... postponed to 20 October"
+        if moved is not None:
+            return Verdict("contradiction", moved, s.word_overlap)
     return verdict
 
 
@@ -331,6 +336,10 @@ _AMOUNT = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w]|[.,]\d)")
 """A number as an amount is written: whole, or with one decimal point or comma."""
 
 
+_CURRENCY_SIGNS = frozenset("$€£¥₹₽₺₩₪₫")
+"""Signs of a currency written before its amount: the unit of "$11" (tidy 30)."""
+
+
 def _one_amount(a: Profile, b: Profile) -> bool:
     """Whether ``a`` and ``b`` are one sentence with one amount of one unit changed, a
     whole number on one side and a decimal on the other ("the dose is 5 ml" / "... 7.5
@@ -338,7 +347,8 @@ def _one_amount(a: Profile, b: Profile) -> bool:
     version, two kinds, so that no slot of one kind differs: each states one value the
     other does not, the texts are the same once that value is cut out, and the word after
     it, the same on both sides, is a unit (no function word, no digit: "Python 3" /
-    "Python 3.12" ends the sentence, and "3 in production" has no unit)."""
+    "Python 3.12" ends the sentence, and "3 in production" has no unit), or a currency's
+    sign stands right before it ("Combo con drink is $11" / "... $12.50", tidy 30)."""
     was, now = a.stated - b.stated, b.stated - a.stated
     if len(was) != 1 or len(now) != 1:
         return False
@@ -356,13 +366,75 @@ def _one_amount(a: Profile, b: Profile) -> bool:
             return False
         m = spots[0]
         after = text[m.end() :].split()
-        if not after or not after[0].isalpha() or after[0] in STOP_WORDS:
+        signed = text[m.start() - 1 : m.start()] in _CURRENCY_SIGNS  # "$11" / "$12.50"
+        if not signed and (not after or not after[0].isalpha() or after[0] in STOP_WORDS):
             return False
         cut.append(text[: m.start()] + "#" + text[m.end() :])
     return cut[0] == cut[1]
 
 
 _COUNTED = ("number:", "version:", "address:", "id:")
+
+
+_CLOCK_BEFORE = frozenset(
+    ("at", "um", "à", "a las", "a la", "alle", "às", "om", "klo", "kl", "kello", "o", "godz")
+)  # fmt: skip
+"""Words a time of day follows ("picked up *at* 3", "*klo* 18"): a whole hour after one
+is a time, as "4:30" is."""
+_HOUR = re.compile(r"(?<![\w.,:])(\d{1,2})(?:[.:](\d{2}))?(?![\w]|[.,:]\d)")
+
+
+def _one_clock(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are one sentence with one time of day changed, written as a
+    whole hour on one side and with its minutes on the other ("picked up from nursery at 3
+    on Fridays" / "... at 4:30 on Fridays", "Harjoitukset ovat klo 18" / "klo 18.30"),
+    which :mod:`.slots` reads as a number and a time (or a version): each states one
+    value the other does not, both right after the same word of clock time
+    (:data:`_CLOCK_BEFORE`), an hour of the day, and the texts are the same once it is cut
+    out (tidy 30)."""
+    was, now = a.stated - b.stated, b.stated - a.stated
+    if len(was) != 1 or len(now) != 1:
+        return False
+    if {v.partition(":")[0] for v in was | now} not in ({"number", "time"}, {"number", "version"}):
+        return False
+    cut = []
+    for p in (a, b):
+        text = " ".join(p.text.casefold().split())
+        spots = list(_HOUR.finditer(text))
+        if len(spots) != 1:
+            return False
+        m = spots[0]
+        hour, minutes = int(m.group(1)), m.group(2)
+        if hour > 24 or (minutes is not None and int(minutes) > 59):
+            return False
+        before = text[: m.start()].split()
+        if not before or (
+            before[-1] not in _CLOCK_BEFORE and " ".join(before[-2:]) not in _CLOCK_BEFORE
+        ):
+            return False
+        cut.append(text[: m.start()] + "#" + text[m.end() :])
+    return cut[0] == cut[1]
+
+
+_ONE_VALUE = re.compile(
+    r"(?<![\w.,])\d{1,3}(?: \d{3})+(?![\w.,])|(?<![\w.,])\d+ ?[–-] ?\d+(?![\w.,])"
+)
+"""One value written in two groups of digits: thousands set apart by a space ("24 000",
+"10 500") or a range ("9–14", "10-16")."""
+
+
+def _one_place(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are one sentence with one value changed at one place, the
+    value written in two groups of digits (:data:`_ONE_VALUE`: "Садик стоит *9 000*
+    рублей" / "*10 500*", "deschis sâmbăta *9–14*" / "*10–16*"), which :mod:`.slots`
+    reads as two numbers: not a list of numbered subjects (tidy 30)."""
+    cut = []
+    for p in (a, b):
+        text = " ".join(p.text.casefold().split())
+        if len(_ONE_VALUE.findall(text)) != 1 or len(re.findall(r"\d+", _ONE_VALUE.sub("#", text))):
+            return False
+        cut.append(_ONE_VALUE.sub("#", text))
+    return cut[0] == cut[1]
 
 
 def _numbered_subjects(a: Profile, b: Profile) -> bool:
@@ -387,7 +459,7 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     # a slot or a negation may differ between two statements of one subject; words only
     # one side has are allowed on one side (a detail), never on both (another subject)
     if subject and extra <= t.extra_words and not (oa and ob):
-        if s.slots_differ and (s.update or not _numbered_subjects(a, b)):
+        if s.slots_differ and (s.update or not _numbered_subjects(a, b) or _one_place(a, b)):
             return Verdict(
                 "contradiction",
                 f"same subject, different values: {_values(a, b)} vs {_values(b, a)}",
@@ -398,6 +470,18 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
             return Verdict(
                 "contradiction",
                 f"same subject, but one of them says it no longer holds ('{saying}')",
+                s.word_overlap,
+            )
+    if subject and s.slots_differ and not s.negation_differs:  # "... since the balcony reopened"
+        ra, rb = oa - since_words(a.folded, oa), ob - since_words(b.folded, ob)
+        detail = max(len(ra), len(rb)) <= t.extra_words and not (ra and rb)
+        one = s.update or not _numbered_subjects(a, b) or _one_place(a, b)
+        if (ra, rb) != (oa, ob) and detail and one:
+            return Verdict(
+                "contradiction",
+                f"same subject, different values, one says since when "
+                f"('{said(a, oa - ra) or said(b, ob - rb)}'): {_values(a, b)} vs "
+                f"{_values(b, a)}",
                 s.word_overlap,
             )
     # an update changes one value: a word or two on each side ("vim" / "Emacs"), or a

@@ -66,7 +66,7 @@ _HONORIFICS = frozenset(
     dr dr. dra dra. mr mr. mrs mrs. ms ms. miss prof prof. doc doc. ing ing. mgr mgr.
     herr herrn frau sr sr. sra sra. señor señora mme mlle dott dott. dottoressa dokter
     doktor pan pani panem panią seu dona si sina chị anh cô ông bà bác ibu bapak pak bu
-    fru o a
+    fru o a m. mme. mlle. mr.
         """
     )
 )
@@ -103,6 +103,32 @@ def _capital(token: str) -> bool:
     return token[:1].isupper()
 
 
+_OURS = frozenset(
+    _listed(
+        """
+    our my unser unsere unserer mein meine notre nos mon ma mes nuestro nuestra mi nosso
+    nossa meu minha nostro nostra mio mia onze mijn vår vårt min mitt vores nasz nasza
+    naszego mój moja
+        """
+    )
+)
+"""Possessives of the one who keeps the notes ("*our* vet", "*unser* Ansprechpartner"):
+"our X" and "the X" name one role in the notes the user keeps (tidy 30); "their",
+"his", "her" name someone else's."""
+_AT_FIRM = re.compile(
+    r"(?<=\w)\s+(?:at|from|of|bei|von|chez|presso|bij|från|hos)\s+"
+    r"(?:the\s+)?[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|&|and|und))*\s*[.!]?$"
+)
+"""Where a holder works, after the name at the end of the sentence ("Kev *at Riverside
+Motors*", "Harriet Cole *at Cole & Co*", "Frau Kessler *von der* ..." is not: a small
+word after it): a detail of the holder, not a second name (tidy 30)."""
+
+
+def _firm_cut(text: str) -> str:
+    """``text`` without the firm its holder's name is said with (:data:`_AT_FIRM`)."""
+    return _AT_FIRM.sub("", text.strip())
+
+
 @lru_cache(maxsize=4096)  # each entry is judged beside every other
 def _split(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key (folded words before the copula, articles left out) and the name after it
@@ -111,7 +137,7 @@ def _split(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     Okafor"); after a word copula (never ":" or a dash, which write lists) a detail may
     follow the name after a comma, when it opens with a small letter and no word of a
     list ("Aylin Demir, *élue en février*")."""
-    text = text.strip().rstrip(".!")
+    text = _firm_cut(text).rstrip(".!")
     split = _key_first(text)
     if split is not None:
         return split[:2]
@@ -157,6 +183,8 @@ def _key_first(text: str) -> tuple[list[str], tuple[str, ...], str] | None:
     if _LISTED.search(text, matches[end].start()):
         return None  # "Packliste: Adapter, Sonnencreme", "Erbsen 'Kelvedon Wonder'": items
     key = [fold(t) for t in tokens[: i - 1] if fold(t) not in _ARTICLES]
+    if key and key[0] in _OURS:
+        key = key[1:]  # "*Unser* Ansprechpartner ist ..." / "Ansprechpartnerin ist ..."
     name = tuple(
         fold(t).rstrip(".") for t in tokens[end:] if fold(t) not in _HONORIFICS and _capital(t)
     )

@@ -19,6 +19,7 @@ __all__ = [
     "CHANGE_VERB",
     "FAVOURITE",
     "HABITUAL",
+    "MONTH_NAMES",
     "NEGATION",
     "OLD_VALUE",
     "REPLACEMENT",
@@ -86,6 +87,9 @@ _FORMS = dict(
 )  # fmt: skip
 _FORMS |= _SLAVIC_FORMS
 HABITUAL = {day + "s": day for day in _WEEKDAYS if not day.endswith("s")}
+MONTH_NAMES = frozenset(_MONTHS + _SLAVIC_MONTHS)
+"""The months' names as :func:`calendar_value` gives them: a calendar value not among them
+is a weekday."""
 """A weekday said as a habit ("Mondays", "montags", "maandags", "às segundas"): its day
 is a value, and also a content word, a habit's day being its key as often ("Sport
 montags: Laufen" / "Sport mittwochs: Laufen" are two facts, each with a word of its
