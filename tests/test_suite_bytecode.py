@@ -16,6 +16,7 @@ CHILD = (
 )
 
 
+@pytest.mark.slow  # starts a process
 @pytest.mark.skipif(
     not sys.flags.dont_write_bytecode or sys.prefix == sys.base_prefix,
     reason="only with PYTHONDONTWRITEBYTECODE set, in a venv (otherwise Python caches itself)",
