@@ -22,6 +22,29 @@ from mnemic.curated.memory import Memory
 sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
 
 E2E = Path(__file__).resolve().parent / "e2e"
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With ``PYTHONDONTWRITEBYTECODE`` set, no process writes ``mnemic``'s bytecode into
+    the source tree (an editable install), so every subprocess the suite starts (the CLI,
+    the MCP server, spawned writers: thousands) would compile ``mnemic`` from source again:
+    about 0.8 s of CPU a start, most of it the 1 MB ``scan._lexicon_index``. The test
+    session compiles it once instead, into ``pycache`` of the venv (not the source tree;
+    stale files are compiled again, by source mtime and size as usual), and points
+    ``PYTHONPYCACHEPREFIX`` there: subprocesses and xdist workers inherit it and read
+    bytecode they still never write. Without the variable, or outside a venv, nothing
+    changes."""
+    if not sys.flags.dont_write_bytecode or sys.prefix == sys.base_prefix:
+        return
+    if hasattr(config, "workerinput") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return  # an xdist worker (its controller did it) or a prefix of the user's own
+    import compileall
+
+    prefix = Path(sys.prefix) / "pycache"
+    sys.pycache_prefix = str(prefix)  # compileall writes where imports will look
+    compileall.compile_dir(SRC / "mnemic", quiet=2)  # a file that fails fails its tests
+    os.environ["PYTHONPYCACHEPREFIX"] = str(prefix)
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects by mark

@@ -4,6 +4,7 @@ that moved still resolve for a while, with a warning naming their new import."""
 from __future__ import annotations
 
 import builtins
+import functools
 import importlib
 import inspect
 import subprocess
@@ -263,10 +264,18 @@ def test_a_lazy_package_serves_every_public_name_and_type_checkers_see_the_same_
 def _attribute_docstrings(name: str) -> list[str]:
     """The string literals right after a top-level ``name = ...`` anywhere in the package
     (an exported constant is documented where it is assigned)."""
+    return _assignment_docstrings().get(name, [])
+
+
+@functools.cache
+def _assignment_docstrings() -> dict[str, list[str]]:
+    """Every top-level name of the package's modules assigned with a string literal right
+    after it, with those literals: each file parsed once for all the names asked about
+    (once per name, the 1 MB lexicon index among them, cost a minute)."""
     import ast
     import itertools
 
-    found: list[str] = []
+    found: dict[str, list[str]] = {}
     for path in sorted((Path(mnemic.__file__).parent).rglob("*.py")):
         body = ast.parse(path.read_text(encoding="utf-8")).body
         for node, after in itertools.pairwise(body):
@@ -278,12 +287,13 @@ def _attribute_docstrings(name: str) -> list[str]:
                 else []
             )
             if (
-                any(isinstance(t, ast.Name) and t.id == name for t in targets)
-                and isinstance(after, ast.Expr)
+                isinstance(after, ast.Expr)
                 and isinstance(after.value, ast.Constant)
                 and isinstance(after.value.value, str)
             ):
-                found.append(after.value.value)
+                for t in targets:
+                    if isinstance(t, ast.Name):
+                        found.setdefault(t.id, []).append(after.value.value)
     return found
 
 

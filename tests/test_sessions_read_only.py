@@ -60,8 +60,9 @@ def mnemic(home: Path, *args: str, as_reader: bool = False) -> subprocess.Comple
     """Run the CLI; ``as_reader``: as the user the home is read-only for."""
     env = {"PATH": os.environ.get("PATH", ""), "MNEMIC_HOME": str(home), "COLUMNS": "160",
            "HOME": str(home.parent), "PYTHONDONTWRITEBYTECODE": "1"}  # fmt: skip
-    if "PYTHONPATH" in os.environ:  # the mnemic under test, whatever the parent imports
-        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    for name in ("PYTHONPATH", "PYTHONPYCACHEPREFIX"):  # the mnemic under test, whatever
+        if name in os.environ:  # the parent imports; its bytecode (conftest.py)
+            env[name] = os.environ[name]
     prefix = [str(SETPRIV), *DROP] if as_reader and ROOT else []
     return subprocess.run(
         [*prefix, sys.executable, "-m", "mnemic", *args],

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from . import run_mnemic
+from . import prepare, run_mnemic
 
 
 def test_add_show_status_and_exit_codes(home_path: Path) -> None:
@@ -58,8 +58,8 @@ def test_tool_command(home_path: Path) -> None:
 
 
 def test_history_diff_restore(home_path: Path) -> None:
-    run_mnemic(home_path, "memory", "add", "first")
-    run_mnemic(home_path, "memory", "add", "second")
+    prepare(home_path, "memory", "add", "first")
+    prepare(home_path, "memory", "add", "second")
     r = run_mnemic(home_path, "memory", "history", "--json")
     versions = json.loads(r.stdout)["memory"]
     assert [v["version"] for v in versions] == [1]
@@ -74,7 +74,7 @@ def test_history_diff_restore(home_path: Path) -> None:
 
 
 def test_drift_then_adopt(home_path: Path) -> None:
-    run_mnemic(home_path, "memory", "add", "managed")
+    prepare(home_path, "memory", "add", "managed")
     path = home_path / "memories" / "MEMORY.md"
     with open(path, "a", encoding="utf-8") as fh:
         fh.write("\n\npasted paragraph one\n\npasted paragraph two " + "x" * 2300)
@@ -98,7 +98,7 @@ def test_drift_then_adopt(home_path: Path) -> None:
 
 
 def test_edit_with_editor(home_path: Path, tmp_path: Path) -> None:
-    run_mnemic(home_path, "memory", "add", "old line")
+    prepare(home_path, "memory", "add", "old line")
     editor = tmp_path / "editor.sh"
     editor.write_text('#!/bin/sh\nprintf "edited one\\n§\\nedited two" > "$1"\n')
     editor.chmod(0o755)
@@ -172,8 +172,8 @@ def assert_for_a_person(text: str) -> None:
 def test_refusals_are_told_to_a_person_with_the_entries_they_refer_to(home_path: Path) -> None:
     (home_path).mkdir(parents=True)
     (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 100\n")
-    assert run_mnemic(home_path, "memory", "add", "Project uses pip and venv").returncode == 0
-    assert run_mnemic(home_path, "memory", "add", "Deploys go through staging").returncode == 0
+    prepare(home_path, "memory", "add", "Project uses pip and venv")
+    prepare(home_path, "memory", "add", "Deploys go through staging")
 
     r = run_mnemic(home_path, "memory", "remove", "nothing like it")
     assert r.returncode == 1 and r.stdout == ""
@@ -210,7 +210,7 @@ def test_refusals_are_told_to_a_person_with_the_entries_they_refer_to(home_path:
 
 
 def test_drift_refusal_tells_a_person_to_adopt(home_path: Path) -> None:
-    run_mnemic(home_path, "memory", "add", "managed")
+    prepare(home_path, "memory", "add", "managed")
     path = home_path / "memories" / "MEMORY.md"
     path.write_text("managed\n§\n\n§\npasted by hand", encoding="utf-8")
     r = run_mnemic(home_path, "memory", "remove", "managed")
@@ -226,7 +226,7 @@ def test_drift_refusal_tells_a_person_to_adopt(home_path: Path) -> None:
 def test_show_exits_1_when_a_file_is_unreadable_and_still_shows_the_other(
     home_path: Path,
 ) -> None:
-    assert run_mnemic(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
+    prepare(home_path, "memory", "add", "--target", "user", "Name: Ada")
     (home_path / "memories" / "MEMORY.md").write_bytes(b"notes \xff\xfe broken")
     r = run_mnemic(home_path, "memory", "show")
     assert r.returncode == 1
@@ -245,7 +245,7 @@ def test_show_exits_1_when_a_file_is_unreadable_and_still_shows_the_other(
 def test_two_rejected_edits_keep_both_texts_and_never_overwrite(
     home_path: Path, tmp_path: Path
 ) -> None:
-    run_mnemic(home_path, "memory", "add", "old line")
+    prepare(home_path, "memory", "add", "old line")
     # A rescue file already holding another text, under every name the next seconds
     # could produce: a rejected edit must never overwrite it.
     import time
@@ -279,7 +279,7 @@ def test_two_rejected_edits_keep_both_texts_and_never_overwrite(
 
 
 def test_show_never_sends_a_hand_edits_escape_sequence_to_the_terminal(home_path: Path) -> None:
-    run_mnemic(home_path, "memory", "add", "Repo builds with make")
+    prepare(home_path, "memory", "add", "Repo builds with make")
     memory = home_path / "memories" / "MEMORY.md"
     memory.write_text(memory.read_text() + "\n§\nHand \x1b]0;pwned\x07 note \x9b2J end")
     for args in ((), ("--raw",), ("--long",), ("--long", "--raw")):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from mnemic.curated.memory import Memory
 
-from . import run_mnemic
+from . import prepare, run_mnemic
 
 DAY = 86400.0
 
@@ -53,7 +53,7 @@ def test_show_long_gives_each_entry_its_provenance(home_path: Path) -> None:
 
 def test_status_lists_entries_untouched_for_stale_after_days(home_path: Path) -> None:
     _old_entry(home_path, 200)
-    assert run_mnemic(home_path, "memory", "add", "Fresh fact.").returncode == 0
+    prepare(home_path, "memory", "add", "Fresh fact.")
 
     r = run_mnemic(home_path, "memory", "status")
     assert r.returncode == 0, r.stderr

@@ -11,7 +11,7 @@ from typing import Any
 from mnemic.curated.view import MemoryView
 from mnemic.testing import FakeLLMServer
 
-from . import run_mnemic
+from . import prepare, run_mnemic
 
 ENTRIES = [
     "User prefers tea over coffee.",
@@ -23,7 +23,7 @@ ENTRIES = [
 
 def seed(home: Path) -> None:
     for entry in ENTRIES:
-        assert run_mnemic(home, "memory", "add", entry).returncode == 0
+        prepare(home, "memory", "add", entry)
 
 
 def test_a_dry_run_lists_proposals_and_changes_nothing(home_path: Path) -> None:
@@ -93,7 +93,7 @@ def test_llm_wording_is_used_when_it_keeps_every_value(home_path: Path) -> None:
 
 def test_llm_wording_that_drops_a_value_is_not_used(home_path: Path) -> None:
     for entry in ("Deploys run on host-7 at 14:00.", "deploys run on host-7 at 14:00"):
-        run_mnemic(home_path, "memory", "add", entry)
+        prepare(home_path, "memory", "add", entry)
     with FakeLLMServer(merge_reply("Deploys run on host-7 in the afternoon.")) as server:
         llm_config(home_path, server)
         r = run_mnemic(home_path, "memory", "tidy", "--llm", "--lexical")

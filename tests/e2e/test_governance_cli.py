@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import run_mnemic
+from . import prepare, run_mnemic
 
 
 def stage_config(home: Path) -> None:
@@ -49,7 +49,7 @@ def test_pending_workflow(home_path: Path) -> None:
 
 def test_failed_approval_exits_1(home_path: Path) -> None:
     stage_config(home_path)
-    run_mnemic(home_path, "memory", "add", "--target", "user", "x" * 1000)
+    prepare(home_path, "memory", "add", "--target", "user", "x" * 1000)
     pid = json.loads(run_mnemic(home_path, "pending", "list", "--json").stdout)["pending"][0]["id"]
     (home_path / "memories").mkdir(exist_ok=True)
     (home_path / "memories" / "USER.md").write_text("y" * 1000)  # now it cannot fit
@@ -79,7 +79,7 @@ def test_audit_list_and_verify(home_path: Path) -> None:
 
 def test_gc_and_stats(home_path: Path) -> None:
     for i in range(3):
-        run_mnemic(home_path, "memory", "add", f"fact {i}")
+        prepare(home_path, "memory", "add", f"fact {i}")
     (home_path / "memories" / ".MEMORY.md.0123456789ab.tmp").write_text("debris")
     r = run_mnemic(home_path, "gc", "--dry-run", "--json")
     assert r.returncode == 0
@@ -95,7 +95,7 @@ def test_gc_and_stats(home_path: Path) -> None:
 
 
 def test_forget_user(home_path: Path) -> None:
-    run_mnemic(home_path, "memory", "add", "--target", "user", "Secret name Xylophonica")
+    prepare(home_path, "memory", "add", "--target", "user", "Secret name Xylophonica")
     r = run_mnemic(home_path, "forget", "--user", stdin="n\n")
     assert r.returncode == 1 and (home_path / "memories" / "USER.md").exists()
     r = run_mnemic(home_path, "forget", "--user", "--yes")

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.e2e import mnemic_env, run_mnemic
+from tests.e2e import mnemic_env, prepare, run_mnemic
 
 from mnemic.curated import archive
 from mnemic.curated.memory import Memory
@@ -48,7 +48,7 @@ class Bridge:
 
 
 def test_the_bridge_records_turns_recalls_them_and_ends_the_session(home_path: Path) -> None:
-    assert run_mnemic(home_path, "init").returncode == 0
+    prepare(home_path, "init")
     bridge = Bridge(home_path)
     try:
         hello = bridge.call(1, "hello")
@@ -85,8 +85,8 @@ def test_the_bridge_records_turns_recalls_them_and_ends_the_session(home_path: P
 
 def test_the_archive_search_tool_finds_a_removed_entry(home_path: Path) -> None:
     fact = "The VPN gateway moved to vpn2.example.net"
-    assert run_mnemic(home_path, "memory", "add", fact).returncode == 0
-    assert run_mnemic(home_path, "memory", "remove", "VPN gateway").returncode == 0
+    prepare(home_path, "memory", "add", fact)
+    prepare(home_path, "memory", "remove", "VPN gateway")
     bridge = Bridge(home_path)
     try:
         found = bridge.call(
@@ -104,7 +104,7 @@ def test_the_archive_search_tool_finds_a_removed_entry(home_path: Path) -> None:
 
 
 def test_bad_requests_are_answered_and_the_bridge_goes_on(home_path: Path) -> None:
-    assert run_mnemic(home_path, "init").returncode == 0
+    prepare(home_path, "init")
     bridge = Bridge(home_path)
     try:
         assert bridge.send(b"not json")["error"] == "The request is not one line of JSON."
@@ -154,7 +154,7 @@ def _sha(text: str) -> str:
 def test_hermes_memory_writes_are_audited_and_what_they_let_go_is_archived(
     home_path: Path,
 ) -> None:
-    assert run_mnemic(home_path, "init").returncode == 0
+    prepare(home_path, "init")
     old, new = "Backups run at 02:00.", "Backups run at 03:00 since the move."
     bridge = Bridge(home_path)
     try:
@@ -212,7 +212,7 @@ def test_hermes_memory_writes_are_audited_and_what_they_let_go_is_archived(
 def test_a_threat_in_a_hermes_memory_write_is_reported_and_never_archived(
     home_path: Path,
 ) -> None:
-    assert run_mnemic(home_path, "init").returncode == 0
+    prepare(home_path, "init")
     bridge = Bridge(home_path)
     try:
         added = bridge.call(1, "memory_write", action="add", target="user", content=INJECTION)
@@ -234,7 +234,7 @@ def test_a_threat_in_a_hermes_memory_write_is_reported_and_never_archived(
 def test_a_hermes_write_whose_old_entry_is_unknown_is_recorded_and_bad_ones_refused(
     home_path: Path,
 ) -> None:
-    assert run_mnemic(home_path, "init").returncode == 0
+    prepare(home_path, "init")
     bridge = Bridge(home_path)
     try:
         unknown = bridge.call(1, "memory_write", action="remove", target="memory")

@@ -16,7 +16,7 @@ import pytest
 
 from mnemic.fsio import SidecarLock
 
-from . import run_mnemic
+from . import prepare, run_mnemic
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -51,8 +51,8 @@ PLANTS: dict[str, Callable[[Path], str]] = {
 
 
 def populated(home: Path) -> None:
-    assert run_mnemic(home, "memory", "add", "Project uses pytest").returncode == 0
-    assert run_mnemic(home, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
+    prepare(home, "memory", "add", "Project uses pytest")
+    prepare(home, "memory", "add", "--target", "user", "Name: Ada")
 
 
 def plant(path: Path, kind: str) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.e2e import run_mnemic
+from tests.e2e import prepare, run_mnemic
 
 from mnemic.home import Home
 from mnemic.sessions import open_store
@@ -402,7 +402,7 @@ def test_session_start_hook_adds_the_frozen_snapshot_to_the_context(
         ("memory", "The shop repo runs tests with pytest-xdist"),
     ):
         call = json.dumps({"action": "add", "target": target, "content": content})
-        assert run_mnemic(home_path, "tool", "memory", call).returncode == 0
+        prepare(home_path, "tool", "memory", call)
     settings = _installed(home_path, tmp_path)
 
     payload = {
@@ -619,7 +619,7 @@ def test_hook_with_stdin_left_open_gives_up_by_itself(home_path: Path, tmp_path:
 
 def test_memory_only_json(home_path: Path) -> None:
     call = json.dumps({"action": "add", "target": "memory", "content": "Deploys go out on Fridays"})
-    assert run_mnemic(home_path, "tool", "memory", call).returncode == 0
+    prepare(home_path, "tool", "memory", call)
     data = json.loads(run_mnemic(home_path, "prompt", "--memory-only", "--json").stdout)
     assert "Deploys go out on Fridays" in data["text"] and data["chars"] == len(data["text"])
     text = run_mnemic(home_path, "prompt", "--memory-only").stdout

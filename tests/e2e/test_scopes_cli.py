@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import run_mnemic
+from . import prepare, run_mnemic
 
 HEADER = "PROJECT MEMORY (notes for this project only)"
 
@@ -27,7 +27,7 @@ def test_a_project_opted_in_from_its_directory_reaches_the_hook(
     repo, other = tmp_path / "repo", tmp_path / "other"
     (repo / "src").mkdir(parents=True)
     other.mkdir()
-    assert run_mnemic(home_path, "memory", "add", "Prefers uv over pip.").returncode == 0
+    prepare(home_path, "memory", "add", "Prefers uv over pip.")
     assert HEADER not in _hook(home_path, repo / "src")  # not opted in: global only
 
     made = run_mnemic(home_path, "init", "--project", ".", cwd=repo)

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import run_mnemic
+from . import prepare, run_mnemic
 
 BODY = "# Deploy docs\n1. Run `make docs`.\n2. Upload `build/html`.\n"
 
@@ -97,7 +97,7 @@ def test_create_refusals_and_usage_errors(home_path: Path) -> None:
 
 
 def test_edit_with_editor(home_path: Path, tmp_path: Path) -> None:
-    assert run_mnemic(home_path, "skills", "create", "x", "-d", "X.", stdin=BODY).returncode == 0
+    prepare(home_path, "skills", "create", "x", "-d", "X.", stdin=BODY)
     skill_md = home_path / "skills" / "x" / "SKILL.md"
     editor = tmp_path / "ed.py"
     editor.write_text(
