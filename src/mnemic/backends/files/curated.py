@@ -290,23 +290,7 @@ class FileBackend:
         cut may then lose the text (the file empty, short, older, or the rename lost):
         the next writer's transaction rebuilds it from the journal (:meth:`_replay`).
         A failure before the rename is handled as :meth:`_commit`'s."""
-        path = self.path(target)
-        data = self._encode(target, path, text)
-        tmp, fd = _temp_file(path, data, os.urandom(6).hex())
-        os.close(fd)
-        kept: str | None = None
-        try:
-            if self.history_limit > 0:
-                kept = self._keep_previous(target, path)
-            record()
-            os.replace(tmp, path)
-            if not data.startswith(_BOM) and "\x00" not in text:  # as a read decodes it
-                self._coded[target] = (data, text)
-        except BaseException as exc:
-            _discard(tmp, kept)
-            if isinstance(exc, OSError):
-                raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
-            raise
+        self._commit(target, text, record, fsync=False)
         self._since_checkpoint += 1
         if not self._lazy:
             _LAZY.add(self)
@@ -528,7 +512,14 @@ class FileBackend:
                 lock.release()
         return done
 
-    def _commit(self, target: str, text: str, record: Callable[[], None] | None = None) -> None:
+    def _commit(
+        self,
+        target: str,
+        text: str,
+        record: Callable[[], None] | None = None,
+        *,
+        fsync: bool = True,
+    ) -> None:
         """Replace a target with ``text``; history changes only if the write commits.
 
         Order: the new text goes to a temp file first (encoding, disk full and write
@@ -541,21 +532,27 @@ class FileBackend:
         failing included) removes the temp file and the new history link, so the history
         is exactly as it was; a record already appended is then void (the text it names
         was never renamed into place: docs/ARCHITECTURE.md, the crash argument).
+        Without ``fsync`` (journal durability, :meth:`_commit_lazy`) the temp file is
+        closed unflushed and renamed once ``record()`` has returned.
         """
         path = self.path(target)
         data = self._encode(target, path, text)
         tmp, fd = _temp_file(path, data, os.urandom(6).hex())
         kept: str | None = None
         try:
-            syncing = _FSYNCS.start(fd)
-            syncing.started()
+            syncing = _FSYNCS.start(fd) if fsync else None
+            if syncing is None:
+                os.close(fd)
+            else:
+                syncing.started()
             try:
                 if self.history_limit > 0:
                     kept = self._keep_previous(target, path)
                 if record is not None:
                     record()
             finally:
-                syncing.wait()  # the text is durable before it can be renamed into place
+                if syncing is not None:
+                    syncing.wait()  # the text is durable before it is renamed into place
             os.replace(tmp, path)
             if not data.startswith(_BOM) and "\x00" not in text:  # as a read decodes it
                 self._coded[target] = (data, text)
