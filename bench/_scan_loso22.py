@@ -182,6 +182,26 @@ def p50(
     return out
 
 
+def fold_entry(
+    name: str, rname: str, f: loso20.Fitted, rows: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What a fold records of recipe ``rname`` fitted without set ``name`` (``f``) and
+    scored on that set's rows: the balanced figures, the AUC, the thresholds, the public
+    dev benign verdicts and the fit's seconds; its line is printed on stderr."""
+    fig = loso.summarise(rows, "balanced")
+    auc = loso.auc(*loso20._labelled(rows))
+    print(loso.line(f"{name} {rname}", fig), "auc", auc, "public", f.public,
+          f.seconds, "s", file=sys.stderr, flush=True)  # fmt: skip
+    return {
+        "attacks": fig["attacks"],
+        "honest": fig["honest"],
+        "auc": auc,
+        "thresholds": f.thresholds,
+        "public_dev_benign": f.public,
+        "fit_seconds": f.seconds,
+    }
+
+
 def fit(
     strangers: tuple[str, ...],
     exclude: str | None,
@@ -341,18 +361,7 @@ def fold_loop(
             f = fit(strangers(recipe), name, dev_benign, public)
             rows = score_rows(loso20.fold_rows(name))
             scored[rname] += rows
-            fig = loso.summarise(rows, "balanced")
-            auc = loso.auc(*loso20._labelled(rows))
-            out["folds"].setdefault(name, {})[rname] = {
-                "attacks": fig["attacks"],
-                "honest": fig["honest"],
-                "auc": auc,
-                "thresholds": f.thresholds,
-                "public_dev_benign": f.public,
-                "fit_seconds": f.seconds,
-            }
-            print(loso.line(f"{name} {rname}", fig), "auc", auc, "public", f.public,
-                  f.seconds, "s", file=sys.stderr, flush=True)  # fmt: skip
+            out["folds"].setdefault(name, {})[rname] = fold_entry(name, rname, f, rows)
             save()
         if held is not None:
             f = fit(strangers(recipe), None, dev_benign, public)

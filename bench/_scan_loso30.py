@@ -60,7 +60,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -169,18 +168,7 @@ def run(path: Path, names: list[str], folds: list[str], full: bool) -> None:
             f = loop.fit(name)
             rows = loso22.score_rows(loso20.fold_rows(name))
             scored[rname] += rows
-            fig = loso.summarise(rows, "balanced")
-            auc = loso.auc(*loso20._labelled(rows))
-            out["folds"].setdefault(name, {})[rname] = {
-                "attacks": fig["attacks"],
-                "honest": fig["honest"],
-                "auc": auc,
-                "thresholds": f.thresholds,
-                "public_dev_benign": f.public,
-                "fit_seconds": f.seconds,
-            }
-            print(loso.line(f"{name} {rname}", fig), "auc", auc, "public", f.public,
-                  f.seconds, "s", file=sys.stderr, flush=True)  # fmt: skip
+            out["folds"].setdefault(name, {})[rname] = loso22.fold_entry(name, rname, f, rows)
             save()
         if full:
             f = loop.fit(None)
