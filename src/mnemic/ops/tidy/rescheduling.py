@@ -37,6 +37,7 @@ import re
 
 from .cancelling import AUX, words_of
 from .lexicon import STOP_WORDS, fold
+from .memo import searched
 from .phrases import CALENDAR, MONTH_NAMES, calendar_value
 from .signals import Profile
 
@@ -142,8 +143,8 @@ def _moved(new: Profile, old: Profile) -> str | None:
     if new.negated or old.negated:
         return None
     n, o = fold(new.text), fold(old.text)
-    m = _MOVED.search(n)
-    if m is None or _CJK.search(n):
+    m = searched(_MOVED, n)
+    if m is None or searched(_CJK, n):
         return None
     new_when, _ = _when(new)
     old_when, old_kinds = _when(old)
