@@ -30,6 +30,7 @@ import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -69,9 +70,27 @@ KINDS: dict[str, dict[str, Any]] = {"learned": {}, "learned_top20": {"top": 20}}
 STEPS = 300
 
 
-def features(store: Any, fused: Sequence[FusedMessage], text: str) -> np.ndarray:
-    """One row per position of ``fused`` (the pool, best first), :data:`NAMES`."""
-    ids = [f.message_id for f in fused if f.message_id is not None]
+@dataclass(frozen=True)
+class Lists:
+    """What both re-rankers' features read of the fused list: the rows of the turns
+    looked at by (session, seq), the top fused and lexical scores, each list's ranks, the
+    best cosine, and how readable the question is in the semantic head's scripts."""
+
+    by_pos: dict[tuple[str, int], Any]
+    top: float
+    lex_top: float
+    lex_rank: dict[tuple[str, int], int]
+    sem_rank: dict[tuple[str, int], int]
+    cos_top: float
+    readable: float
+
+
+def lists(
+    store: Any, fused: Sequence[FusedMessage], picked: Sequence[FusedMessage], text: str
+) -> Lists:
+    """:class:`Lists` of ``fused``, with the message rows of ``picked`` (the turns whose
+    features are wanted)."""
+    ids = [f.message_id for f in picked if f.message_id is not None]
     rows = store.messages_by_id(ids) if ids else {}
     by_pos = {(m.session_id, m.seq): m for m in rows.values()}
     top = max((f.score for f in fused), default=1.0) or 1.0
@@ -84,6 +103,14 @@ def features(store: Any, fused: Sequence[FusedMessage], text: str) -> np.ndarray
     near = [by_pos.get((f.session_id, f.seq)) for f in sem[:5]]
     written = scripts("".join((m.content or "")[:300] for m in near if m is not None))
     readable = readable_share(text, written) if written else 1.0
+    return Lists(by_pos, top, lex_top, lex_rank, sem_rank, cos_top, readable)
+
+
+def features(store: Any, fused: Sequence[FusedMessage], text: str) -> np.ndarray:
+    """One row per position of ``fused`` (the pool, best first), :data:`NAMES`."""
+    ls = lists(store, fused, fused, text)
+    by_pos, top, lex_top, cos_top, readable = ls.by_pos, ls.top, ls.lex_top, ls.cos_top, ls.readable
+    lex_rank, sem_rank = ls.lex_rank, ls.sem_rank
     best: dict[str, float] = defaultdict(float)
     count: dict[str, int] = defaultdict(int)
     total_of: dict[str, float] = defaultdict(float)

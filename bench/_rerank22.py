@@ -81,11 +81,9 @@ import _misses as mb
 import mnemic.sessions.search.retrieval as retrieval_module
 import recall as rb
 from _metrics import Scores
-from _rerank import Model, fit
+from _rerank import Model, fit, lists
 from _vcache import CachedEmbedder
 from mnemic.sessions.search.hybrid import FusedMessage
-from mnemic.sessions.search.retrieval import readable_share
-from mnemic.sessions.search.speaker import scripts
 from mnemic.sessions.search.timeframe import TimeFrame
 
 LEX_K = 50
@@ -118,21 +116,11 @@ def features(
 ) -> np.ndarray:
     """One row of :data:`NAMES` per index of ``pool``."""
     picked = [fused[i] for i in pool]
-    ids = [f.message_id for f in picked if f.message_id is not None]
-    rows = store.messages_by_id(ids) if ids else {}
-    by_pos = {(m.session_id, m.seq): m for m in rows.values()}
-    top = max((f.score for f in fused), default=1.0) or 1.0
-    lex = sorted((f for f in fused if f.hit is not None), key=lambda f: f.hit.score)
-    lex_top = max((-f.hit.score for f in lex), default=1.0) or 1.0
-    lex_rank = {(f.session_id, f.seq): i + 1 for i, f in enumerate(lex)}
-    sem = sorted((f for f in fused if f.semantic is not None), key=lambda f: -f.semantic.cosine)
-    cos_top = sem[0].semantic.cosine if sem else 0.0
-    sem_rank = {(f.session_id, f.seq): i + 1 for i, f in enumerate(sem)}
+    ls = lists(store, fused, picked, text)
+    by_pos, top, lex_top, cos_top, readable = ls.by_pos, ls.top, ls.lex_top, ls.cos_top, ls.readable
+    lex_rank, sem_rank = ls.lex_rank, ls.sem_rank
     gaps = [cos_top - f.semantic.cosine for f in picked if f.semantic is not None]
     absent_gap = max(gaps, default=0.0) + 0.01
-    near = [by_pos.get((f.session_id, f.seq)) for f in sem[:5]]
-    written = scripts("".join((m.content or "")[:300] for m in near if m is not None))
-    readable = readable_share(text, written) if written else 1.0
     count: dict[str, int] = defaultdict(int)
     best: dict[str, float] = defaultdict(float)
     for f in picked:
