@@ -22,6 +22,10 @@ Every turn hybrid misses at @10 goes in the first class that fits:
 
 For each class also the turn's rank in a lexical search of each of its shared words
 alone (its best such rank): what a search per word of the question would give it.
+``speakers``: for every LoCoMo dev question that names two speakers, who said each of the
+hybrid top 10 (one letter each) as shipped and with ``bench/_apart.py``'s rule, who said
+each evidence turn, and the evidence turns' places in both.
+
 Dev only: the test conversations are never read here.
 """
 
@@ -48,9 +52,11 @@ NEAR = 2
 
 
 def _word_keys(text: str) -> list[tuple[str, frozenset[str]]]:
+    """The content words of ``text`` with their keys, once each; a one-letter piece of
+    a contraction ("s" of "Caroline's", "t" of "wouldn't") is none."""
     seen: dict[frozenset[str], str] = {}
     for w in words(text):
-        ks = content_word_keys([w])
+        ks = content_word_keys([w]) if len(w) > 1 else []
         if ks and ks[0] not in seen:
             seen[ks[0]] = w
     return [(w, k) for k, w in seen.items()]
@@ -189,9 +195,46 @@ def table(
     return out
 
 
+def speakers(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any) -> None:
+    from _apart import _named_in_order
+    from _misses import VARIANTS
+
+    tally: Counter[str] = Counter()
+    for q in questions:
+        if q.set != "locomo":
+            continue
+        corpus = corpora[q.corpus]
+        store = corpus.store
+        said = [m for info in store.list_sessions(limit=1_000_000) for m in store.messages(info.id)]
+        if len(_named_in_order(q.text, {m.name for m in said if m.name})) < 2:
+            continue
+        key_of = {v: k for k, v in corpus.keys.items()}
+
+        def who(pos: rb.Pos, store: Any = store) -> str:
+            return str(store.messages(pos[0])[pos[1]].name or "?")
+
+        shipped = rb.ranking(corpus, q.text, "hybrid", loader, None)[:10]
+        with VARIANTS["apart"]():
+            moved = rb.ranking(corpus, q.text, "hybrid", loader, None)[:10]
+        ev = [key_of[e] for e in q.evidence if e in key_of]
+        tally[q.groups[0]] += 1
+        tally["evidence in the top 10, shipped"] += sum(p in shipped for p in ev)
+        tally["evidence in the top 10, apart"] += sum(p in moved for p in ev)
+        print(f"{q.groups[0]} | {q.text}")
+        print(
+            "    evidence said by", [who(p) for p in ev],
+            "| shipped", "".join(who(p)[0] for p in shipped),
+            "| apart", "".join(who(p)[0] for p in moved),
+            "| places (shipped, apart)",
+            [(shipped.index(p) + 1 if p in shipped else None,
+              moved.index(p) + 1 if p in moved else None) for p in ev],
+        )  # fmt: skip
+    print(json.dumps(dict(tally)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("table",))
+    parser.add_argument("what", choices=("table", "speakers"))
     parser.add_argument("--cats", default="multi-hop,open-domain")
     parser.add_argument("--rows", action="store_true")
     parser.add_argument("--save", type=Path, default=None)
@@ -199,9 +242,14 @@ def main() -> None:
     embedder = CachedEmbedder()
     with tempfile.TemporaryDirectory(prefix="mnemic-mh23-") as tmp:
         corpora, questions = _stores(["locomo"], "dev", embedder, Path(tmp))
-        got = table(corpora, questions, lambda: embedder, set(args.cats.split(",")), args.rows)
-        if args.save is not None:
-            args.save.write_text(json.dumps(got, indent=1, ensure_ascii=False), encoding="utf-8")
+        if args.what == "speakers":
+            speakers(corpora, questions, lambda: embedder)
+        else:
+            cats = set(args.cats.split(","))
+            got = table(corpora, questions, lambda: embedder, cats, args.rows)
+            if args.save is not None:
+                text = json.dumps(got, indent=1, ensure_ascii=False)
+                args.save.write_text(text, encoding="utf-8")
         for c in corpora.values():
             c.store.close()
 
