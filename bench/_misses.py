@@ -85,6 +85,7 @@ import mnemic.sessions.search.speaker as speaker_module
 import mnemic.sessions.sql.store as store_module
 import recall as rb
 from _ahead import ahead as behind_others
+from _apart import KEEP, apart
 from _lists import compare, lists
 from _metrics import Scores, figure
 from _oldlang import old_reading
@@ -341,6 +342,12 @@ VARIANTS.update(
         "prf5": lambda: _asked_knobs(_feedback_hits(5)),
         "dated10": lambda: _asked_knobs(_anchored_hits(10)),
         "latinname": lambda: _asked_knobs(_named_hits),
+    }
+)
+VARIANTS.update(
+    {  # recall 23: a question naming two speakers, each one's list in turn
+        "apart": lambda: knobs({"a": (retrieval_module, "freshen", apart(_FRESHEN))}),
+        "apart2": lambda: knobs({"a": (retrieval_module, "freshen", apart(_FRESHEN, KEEP))}),
     }
 )
 VARIANTS["beforecut"] = lambda: knobs(  # recall 22: "before <a day>" cut the day named
