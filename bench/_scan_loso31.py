@@ -68,3 +68,196 @@ cut.
         [--out bench/results/scan31_loso.json]
     .venv/bin/python bench/_scan_loso31.py --rule --out FILE  # each (rows, cut) judged
 """
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from array import array
+from pathlib import Path
+from typing import Any
+
+import _fastfit
+import _scan_loso as loso
+import _scan_loso20 as loso20
+import _scan_loso22 as loso22
+import _scan_loso25 as loso25
+import _scan_loso30 as loso30
+import _scan_training as training
+from mnemic.scan import scan_text
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Today's shipped cut (``strict`` and ``balanced``), the one ``keep-cut`` keeps.
+TODAY_CUT = 0.8528
+ROWS = {
+    **{k: loso30.RECIPES[k] for k in ("today", "+8,9")},
+    "+8,9,f": loso30.Recipe(loso30.RECIPES["+8,9"].fresh, loso25.STRANGERS_AF, ()),
+}
+CUTS = ("rule25", "keep-cut", "honest-strangers")
+#: Where the loop keeps each fit's weights (a fit is made once, whatever process asks).
+CACHE = Path("/tmp") / "scan31-fits"
+
+
+def label(rows: str, cut: str) -> str:
+    """A (rows, cut) pair's name in the result; (``today``, ``rule25``) is ``today``,
+    the baseline :func:`_scan_loso25.rule` judges the others against."""
+    return "today" if (rows, cut) == ("today", "rule25") else f"{rows}@{cut}"
+
+
+def _data(recipe: loso30.Recipe, exclude: str | None) -> training.Data:
+    return training.Data(
+        loso22.DATA / "threats" / "train",
+        loso22.BENCH_DATA,
+        fresh=tuple(n for n in recipe.fresh if n != exclude),
+        strangers=tuple(n for n in recipe.strangers if n != exclude),
+    )
+
+
+class Fit:
+    """A fit's weights and bias and the honest rows strangers wrote among its rows."""
+
+    def __init__(self, recipe: loso30.Recipe, exclude: str | None) -> None:
+        data = _data(recipe, exclude)
+        key = json.dumps([[p.name for p in data.fresh_files()], data.stranger_names])
+        digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+        path = CACHE / f"{digest}.f32"
+        train, _ = training.assemble(data, dev_in_fit=True)
+        self.honest = [r.text for r in train if training.is_stranger(r) and r.y == 0]
+        t0 = time.perf_counter()
+        if path.is_file():
+            meta = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+            self.weights = array("f")
+            self.weights.frombytes(path.read_bytes())
+            self.bias: float = meta["bias"]
+        else:
+            self.weights, self.bias = training.fit_rows(train, stranger_weight=2.0)
+            CACHE.mkdir(exist_ok=True)
+            path.write_bytes(self.weights.tobytes())
+            path.with_suffix(".json").write_text(json.dumps({"key": key, "bias": self.bias}))
+        self.seconds = round(time.perf_counter() - t0, 1)
+
+    def honest_share(self, cut: float) -> float:
+        """The share of the strangers' honest rows of this fit its score flags at ``cut``."""
+        score = training.scorer(self.weights, self.bias)
+        return sum(score(t) >= cut for t in self.honest) / len(self.honest)
+
+    def thresholds(self, cut: str, dev_benign: list[str], share: float) -> dict[str, float]:
+        """The levels' thresholds by the cut recipe ``cut`` (protocol, step 4)."""
+        score = training.scorer(self.weights, self.bias)
+        out = loso.thresholds_for([score(t) for t in dev_benign], loso.VARIANTS["fp1"])
+        if cut == "rule25":
+            return out
+        if cut == "keep-cut":
+            at = TODAY_CUT
+        else:
+            chosen = training.choose_thresholds([score(t) for t in self.honest], {"b": share})
+            at = max(chosen["b"], training.LEVEL_FLOORS["balanced"])
+        out["balanced"] = out["strict"] = min(at, out["lenient"])
+        return out
+
+
+def _installed(f: Fit, thresholds: dict[str, float], public: list[str]) -> loso20.Fitted:
+    """Install ``f`` with ``thresholds`` and score the public dev benign rows."""
+    loso.install(f.weights, f.bias, thresholds)
+    pub = loso20.counts([scan_text(t, "memory", "balanced").verdict for t in public])
+    return loso20.Fitted(f.weights, f.bias, thresholds, pub, f.seconds)
+
+
+def run(path: Path, names: list[str], folds: list[str], full: bool, share: float) -> None:
+    """Each row recipe of ``names`` over ``folds`` under every cut, then its fit on
+    everything beyond them; the result written to ``path`` after every fit."""
+    loso25.configure(loso25.RECIPES["today"])  # the shipped features and lexicon
+    training.adagrad = _fastfit.adagrad
+    dev_benign, public = loso22.basis()
+    beyond = loso22.held_dev_halves(loso30.BEYOND)
+    out: dict[str, Any] = {
+        "protocol": "docs/scanner.md, Scanner 31 (bench/_scan_loso31.py)",
+        "honest_share": share,
+        "rows": {k: ROWS[k]._asdict() for k in names},
+        "folds": {},
+        "full": {},
+    }
+    scored: dict[str, list[dict[str, Any]]] = {}
+
+    def save() -> None:
+        out["pooled"] = {k: loso.summarise(v, "balanced") for k, v in scored.items() if v}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+
+    for rname in names:
+        recipe = ROWS[rname]
+        trained = {*recipe.fresh, *recipe.strangers}
+        for name in [*folds, *([None] if full else [])]:
+            f = Fit(recipe, name if name in trained else None)
+            for cut in CUTS:
+                fitted = _installed(f, f.thresholds(cut, dev_benign, share), public)
+                tag = label(rname, cut)
+                if name is not None:
+                    rows = loso22.score_rows(loso20.fold_rows(name))
+                    scored.setdefault(tag, []).extend(rows)
+                    out["folds"].setdefault(name, {})[tag] = loso22.fold_entry(
+                        name, tag, fitted, rows
+                    )
+                    continue
+                fit_dev = [scan_text(t, "memory", "balanced").verdict for t in dev_benign]
+                res: dict[str, Any] = {
+                    "thresholds": fitted.thresholds,
+                    "public_dev_benign": fitted.public,
+                    "fit_dev_benign": loso20.counts(fit_dev),
+                }
+                every: list[dict[str, Any]] = []
+                for hname, hrows in beyond.items():
+                    rows = loso22.score_rows(hrows)
+                    every += rows
+                    res[hname] = loso.summarise(rows, "balanced")
+                res["beyond_pooled"] = loso.summarise(every, "balanced")
+                head = loso.line(f"full {tag} fresh10-12 dev", res["beyond_pooled"])
+                print(head, fitted.thresholds, fitted.public, res["fit_dev_benign"], flush=True)
+                out["full"][tag] = res
+            save()
+    save()
+    loso.print_pooled(out.get("pooled", {}))
+
+
+def honest_share() -> float:
+    """Protocol step 4's S: the share of the strangers' honest rows in today's fit on
+    everything that its score flags at today's cut (training rows only)."""
+    loso25.configure(loso25.RECIPES["today"])
+    training.adagrad = _fastfit.adagrad
+    return Fit(ROWS["today"], None).honest_share(TODAY_CUT)
+
+
+def check_fast() -> bool:
+    """Whether the C fit gives today's fit on everything byte for byte (step 1)."""
+    loso25.configure(loso25.RECIPES["today"])
+    train, _ = training.assemble(_data(ROWS["today"], None), dev_in_fit=True)
+    return _fastfit.same_as_python(train)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rows", nargs="+", default=list(ROWS), choices=list(ROWS))
+    ap.add_argument("--folds", default=",".join(loso30.FOLDS))
+    ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
+    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan31_loso.json")
+    ap.add_argument("--rule", action="store_true", help="each (rows, cut)'s failures in --out")
+    ap.add_argument("--share", type=float, help="step 4's S (computed when not given)")
+    ap.add_argument("--check", action="store_true", help="the C fit against the Python one")
+    args = ap.parse_args()
+    if args.check:
+        ok = check_fast()
+        print("C fit same bytes as the Python fit:", ok)
+        sys.exit(0 if ok else 1)
+    if args.rule:
+        print(json.dumps(loso25.rule(json.loads(args.out.read_text(encoding="utf-8"))), indent=1))
+        return
+    share = args.share if args.share is not None else honest_share()
+    print("honest-strangers share S =", share, flush=True)
+    run(args.out, args.rows, args.folds.split(","), not args.no_full, share)
+
+
+if __name__ == "__main__":
+    main()

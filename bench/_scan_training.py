@@ -174,10 +174,6 @@ def fit(
     multiplies a text's weight: strangers' rows count :data:`STRANGER_WEIGHT` times a
     generated or collected row.
     """
-    size = 1 << BUCKET_BITS
-    w = [0.0] * size
-    acc = [1e-8] * size
-    bias, bias_acc = 0.0, 1e-8
     feats = [features(t) for t in texts]
     n_pos = sum(labels) or 1
     n_neg = (len(labels) - sum(labels)) or 1
@@ -186,7 +182,29 @@ def fit(
     if boost is not None:
         base = weight if weight is not None else [class_weight[y] for y in labels]
         weight = [b * f for b, f in zip(base, boost, strict=True)]
-    order = list(range(len(texts)))
+    if weight is None:
+        weight = [class_weight[y] for y in labels]
+    return adagrad(feats, labels, weight, seed=seed, epochs=epochs, rate=rate, l2=l2)
+
+
+def adagrad(
+    feats: list[list[int]],
+    labels: list[int],
+    weight: list[float],
+    *,
+    seed: int,
+    epochs: int,
+    rate: float,
+    l2: float,
+) -> tuple[array[float], float]:
+    """:func:`fit`'s steps: each text's hashed features ``feats``, its label and its weight
+    in the loss; rows visited in a shuffle seeded by ``seed`` every epoch (the bench's
+    leave-one-set-out loops may swap in :func:`_fastfit.adagrad`, the same arithmetic)."""
+    size = 1 << BUCKET_BITS
+    w = [0.0] * size
+    acc = [1e-8] * size
+    bias, bias_acc = 0.0, 1e-8
+    order = list(range(len(feats)))
     rng = random.Random(seed)
     sqrt = math.sqrt
     for _ in range(epochs):
@@ -197,9 +215,7 @@ def fit(
                 continue
             x = 1.0 / len(f) ** NORM_POWER
             z = bias + x * sum([w[j] for j in f])
-            g = (sigmoid(z) - labels[i]) * (
-                weight[i] if weight is not None else class_weight[labels[i]]
-            )
+            g = (sigmoid(z) - labels[i]) * weight[i]
             gx = g * x
             for j in f:
                 gj = gx + l2 * w[j]
