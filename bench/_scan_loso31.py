@@ -40,6 +40,10 @@ cut.
    today's shipped cut (0.8528): it reproduces today's cut on today's rows and moves with
    the strangers' honest rows instead of the generated ones. (Those rows are in the fit,
    so their scores are in-sample and low; the share, not the score, is what is carried.)
+   *Found when S was computed, before any fold was scored: S = 0. No honest row strangers
+   wrote scores 0.8528 in-sample (the highest, 0.6722 of 2,377), so this recipe is the
+   cut just above the fit's highest-scoring honest stranger row; on today's rows it does
+   not reproduce today's cut (0.6723). Run as written.*
    ``keep-cut``: the cut fixed at today's shipped 0.8528 for every fit (a probability on
    the same logistic scale; scanner 30's post-hoc look, made a rule).
    ``fixed-holds`` (the brief's third idea: the cut holding as many generated dev benign
