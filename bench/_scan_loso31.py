@@ -81,17 +81,19 @@ import json
 import sys
 import time
 from array import array
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import _fastfit
+import _scan_fresh as fresh
 import _scan_loso as loso
 import _scan_loso20 as loso20
 import _scan_loso22 as loso22
 import _scan_loso25 as loso25
 import _scan_loso30 as loso30
 import _scan_training as training
-from mnemic.scan import scan_text
+from mnemic.scan import classifier, scan_text
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Today's shipped cut (``strict`` and ``balanced``), the one ``keep-cut`` keeps.
@@ -155,12 +157,9 @@ class Fit:
         if cut == "rule25":
             return out
         if cut == "keep-cut":
-            at = TODAY_CUT
-        else:
-            chosen = training.choose_thresholds([score(t) for t in self.honest], {"b": share})
-            at = max(chosen["b"], training.LEVEL_FLOORS["balanced"])
-        out["balanced"] = out["strict"] = min(at, out["lenient"])
-        return out
+            return training.kept_cut(out, TODAY_CUT)
+        chosen = training.choose_thresholds([score(t) for t in self.honest], {"b": share})
+        return training.kept_cut(out, max(chosen["b"], training.LEVEL_FLOORS["balanced"]))
 
 
 def _installed(f: Fit, thresholds: dict[str, float], public: list[str]) -> loso20.Fitted:
@@ -241,6 +240,18 @@ def check_fast() -> bool:
     return _fastfit.same_as_python(train)
 
 
+def _main_and_shipped(old: Path) -> Iterator[tuple[str, classifier.Model]]:
+    """``("before", main's model file ``old``)``, then ``("after", the shipped model)``,
+    both under the shipped features, each installed (scan memo cleared) when yielded."""
+    from mnemic import scan as _scan
+
+    for tag, path in (("before", old), ("after", Path(classifier.MODEL_PATH))):
+        loso25.configure(loso25.RECIPES["today"])
+        classifier._model = model = loso22._load_any(path)
+        _scan._memo.clear()
+        yield tag, model
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", nargs="+", default=list(ROWS), choices=list(ROWS))
@@ -250,7 +261,21 @@ def main() -> None:
     ap.add_argument("--rule", action="store_true", help="each (rows, cut)'s failures in --out")
     ap.add_argument("--share", type=float, help="step 4's S (computed when not given)")
     ap.add_argument("--check", action="store_true", help="the C fit against the Python one")
+    ap.add_argument(
+        "--held-out", type=Path, help="step 7, once: main's model file against the shipped one"
+    )
+    ap.add_argument("--p50", type=Path, help="per-entry time: main's model file, the shipped one")
     args = ap.parse_args()
+    if args.p50:
+        res = loso22.p50(args.p50, models=_main_and_shipped)
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        print(json.dumps(res))
+        return
+    if args.held_out:
+        sets = (*loso30.BEYOND, fresh.THIRTEENTH)
+        res = loso30.held_out(args.held_out, sets, "Scanner 31, step 7")
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        return
     if args.check:
         ok = check_fast()
         print("C fit same bytes as the Python fit:", ok)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import shutil
 from array import array
 
+import pytest
+
 import _fastfit
 import _scan_loso31 as loso31
 import _scan_training as training
-import pytest
 from mnemic.scan.features import BUCKET_BITS, features
 
 TEXTS = [
