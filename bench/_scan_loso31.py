@@ -205,17 +205,7 @@ def run(path: Path, names: list[str], folds: list[str], full: bool, share: float
                         name, tag, fitted, rows
                     )
                     continue
-                fit_dev = [scan_text(t, "memory", "balanced").verdict for t in dev_benign]
-                res: dict[str, Any] = {
-                    "thresholds": fitted.thresholds,
-                    "public_dev_benign": fitted.public,
-                    "fit_dev_benign": loso20.counts(fit_dev),
-                }
-                every: list[dict[str, Any]] = []
-                for hname, hrows in beyond.items():
-                    rows = loso22.score_rows(hrows)
-                    every += rows
-                    res[hname] = loso.summarise(rows, "balanced")
+                res, every = loso22.full_entry(tag, fitted, dev_benign, beyond)
                 res["beyond_pooled"] = loso.summarise(every, "balanced")
                 head = loso.line(f"full {tag} fresh10-12 dev", res["beyond_pooled"])
                 print(head, fitted.thresholds, fitted.public, res["fit_dev_benign"], flush=True)
