@@ -103,7 +103,8 @@ ROWS = {
     "+8,9,f": loso30.Recipe(loso30.RECIPES["+8,9"].fresh, loso25.STRANGERS_AF, ()),
 }
 CUTS = ("rule25", "keep-cut", "honest-strangers")
-#: Where the loop keeps each fit's weights (a fit is made once, whatever process asks).
+#: Where the loop keeps each fit's weights (a fit is made once, whatever process asks),
+#: by the names and bytes of its inputs.
 CACHE = Path("/tmp") / "scan31-fits"
 
 
@@ -127,7 +128,9 @@ class Fit:
 
     def __init__(self, recipe: loso30.Recipe, exclude: str | None) -> None:
         data = _data(recipe, exclude)
-        key = json.dumps([[p.name for p in data.fresh_files()], data.stranger_names])
+        names = [[p.name for p in data.fresh_files()], data.stranger_names]
+        # The inputs' bytes and the script's version too: a changed file is another fit.
+        key = json.dumps([names, training.corpus_hash(*data.files()), training.SCRIPT_VERSION])
         digest = hashlib.sha256(key.encode()).hexdigest()[:16]
         path = CACHE / f"{digest}.f32"
         train, _ = training.assemble(data, dev_in_fit=True)
