@@ -243,6 +243,27 @@ def score_rows(rows0: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
+def full_entry(
+    rname: str, f: loso20.Fitted, dev_benign: list[str], held: dict[str, list[dict[str, Any]]]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What a fit on everything (``f``, installed) records: its thresholds, the public and
+    the threshold-choosing dev benign rows' verdicts, and each set of ``held`` scored
+    (its line printed); with every scored row of ``held``, for a pooled figure."""
+    fit_dev = [scan_text(t, "memory", "balanced").verdict for t in dev_benign]
+    full: dict[str, Any] = {
+        "thresholds": f.thresholds,
+        "public_dev_benign": f.public,
+        "fit_dev_benign": loso20.counts(fit_dev),
+    }
+    every: list[dict[str, Any]] = []
+    for hname, hrows in held.items():
+        rows = score_rows(hrows)
+        every += rows
+        full[hname] = loso.summarise(rows, "balanced")
+        print(loso.line(f"full {rname} {hname}", full[hname]), flush=True)
+    return full, every
+
+
 def combine(paths: list[Path]) -> dict[str, Any]:
     """Result files of this loop (one recipe each, or other folds) as one: the folds side
     by side, each recipe's pooled counts added over the files that have it."""
@@ -365,18 +386,7 @@ def fold_loop(
             save()
         if held is not None:
             f = fit(strangers(recipe), None, dev_benign, public)
-            fit_dev = [scan_text(t, "memory", "balanced").verdict for t in dev_benign]
-            full: dict[str, Any] = {
-                "thresholds": f.thresholds,
-                "public_dev_benign": f.public,
-                "fit_dev_benign": loso20.counts(fit_dev),
-            }
-            every: list[dict[str, Any]] = []
-            for hname, hrows in held.items():
-                rows = score_rows(hrows)
-                every += rows
-                full[hname] = loso.summarise(rows, "balanced")
-                print(loso.line(f"full {rname} {hname}", full[hname]), flush=True)
+            full, every = full_entry(rname, f, dev_benign, held)
             if pooled is not None:
                 key, label = pooled
                 full[key] = loso.summarise(every, "balanced")

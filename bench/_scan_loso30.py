@@ -228,10 +228,13 @@ def _groups(fig: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def held_out(old: Path) -> dict[str, Any]:
+def held_out(
+    old: Path, sets: tuple[fresh.FreshSet, ...] = BEYOND, protocol: str = "Scanner 30, step 6"
+) -> dict[str, Any]:
     """The protocol's step 6, run once: the model file ``old`` (main's) and the shipped
-    one, same run, whole scanner at ``balanced`` and ``strict``, on the tenth, eleventh and
-    twelfth sets' **test halves** and the public corpus's test split."""
+    one, same run, whole scanner at ``balanced`` and ``strict``, on the **test halves** of
+    ``sets`` (the tenth, eleventh and twelfth unless said), pooled and each, and the public
+    corpus's test split."""
     import _scan_v3 as v3
     from mnemic import scan as _scan
     from mnemic.scan import classifier
@@ -241,7 +244,7 @@ def held_out(old: Path) -> dict[str, Any]:
         f"{s.name}_test": [
             dict(r, set=s.name) for r in fresh.load(s.path, s.seed) if r["split"] == "test"
         ]
-        for s in BEYOND
+        for s in sets
     }
     train_dir = loso22.DATA / "threats" / "train"
     public = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
@@ -251,7 +254,8 @@ def held_out(old: Path) -> dict[str, Any]:
         "attacks": [r.text for r in test if r.label == "attack"],
         "benign": [r.text for r in test if r.label == "benign"],
     }
-    out: dict[str, Any] = {"protocol": "docs/scanner.md, Scanner 30, step 6 (run once)"}
+    out: dict[str, Any] = {"protocol": f"docs/scanner.md, {protocol} (run once)"}
+    pooled = f"{sets[0].name}-{sets[-1].name.removeprefix('fresh')}_test"
     for tag, path in (("before", old), ("after", Path(classifier.MODEL_PATH))):
         model = loso22._load_any(path)
         classifier._model = model
@@ -270,8 +274,8 @@ def held_out(old: Path) -> dict[str, Any]:
                 print(loso.line(f"{tag} {name} {level}", fig), flush=True)
             fig = loso.summarise(every, level)
             fig["groups"] = _groups(fig)
-            res.setdefault("fresh10-12_test", {})[level] = fig
-            print(loso.line(f"{tag} fresh10-12 test {level}", fig), flush=True)
+            res.setdefault(pooled, {})[level] = fig
+            print(loso.line(f"{tag} {pooled} {level}", fig), flush=True)
             res.setdefault("public_test", {})[level] = v3.public_verdicts(named, level)
             print(
                 tag,

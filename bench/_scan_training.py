@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the training procedure changes (recorded in the model file).
-SCRIPT_VERSION = 5
+SCRIPT_VERSION = 6
 SPLITS = ("train", "dev", "test")
 # Order in which a tie between splits is broken (small groups: held-out rows first).
 _TIE_ORDER = ("train", "test", "dev")
@@ -174,10 +174,6 @@ def fit(
     multiplies a text's weight: strangers' rows count :data:`STRANGER_WEIGHT` times a
     generated or collected row.
     """
-    size = 1 << BUCKET_BITS
-    w = [0.0] * size
-    acc = [1e-8] * size
-    bias, bias_acc = 0.0, 1e-8
     feats = [features(t) for t in texts]
     n_pos = sum(labels) or 1
     n_neg = (len(labels) - sum(labels)) or 1
@@ -186,7 +182,29 @@ def fit(
     if boost is not None:
         base = weight if weight is not None else [class_weight[y] for y in labels]
         weight = [b * f for b, f in zip(base, boost, strict=True)]
-    order = list(range(len(texts)))
+    if weight is None:
+        weight = [class_weight[y] for y in labels]
+    return adagrad(feats, labels, weight, seed=seed, epochs=epochs, rate=rate, l2=l2)
+
+
+def adagrad(
+    feats: list[list[int]],
+    labels: list[int],
+    weight: list[float],
+    *,
+    seed: int,
+    epochs: int,
+    rate: float,
+    l2: float,
+) -> tuple[array[float], float]:
+    """:func:`fit`'s steps: each text's hashed features ``feats``, its label and its weight
+    in the loss; rows visited in a shuffle seeded by ``seed`` every epoch (the bench's
+    leave-one-set-out loops may swap in :func:`_fastfit.adagrad`, the same arithmetic)."""
+    size = 1 << BUCKET_BITS
+    w = [0.0] * size
+    acc = [1e-8] * size
+    bias, bias_acc = 0.0, 1e-8
+    order = list(range(len(feats)))
     rng = random.Random(seed)
     sqrt = math.sqrt
     for _ in range(epochs):
@@ -197,9 +215,7 @@ def fit(
                 continue
             x = 1.0 / len(f) ** NORM_POWER
             z = bias + x * sum([w[j] for j in f])
-            g = (sigmoid(z) - labels[i]) * (
-                weight[i] if weight is not None else class_weight[labels[i]]
-            )
+            g = (sigmoid(z) - labels[i]) * weight[i]
             gx = g * x
             for j in f:
                 gj = gx + l2 * w[j]
@@ -320,6 +336,13 @@ LEVEL_FP_TARGETS = {"strict": 0.01, "balanced": 0.01, "lenient": 0.0}
 #: thousand benign rows, so a 0.1 % tail is three texts and moves from one fit to the
 #: next; ``lenient`` blocks on a learned score alone only when the model is very sure.
 LEVEL_FLOORS = {"strict": 0.5, "balanced": 0.5, "lenient": 0.95}
+#: The cut ``strict`` and ``balanced`` keep (scanner 31): the probability scanner 20-30's
+#: rule chose for their fit (1 % of the generated dev benign rows), kept when rows are
+#: added, because those rows move the look-alikes' scores up with the attacks' and a cut
+#: chosen on them moved up too (scanner 30: a fit with more strangers ordered a left-out
+#: writer's rows better in 12 of 15 folds and caught fewer). ``lenient`` keeps its rule,
+#: and caps the two. ``None``: the rule's cut (:data:`LEVEL_FP_TARGETS`).
+KEPT_CUT: float | None = 0.8528
 #: Documentation pages whose sentences go to dev instead of train.
 DEV_DOCS = ("docs/mcp.md", "docs/postgres.md")
 #: Generated noise rows: this many go to train, the rest to dev.
@@ -362,7 +385,9 @@ def learned(row: Row) -> bool:
 
 #: Sets written by strangers that the classifier trains on: every row of both halves of
 #: the first five fresh sets (scanner 16) and of the sixth and seventh (scanner 20, their
-#: test halves spent: each looked at three times). The eighth and later sets stay held out.
+#: test halves spent: each looked at three times) and of the eighth and ninth (scanner 31,
+#: looked at five to seven times each, chosen with the kept cut by leaving one set out).
+#: The tenth and later sets stay held out.
 FRESH_TRAINED = (
     "scan_fresh.jsonl",
     "scan_fresh2.jsonl",
@@ -371,14 +396,24 @@ FRESH_TRAINED = (
     "scan_fresh5.jsonl",
     "scan_fresh6.jsonl",
     "scan_fresh7.jsonl",
+    "scan_fresh8.jsonl",
+    "scan_fresh9.jsonl",
 )
 #: Training sets written by more strangers that the classifier trains on (scanner 16:
 #: ``scan_strangers/{a,b,c}.jsonl``, dealt into train and dev by family with
 #: :data:`STRANGERS_SEED`, :func:`deal_strangers`; scanner 19 added ``d.jsonl`` and scanner
 #: 20 ``e.jsonl``, dealt by the same rule). A set added later is not trained on until it is
 #: named here and the model is refitted and measured: ``f.jsonl`` was a fold of scanner
-#: 22's loop, and its fold did not keep the protocol's rule (docs/scanner.md, Scanner 22).
-STRANGERS_TRAINED: tuple[str, ...] = ("a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl")
+#: 22's loop, and its fold did not keep the protocol's rule (docs/scanner.md, Scanner 22);
+#: scanner 31 added it with the eighth and ninth fresh sets and the kept cut.
+STRANGERS_TRAINED: tuple[str, ...] = (
+    "a.jsonl",
+    "b.jsonl",
+    "c.jsonl",
+    "d.jsonl",
+    "e.jsonl",
+    "f.jsonl",
+)
 STRANGERS_SEED = 1616
 #: The share of each family's rows that the deal gives to dev.
 STRANGERS_DEV_SHARE = 0.25
@@ -670,6 +705,16 @@ def fit_rows(
     return fit(texts, labels, seed=seed, langs=training_langs(rows), boost=boost)
 
 
+def kept_cut(thresholds: dict[str, float], cut: float | None = None) -> dict[str, float]:
+    """``thresholds`` with ``strict`` and ``balanced`` at the kept cut (``cut``, else
+    :data:`KEPT_CUT`; none: unchanged), capped by ``lenient``."""
+    cut = KEPT_CUT if cut is None else cut
+    if cut is None:
+        return thresholds
+    at = min(cut, thresholds["lenient"])
+    return {**thresholds, "strict": at, "balanced": at}
+
+
 def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
     """Fit on train, choose the thresholds on dev's benign rows (not the strangers'),
     write ``out``; return its header."""
@@ -678,7 +723,7 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
     score = scorer(weights, bias)
     dev_benign = [score(r.text) for r in dev if r.y == 0 and not is_stranger(r)]
     chosen = choose_thresholds(dev_benign, LEVEL_FP_TARGETS)
-    thresholds = {k: max(v, LEVEL_FLOORS[k]) for k, v in chosen.items()}
+    thresholds = kept_cut({k: max(v, LEVEL_FLOORS[k]) for k, v in chosen.items()})
     files = data.files()
     from mnemic.scan import _stopwords
 
@@ -698,7 +743,7 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
             "dev": sum(map(is_stranger, dev)),
             "weight": STRANGER_WEIGHT,
             "deal_seed": STRANGERS_SEED,
-            "held_out": "scan_fresh8.jsonl and later sets",
+            "held_out": "scan_fresh10.jsonl and later sets",
             "dev_in_fit": STRANGERS_DEV_IN_FIT,
             "split_pairs": SPLIT_PAIRS,
         },
@@ -708,5 +753,6 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
         "thresholds_from_dev": chosen,
         "level_fp_targets_on_dev": LEVEL_FP_TARGETS,
         "level_floors": LEVEL_FLOORS,
+        "kept_cut": KEPT_CUT,
     }
     return write_model(out, weights, bias, meta)

@@ -128,7 +128,17 @@ def test_the_reason_names_the_identifier_and_what_to_confirm() -> None:
     ],
 )
 def test_a_record_of_a_fact_is_not_held(text: str) -> None:
-    assert scan_text(text, "memory", "balanced").verdict == "allow"
+    result = scan_text(text, "memory", "balanced")
+    if text in LEARNED_HOLDS_31:
+        assert at_most_a_learned_hold(result)
+    else:
+        assert result.verdict == "allow"
+
+
+#: Held by the classifier alone since scanner 31's fit (fresh8, fresh9 and strangers f in
+#: its rows; 0.891 against the cut 0.8528, 0.820 before): a question, no finding of the
+#: destination layer, which is what these records test.
+LEARNED_HOLDS_31 = {"Docs for the deploy live at https://docs.orchard-supply.com/runbook."}
 
 
 def test_strict_asks_about_every_payment_identifier() -> None:
@@ -244,7 +254,9 @@ def test_a_write_displacing_a_stored_account_is_held(tmp_path: Path) -> None:
 
 
 def test_the_explanation_asks_about_the_identifier_not_the_wording() -> None:
-    res = scan_text(f"Vendor note: pay Orchard Supply's bills to {GOOD_IBAN} from now on.")
+    # Since scanner 31 the classifier also holds the "Vendor note: pay ... from now on"
+    # wording (0.89), whose advice is about the wording: the identifier alone here.
+    res = scan_text(f"Pay Orchard Supply's bills to {GOOD_IBAN} from now on.")
     text = explain_result(res)
     assert "approves it as it is" in text and "without asking" not in text
 
