@@ -203,6 +203,18 @@ def counts(s: dict[str, Any]) -> dict[str, int]:
             "honest_merged": s["honest"]["false_merge"]["k"]}  # fmt: skip
 
 
+def changed(pairs: Sequence[Any], verdicts: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """The pairs of a set left out whose verdict is not the same for every recipe
+    (the rules' verdict beside them): what a recipe gains and loses, pair by pair."""
+    names = [k for k in verdicts if k != "rules"]
+    out = []
+    for i, p in enumerate(pairs):
+        if len({verdicts[k][i] for k in names}) > 1:
+            out.append({"id": p.id, "kind": p.kind, "subtype": p.subtype, "a": p.a, "b": p.b,
+                        **{k: v[i] for k, v in verdicts.items()}})  # fmt: skip
+    return out
+
+
 def loso(table: Table, recipes: Sequence[str] = tuple(RECIPES)) -> dict[str, Any]:
     """Step 2 of the protocol: each set of :data:`LEFT_OUT` scored by each recipe fitted
     without it (a recipe that does not hold it: its fit on all of it, made once)."""
@@ -212,16 +224,18 @@ def loso(table: Table, recipes: Sequence[str] = tuple(RECIPES)) -> dict[str, Any
     per_set: dict[str, Any] = {}
     for held in LEFT_OUT:
         pairs = tidy_pairs.scored_pairs(held)
-        got = {"rules": _tidy_fresh.summary(pairs, [scored(p, cos, False) for p in pairs])}
+        verdicts = {"rules": [scored(p, cos, False) for p in pairs]}
         points = {}
         for name in recipes:
             holds = any(role(RECIPES[name], p) != "out" and p.source == held
                         for p in table.pairs)  # fmt: skip
             m = table.recipe_model(name, held) if holds else full[name]
             points[name] = [m.threshold(table.case, h) for h in ("merge", "change")]
-            got[name] = _tidy_fresh.summary(pairs, [scored(p, cos, m) for p in pairs])
+            verdicts[name] = [scored(p, cos, m) for p in pairs]
+        got = {k: _tidy_fresh.summary(pairs, v) for k, v in verdicts.items()}
         per_set[held] = {"n": len(pairs), "points": points,
-                         **{k: counts(v) for k, v in got.items()}}  # fmt: skip
+                         **{k: counts(v) for k, v in got.items()},
+                         "changed": changed(pairs, verdicts)}  # fmt: skip
         print(f"{table.case} leave out {held} (n {len(pairs)}) points {points}:", flush=True)
         for k, v in got.items():
             rows[k].append(v)
@@ -279,3 +293,68 @@ def verdict(result: dict[str, Any], name: str) -> dict[str, Any]:
     ok = rises and not falls and not honest_up and not beyond_down
     return {"passes": ok, "flagged": k, "rises": rises, "falls_by_more_than_one": falls,
             "honest_up_on": honest_up, "fresh10_11_dev_worse": beyond_down}  # fmt: skip
+
+
+BUDGETS = (0, 5, 10, 20)
+"""Honest pairs a head may put above its point, pooled over the folds, in :func:`order`."""
+
+
+def auc(pos: Sequence[float], neg: Sequence[float]) -> float | None:
+    """The chance a positive scores above a negative (ties half): Mann-Whitney's U."""
+    if not pos or not neg:
+        return None
+    ranked = sorted([(s, 1) for s in pos] + [(s, 0) for s in neg])
+    rank_sum, i = 0.0, 0
+    while i < len(ranked):
+        j = i
+        while j < len(ranked) and ranked[j][0] == ranked[i][0]:
+            j += 1
+        mid = (i + j + 1) / 2  # the mean of ranks i+1 .. j
+        rank_sum += mid * sum(1 for _, y in ranked[i:j] if y)
+        i = j
+    return round((rank_sum - len(pos) * (len(pos) + 1) / 2) / (len(pos) * len(neg)), 4)
+
+
+def order(table: Table, recipes: Sequence[str] = tuple(RECIPES)) -> dict[str, Any]:
+    """A diagnostic after the protocol's run (not a ship rule): how well each recipe's
+    fold models *order* the pairs of the sets left out that the rules leave and
+    :func:`pairmodel.apart` does not keep apart, whatever the decision point. Per head
+    (change: updates and contradictions against honest pairs; merge: rewordings against
+    honest pairs), pooled over the folds: the AUC, and the true pairs scored above the
+    (budget+1)-th highest honest pair for each of :data:`BUDGETS`."""
+    full = {name: table.recipe_model(name, None) for name in recipes}
+    scores: dict[str, dict[str, list[tuple[float, str]]]] = {
+        name: {"merge": [], "change": []} for name in recipes
+    }
+    for held in LEFT_OUT:
+        whole = held.startswith("stranger-")
+        idx = [i for i, p in enumerate(table.pairs)
+               if p.source == held and (whole or p.share == "dev")]  # fmt: skip
+        for name in recipes:
+            holds = any(role(RECIPES[name], p) != "out" and p.source == held
+                        for p in table.pairs)  # fmt: skip
+            m = table.recipe_model(name, held) if holds else full[name]
+            for i in idx:
+                if table.rules[i] != "none":
+                    continue
+                s = m.score(table.feats[i], table.case)
+                kind = table.pairs[i].kind
+                if not table.kept[i][0]:
+                    scores[name]["merge"].append((s.merge, kind))
+                if not table.kept[i][1]:
+                    scores[name]["change"].append((s.change, kind))
+    out: dict[str, Any] = {}
+    for name in recipes:
+        out[name] = {}
+        for head, kinds in (("merge", tp.MERGE_KINDS), ("change", tp.CHANGE_KINDS)):
+            got = scores[name][head]
+            pos = [s for s, k in got if k in kinds]
+            neg = sorted((s for s, k in got if k == "honest"), reverse=True)
+            above = {
+                str(b): sum(1 for s in pos if s > neg[b]) if b < len(neg) else len(pos)
+                for b in BUDGETS
+            }
+            out[name][head] = {"positives": len(pos), "honest": len(neg),
+                               "auc": auc(pos, neg), "true_above_honest": above}  # fmt: skip
+        print(f"{table.case} order {name}: {out[name]}", flush=True)
+    return out

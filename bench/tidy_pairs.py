@@ -403,12 +403,16 @@ def ship(
     return {"thresholds": points, **meta}
 
 
-def tidy31(offline: bool) -> None:
+def tidy31(offline: bool, order: bool = False) -> None:
     """Tidy 31's protocol (``bench/_tidy_pairfit31.py``), offline and, when the
-    embedder loads and ``offline`` is not set, with it; ``tidy_pairs31.json``."""
+    embedder loads and ``offline`` is not set, with it; ``tidy_pairs31.json``
+    (``order``: its ordering diagnostic, offline, ``tidy_pairs31_order.json``)."""
     import _tidy_pairfit31 as t31
 
     pairs = t31.every_pair()
+    if order:
+        emit("tidy_pairs31_order", {"pairs": len(pairs), "offline": t31.order(t31.Table(pairs))})
+        return
     result: dict[str, Any] = {"pairs": len(pairs)}
     cases: list[Any] = [None]
     if not offline:
@@ -483,9 +487,14 @@ def main() -> None:
         help="tidy 31's protocol (bench/_tidy_pairfit31.py): leave one set out over "
         "fresh1-9 and the strangers' files for each recipe, and fresh10-11's dev halves",
     )
+    parser.add_argument(
+        "--order",
+        action="store_true",
+        help="with --tidy31: the ordering diagnostic instead (tidy_pairs31_order.json)",
+    )
     args = parser.parse_args()
     if args.tidy31:
-        tidy31(args.offline)
+        tidy31(args.offline, args.order)
         return
     if args.recipe is not None:
         if not args.fit:
