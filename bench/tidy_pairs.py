@@ -1,6 +1,13 @@
 """Tidy 15 and 17: the learned pair layer, judged set by set (leave one set out), and its fit.
 
 Usage: ./x bench tidy_pairs [--offline] [--fit] [--rule none|crossfit]
+       ./x bench tidy_pairs --tidy31 [--offline] [--order]
+       ./x bench tidy_pairs --fit --recipe today|plus69|plus69s
+
+``--tidy31`` runs tidy 31's protocol (``bench/_tidy_pairfit31.py``: three recipes on
+feature version 1, leave one set out over fresh1-9 and the strangers' files, fresh10-11's
+dev halves beyond the folds; ``--order``, its ordering diagnostic), ``--fit --recipe``
+fits one of its recipes as it would ship (none did: ``docs/lifecycle.md``).
 
 Without flags (tidy 17's protocol, ``docs/lifecycle.md``): each set of
 :func:`left_out` (fresh1-5, then each strangers' file) is left out in turn. Two models

@@ -96,3 +96,11 @@ def test_the_ship_rule_needs_a_gain_and_no_honest_pair_more_on_any_set() -> None
     assert t31.verdict(_result((101, 100, 100), 2, 9), "x")["fresh10_11_dev_worse"] == [
         "fresh10 rewording"
     ]
+
+
+def test_auc_counts_a_tie_as_half_and_needs_both_sides() -> None:
+    assert t31.auc([1.0, 2.0, 3.0], [0.0, 0.5]) == 1.0
+    assert t31.auc([0.0], [1.0, 2.0]) == 0.0
+    assert t31.auc([1.0], [1.0]) == 0.5
+    assert t31.auc([0.9, 0.2], [0.5]) == 0.5
+    assert t31.auc([], [0.5]) is None
