@@ -1,6 +1,13 @@
 """Tidy 15 and 17: the learned pair layer, judged set by set (leave one set out), and its fit.
 
 Usage: ./x bench tidy_pairs [--offline] [--fit] [--rule none|crossfit]
+       ./x bench tidy_pairs --tidy31 [--offline] [--order]
+       ./x bench tidy_pairs --fit --recipe today|plus69|plus69s
+
+``--tidy31`` runs tidy 31's protocol (``bench/_tidy_pairfit31.py``: three recipes on
+feature version 1, leave one set out over fresh1-9 and the strangers' files, fresh10-11's
+dev halves beyond the folds; ``--order``, its ordering diagnostic), ``--fit --recipe``
+fits one of its recipes as it would ship (none did: ``docs/lifecycle.md``).
 
 Without flags (tidy 17's protocol, ``docs/lifecycle.md``): each set of
 :func:`left_out` (fresh1-5, then each strangers' file) is left out in turn. Two models
@@ -161,13 +168,21 @@ class Run:
     """The pairs, their rules' verdicts, what the rules keep apart and the features of
     each version per case, computed once."""
 
-    def __init__(self, offline: bool, versions: Sequence[int] = (FEATURE_VERSION,)) -> None:
-        sets = [tp.fresh(_tidy_fresh.SETS[n]) for n in FRESH]
-        self.pairs: list[tp.LPair] = tp.generated() + [p for s in sets for p in s] + tp.strangers()
+    def __init__(
+        self,
+        offline: bool,
+        versions: Sequence[int] = (FEATURE_VERSION,),
+        pairs: Sequence[tp.LPair] | None = None,
+    ) -> None:
+        given = pairs is not None
+        if pairs is None:
+            sets = [tp.fresh(_tidy_fresh.SETS[n]) for n in FRESH]
+            pairs = tp.generated() + [p for s in sets for p in s] + tp.strangers()
+        self.pairs: list[tp.LPair] = list(pairs)
         self.cosine, self.embedder = (None, None)
         if not offline:
             texts = [t for p in self.pairs for t in (p.a, p.b)]
-            for held in left_out():
+            for held in () if given else left_out():
                 texts += [t for p in scored_pairs(held) for t in (p.a, p.b)]
             self.cosine, self.embedder = embedder_cosine(texts)
         self.cases = ["offline"] + (["semantic"] if self.cosine is not None else [])
@@ -363,8 +378,10 @@ def ship(
     honest_share: float = 0.0,
     rule: str = "none",
     l2: float = tp.L2,
+    recipe: str | None = None,
 ) -> dict[str, Any]:
-    """Fit and write the shipped model (see the module docstring)."""
+    """Fit and write the shipped model (see the module docstring); ``recipe``: tidy
+    31's recipe the pairs of ``run`` are (recorded in the header)."""
     if "semantic" not in run.cases:
         raise SystemExit(
             "--fit needs the embedder (the semantic extra): the model has a case for it"
@@ -386,10 +403,41 @@ def ship(
             "rule": rule, "aim": CROSSFIT_AIM if rule == "crossfit" else None,
             "pairs": len(run.pairs), "sources": sources,
             "embedder": run.embedder, "fit_seed": tp.FIT_SEED, "epochs": tp.EPOCHS,
-            "rate": tp.RATE, "l2": l2}  # fmt: skip
+            "rate": tp.RATE, "l2": l2,
+            **({"recipe": recipe} if recipe is not None else {})}  # fmt: skip
     tp.write_model(Path(MODEL_PATH), fitted, points, meta, version)
     print(f"wrote {MODEL_PATH}: {points}", flush=True)
     return {"thresholds": points, **meta}
+
+
+def tidy31(offline: bool, order: bool = False) -> None:
+    """Tidy 31's protocol (``bench/_tidy_pairfit31.py``), offline and, when the
+    embedder loads and ``offline`` is not set, with it; ``tidy_pairs31.json``
+    (``order``: its ordering diagnostic, offline, ``tidy_pairs31_order.json``)."""
+    import _tidy_pairfit31 as t31
+
+    pairs = t31.every_pair()
+    if order:
+        emit("tidy_pairs31_order", {"pairs": len(pairs), "offline": t31.order(t31.Table(pairs))})
+        return
+    result: dict[str, Any] = {"pairs": len(pairs)}
+    cases: list[Any] = [None]
+    if not offline:
+        texts = [t for p in pairs for t in (p.a, p.b)]
+        for name in t31.BEYOND:
+            halves = _tidy_fresh.load_halves(_tidy_fresh.SETS[name])
+            texts += [t for p in halves["dev"] for t in (p.a, p.b)]
+        cosine, embedder = embedder_cosine(texts)
+        if cosine is not None:
+            cases.append(cosine)
+            result["embedder"] = embedder
+    for cosine in cases:
+        table = t31.Table(pairs, cosine)
+        got = {"loso": t31.loso(table), "beyond": t31.beyond(table)}
+        got["verdicts"] = {n: t31.verdict(got, n) for n in t31.RECIPES if n != "today"}
+        print(f"{table.case}: {got['verdicts']}", flush=True)
+        result[table.case] = got
+        emit("tidy_pairs31", result)
 
 
 def _suffix(args: argparse.Namespace) -> str:
@@ -433,7 +481,42 @@ def main() -> None:
         default=tp.L2,
         help="the candidate's (and the fit's) L2 penalty (the baseline keeps tidy 15's)",
     )
+    parser.add_argument(
+        "--recipe",
+        choices=("today", "plus69", "plus69s"),
+        default=None,
+        help="with --fit: fit tidy 31's recipe (bench/_tidy_pairfit31.py; feature "
+        "version 1) in place of every source",
+    )
+    parser.add_argument(
+        "--tidy31",
+        action="store_true",
+        help="tidy 31's protocol (bench/_tidy_pairfit31.py): leave one set out over "
+        "fresh1-9 and the strangers' files for each recipe, and fresh10-11's dev halves",
+    )
+    parser.add_argument(
+        "--order",
+        action="store_true",
+        help="with --tidy31: the ordering diagnostic instead (tidy_pairs31_order.json)",
+    )
     args = parser.parse_args()
+    if args.tidy31:
+        tidy31(args.offline, args.order)
+        return
+    if args.recipe is not None:
+        if not args.fit:
+            parser.error("--recipe goes with --fit")
+        import _tidy_pairfit31 as t31
+
+        pairs = t31.recipe_pairs(args.recipe, t31.every_pair())
+        run = Run(args.offline, (t31.VERSION,), pairs)
+        result = {"recipe": args.recipe,
+                  "pairs": {s: sum(p.source == s for p in run.pairs)
+                            for s in sorted({p.source for p in run.pairs})},
+                  "embedder": run.embedder,
+                  "shipped": ship(run, t31.VERSION, recipe=args.recipe)}  # fmt: skip
+        emit("tidy_pairs_fit", result)
+        return
     run = Run(args.offline, (args.features,) if args.fit else (1, args.features))
     sources = sorted({p.source for p in run.pairs})
     result: dict[str, Any] = {"pairs": {s: sum(p.source == s for p in run.pairs) for s in sources}}
