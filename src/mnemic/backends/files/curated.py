@@ -91,6 +91,7 @@ class FileBackend:
         group_commit: str = "off",
         durability: str = "files",
         journal_dir: Path | None = None,
+        make_dir: bool = True,
     ) -> None:
         self.directory = directory
         self.journal_dir = journal_dir
@@ -126,8 +127,10 @@ class FileBackend:
         about the file, so no other process's write can make it wrong."""
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
-        with contextlib.suppress(ReadOnlyHome):
-            ensure_private_dir(directory)
+        # Without ``make_dir`` (a reader that writes nothing) it is left to that write.
+        if make_dir:
+            with contextlib.suppress(ReadOnlyHome):
+                ensure_private_dir(directory)
         self.requests: FileRequests | None = None
         if group_commit == "queue":  # imported here: only a home with the queue on needs it
             from .requests import FileRequests
@@ -173,6 +176,8 @@ class FileBackend:
     def read(self, target: str) -> str | None:
         path = self.path(target)
         data = read_bytes_strict(path, nofollow=True)
+        if self.journal_mode and target not in self._replay_checked:
+            data = self._committed_bytes(target, data)
         if data is None:
             return None
         known = self._coded.get(target)
@@ -416,36 +421,11 @@ class FileBackend:
         text when the file holds a text the cut damaged (missing, empty, zeros, a
         prefix of a state); a file holding any other text is a hand edit, read as one."""
         journal_dir = self.journal_dir
-        boot = boot_id()
-        if journal_dir is None or boot is None:
+        lost = self._lost(target)
+        if journal_dir is None or lost is None:
             return None
-        from .journal import records_of
-
-        records = records_of(journal_dir / "journal.jsonl", target)
-        newest = next(records, None)
-        if newest is None:
-            return None
-        item = _replay_item(newest, target)
-        if item is None or item.get("boot") == boot:
-            return None
-        want = _state(newest, "after", target)
+        data, want, found_hash = lost
         path = self.path(target)
-        found = read_bytes_strict(path, nofollow=True)
-        found_hash = None if found is None else hashlib.sha256(found).hexdigest()
-        if found_hash == want:
-            return None
-        text = _rebuild(
-            itertools.chain([newest], records),
-            target,
-            found,
-            found_hash,
-            lambda state: self._version_with(target, state),
-        )
-        if text is None:
-            return None
-        data = text.encode("utf-8")
-        if hashlib.sha256(data).hexdigest() != want:
-            return None
         tmp = _durable_temp(path, data, "replay-" + os.urandom(6).hex())
         try:
             os.replace(tmp, path)
@@ -474,6 +454,90 @@ class FileBackend:
             ),
         )
 
+    def _lost(self, target: str) -> tuple[bytes, str, str | None] | None:
+        """``(the committed text's bytes, their hash, the hash of the bytes found)`` when
+        a power cut lost ``target``'s text and the journal rebuilds it, else ``None``
+        (see :meth:`_replay`). Reads the journal, then the file: nothing is written and
+        no lock is needed, so a reader may ask too (a write in this boot is preceded by
+        a replay under the lock, so a file read after the journal is never older than
+        the chain it is compared with)."""
+        journal_dir = self.journal_dir
+        boot = boot_id()
+        if journal_dir is None or boot is None:
+            return None
+        from .journal import records_of
+
+        records = records_of(journal_dir / "journal.jsonl", target)
+        newest = next(records, None)
+        if newest is None:
+            return None
+        item = _replay_item(newest, target)
+        if item is None or item.get("boot") == boot:
+            return None
+        want = _state(newest, "after", target)
+        found = read_bytes_strict(self.path(target), nofollow=True)
+        found_hash = None if found is None else hashlib.sha256(found).hexdigest()
+        if found_hash == want or want is None:
+            return None
+        text = _rebuild(
+            itertools.chain([newest], records),
+            target,
+            found,
+            found_hash,
+            lambda state: self._version_with(target, state),
+        )
+        if text is None:
+            return None
+        data = text.encode("utf-8")
+        if hashlib.sha256(data).hexdigest() != want:
+            return None
+        return data, want, found_hash
+
+    def _committed_bytes(self, target: str, data: bytes | None) -> bytes | None:
+        """What a read of ``target`` shows, ``data`` being the bytes found (journal
+        durability, a target not yet looked at by this process): the committed text
+        when a power cut lost it and the journal rebuilds it (made durable again under
+        the lock when it is free and the home writable, else rebuilt in memory only, and
+        looked at again at the next read), else ``data``. A hand edit reads as found."""
+        try:
+            lost = self._lost(target)
+        except (OSError, StorageError) as exc:
+            log.warning("could not look for a text a power cut lost in %s: %s", target, exc)
+            return data
+        if lost is None:
+            self._replay_checked.add(target)  # nothing to rebuild: none will be this boot
+            return data
+        if self._replay_free(target) is not None:
+            try:
+                return read_bytes_strict(self.path(target), nofollow=True)
+            except StorageError:
+                pass
+        return lost[0]
+
+    def _replay_free(self, target: str) -> bool | None:
+        """Rebuild ``target`` from the journal under its lock if the lock is free and
+        the home writable (:meth:`_replay`): ``True`` rebuilt now, ``False`` looked at
+        under the lock with nothing to rebuild, ``None`` not looked at (the lock busy,
+        a read-only home, the rebuild failed: logged)."""
+        lock = SidecarLock(self.lock_path(target), 0.0, keep=True)
+        try:
+            if not lock.try_acquire():
+                return None
+        except (OSError, StorageError):  # a read-only home: its lock cannot be opened
+            return None
+        try:
+            if target in self._replay_checked:
+                return False
+            try:
+                rebuilt = self._replay(target) is not None
+            except (OSError, StorageError) as exc:
+                log.error("could not rebuild %s from the audit journal: %s", target, exc)
+                return None
+            self._replay_checked.add(target)
+            return rebuilt
+        finally:
+            lock.release()
+
     def _version_with(self, target: str, state: str | None, newest: int = 8) -> bytes | None:
         """The bytes of one of the ``newest`` kept versions of ``target`` whose hash is
         ``state`` (the text a checkpoint made durable, which the next write linked into
@@ -494,22 +558,8 @@ class FileBackend:
         if not self.journal_mode:
             return done
         for target in sorted(FILENAMES):
-            if target in self._replay_checked:
-                continue
-            lock = SidecarLock(self.lock_path(target), 0.0, keep=True)
-            if not lock.try_acquire():
-                continue
-            try:
-                if target in self._replay_checked:
-                    continue
-                self._replay_checked.add(target)
-                try:
-                    if self._replay(target) is not None:
-                        done.append(target)
-                except (OSError, StorageError) as exc:
-                    log.error("could not rebuild %s from the audit journal: %s", target, exc)
-            finally:
-                lock.release()
+            if target not in self._replay_checked and self._replay_free(target) is True:
+                done.append(target)
         return done
 
     def _commit(
