@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,7 @@ import pytest
 
 from _cli import cli, cli_json
 from mnemic import render_snapshot
-from mnemic.backends.files import curated as files_curated
+from mnemic.backends.files import curated as files_curated, lost as files_lost
 from mnemic.backends.files.flusher import drain
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
@@ -35,7 +37,7 @@ from test_journal_durability import CALLS, LOSSES, _lose, _reboot
 @pytest.fixture(autouse=True)
 def journal_durability(_isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MNEMIC_MEMORY_DURABILITY", "journal")
-    monkeypatch.setattr(files_curated, "_BOOT", ["boot-1"])
+    monkeypatch.setattr(files_lost, "_BOOT", ["boot-1"])
 
 
 def _call(mem: Memory, call: dict[str, Any]) -> None:
@@ -227,3 +229,24 @@ def test_a_reader_in_files_mode_reads_the_file_as_it_is(
     _reboot(monkeypatch, "boot-2")
     assert "MEMORY" not in _prompt(home_path)
     assert path.read_bytes() == b""
+
+
+def test_the_prompt_hook_s_look_imports_neither_the_governance_kernel_nor_the_backend(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The look every session start takes in this mode reads the journal's end with
+    ``os`` and ``json`` (``backends/files/lost.py``): the kernel and the curated backend
+    are imported only for a text to rebuild."""
+    monkeypatch.setattr(files_lost, "_BOOT", [])  # this machine's boot, as the child's
+    _writes(home_path, 1)
+    code = (
+        "import sys; from mnemic import render_snapshot; "
+        f"text = render_snapshot({str(home_path)!r}); "
+        "print('make -j2' in text, sorted(m for m in sys.modules if m.startswith("
+        "('mnemic.governance', 'mnemic.backends.files.curated', 'mnemic.backends.files.journal'))))"
+    )
+    env = {**os.environ, "MNEMIC_MEMORY_DURABILITY": "journal"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split(None, 1) == ["True", "[]\n"]

@@ -76,6 +76,10 @@ class FilesStore:
         memories = os.path.join(root, "memories")
         if settings.memory.durability != "journal":
             return read_text_strict(os.path.join(memories, FILENAMES[target]), nofollow=True)
+        from .lost import may_be_lost  # the light look: os and json, no governance kernel
+
+        if not may_be_lost(os.path.join(root, "audit", "journal.jsonl"), target):
+            return read_text_strict(os.path.join(memories, FILENAMES[target]), nofollow=True)
         from pathlib import Path
 
         from .curated import FileBackend

@@ -63,6 +63,7 @@ from ...fsio import (
 from ...fsread import decode_text, read_bytes_strict
 from . import flusher
 from .ledger import Sidecars
+from .lost import boot_id, may_be_lost
 
 if TYPE_CHECKING:
     from .requests import FileRequests
@@ -119,6 +120,10 @@ class FileBackend:
         self.ledgers = Sidecars(directory, FILENAMES)
         """The provenance sidecars (:mod:`.ledger`)."""
         self._intent = directory / INTENT_NAME
+        self._past_limit: dict[str, list[str]] = {}
+        """Per target, the names of the versions past ``history_limit`` as the last
+        history link listed them under the lock (with the version it linked): what the
+        prune after that write drops, without listing ``.history`` again."""
         self._coded: dict[str, tuple[bytes, str]] = {}
         """Per target, the last bytes this backend read or wrote and their text: a read
         finding those exact bytes is not decoded again, and a text that starts with that
@@ -175,9 +180,10 @@ class FileBackend:
     # -- reads ---------------------------------------------------------------
     def read(self, target: str) -> str | None:
         path = self.path(target)
-        data = read_bytes_strict(path, nofollow=True)
         if self.journal_mode and target not in self._replay_checked:
-            data = self._committed_bytes(target, data)
+            data = self._committed_bytes(target)
+        else:
+            data = read_bytes_strict(path, nofollow=True)
         if data is None:
             return None
         known = self._coded.get(target)
@@ -493,25 +499,30 @@ class FileBackend:
             return None
         return data, want, found_hash
 
-    def _committed_bytes(self, target: str, data: bytes | None) -> bytes | None:
-        """What a read of ``target`` shows, ``data`` being the bytes found (journal
-        durability, a target not yet looked at by this process): the committed text
-        when a power cut lost it and the journal rebuilds it (made durable again under
-        the lock when it is free and the home writable, else rebuilt in memory only, and
-        looked at again at the next read), else ``data``. A hand edit reads as found."""
+    def _committed_bytes(self, target: str) -> bytes | None:
+        """The bytes a read of ``target`` shows (journal durability, a target this
+        process has not looked at yet): the committed text when a power cut lost it and
+        the journal rebuilds it (made durable again under the lock when it is free and
+        the home writable, else rebuilt in memory only and looked at again at the next
+        read), else the file's. A hand edit reads as found. The journal is read before
+        the file: a writer rebuilds under the lock before it records a write of this
+        boot, so a file read after a record of this boot is never one a cut damaged."""
+        path = self.path(target)
+        journal_dir = self.journal_dir
+        if journal_dir is None or not may_be_lost(str(journal_dir / "journal.jsonl"), target):
+            self._replay_checked.add(target)  # nothing to rebuild: none will be this boot
+            return read_bytes_strict(path, nofollow=True)
         try:
             lost = self._lost(target)
         except (OSError, StorageError) as exc:
             log.warning("could not look for a text a power cut lost in %s: %s", target, exc)
-            return data
+            return read_bytes_strict(path, nofollow=True)
         if lost is None:
-            self._replay_checked.add(target)  # nothing to rebuild: none will be this boot
-            return data
+            self._replay_checked.add(target)
+            return read_bytes_strict(path, nofollow=True)
         if self._replay_free(target) is not None:
-            try:
-                return read_bytes_strict(self.path(target), nofollow=True)
-            except StorageError:
-                pass
+            with contextlib.suppress(StorageError):
+                return read_bytes_strict(path, nofollow=True)
         return lost[0]
 
     def _replay_free(self, target: str) -> bool | None:
@@ -608,6 +619,7 @@ class FileBackend:
                 self._coded[target] = (data, text)
         except BaseException as exc:
             _discard(tmp, kept)
+            self._past_limit.pop(target, None)
             if isinstance(exc, OSError):
                 raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
             raise
@@ -645,6 +657,8 @@ class FileBackend:
             atomic_write_text(self.intent_path, json.dumps(intent))
         except BaseException:
             _discard(*(str(self.directory / tmp) for _, tmp in temps), *kept)
+            for target in writes:
+                self._past_limit.pop(target, None)
             raise
         # From here on the commit is decided: whatever happens, it is completed.
         try:
@@ -737,6 +751,7 @@ class FileBackend:
         writes that died before their rename: the newest versions that are still the
         current file (see :meth:`_committed`).
         """
+        self._past_limit.pop(target, None)
         try:
             current = os.stat(path)
         except FileNotFoundError:
@@ -749,7 +764,11 @@ class FileBackend:
         if existing:
             last = existing[-1][len(FILENAMES[target]) + 1 :].partition(".")[0]
             seq = int(last) + 1 if last.isdigit() else len(existing) + 1
-        dest = self.history_dir / f"{FILENAMES[target]}.{seq:06d}.{int(time.time() * 1000)}"
+        name = f"{FILENAMES[target]}.{seq:06d}.{int(time.time() * 1000)}"
+        dest = self.history_dir / name
+        # what the prune after this write drops: the oldest past the limit, the new
+        # version counted (a plain sort orders the names; the new one sorts last)
+        self._past_limit[target] = existing[: max(0, len(existing) + 1 - self.history_limit)]
         try:
             # The old inode leaves the target path at the rename that follows, so a hard
             # link keeps it unchanged at no copy cost. The rename's directory fsync
@@ -760,10 +779,14 @@ class FileBackend:
             atomic_write_text(dest, text)
         return str(dest)
 
-    def _prune(self, target: str) -> None:
-        """Drop the oldest versions past ``history_limit`` (after a committed write)."""
-        existing = self._history_names(target)
-        for name in existing[: max(0, len(existing) - self.history_limit)]:
+    def _prune(self, target: str, past: Sequence[str] | None = None) -> None:
+        """Drop the oldest versions past ``history_limit`` (after a committed write):
+        ``past``, the names the write's history link found past it, or those a listing
+        finds now."""
+        if past is None:
+            existing = self._history_names(target)
+            past = existing[: max(0, len(existing) - self.history_limit)]
+        for name in past:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(os.path.join(self.history_dir, name))
 
@@ -778,10 +801,15 @@ class FileBackend:
         goes at the next write (or at exit, when the flusher drains)."""
         if self.history_limit <= 0:
             return
+        # The names the write's own link found past the limit, under its lock: a version
+        # past the limit then stays past it (versions are only added after it), and one
+        # another write added since is that write's to drop. A queued prune of the same
+        # target is replaced by this one, whose listing came later and holds its names.
+        past = self._past_limit.pop(target, None)
 
         def prune() -> None:
             try:
-                self._prune(target)
+                self._prune(target, past)
             except OSError as exc:
                 log.warning("could not drop old versions of %s: %s", target, exc)
 
@@ -1402,22 +1430,6 @@ CHECKPOINT_EVERY = 32
 """Journal durability: every this many writes of a backend, one takes the durable steps
 of the files setting and makes the texts written before it durable too (a checkpoint),
 bounding what a recovery after a power cut replays."""
-
-_BOOT_ID_PATH = "/proc/sys/kernel/random/boot_id"
-_BOOT: list[str | None] = []
-
-
-def boot_id() -> str | None:
-    """This boot's id (Linux), or ``None`` where there is none: journal durability then
-    falls back to the files setting (it tells a power cut by a change of boot)."""
-    if not _BOOT:
-        try:
-            with open(_BOOT_ID_PATH, encoding="ascii") as fh:
-                _BOOT.append(fh.read().strip() or None)
-        except OSError:
-            _BOOT.append(None)
-    return _BOOT[0]
-
 
 _LAZY: weakref.WeakSet[FileBackend] = weakref.WeakSet()
 """Backends holding texts not yet made durable: checkpointed at exit."""
