@@ -82,7 +82,7 @@ def stages(ops: int, *, disk: bool = False) -> dict[str, float]:
         (journal.FileJournalStore, "_open", "            journal open"),
         (files, "fsync_dir", "    directory fsync call"),
         (journal.FileJournalStore, "flush", "after the call: journal flush (flusher)"),
-        (files.FileBackend, "_prune", "after the call: prune by listing (flusher)"),
+        (files.FileBackend, "_prune", "after the call: prune (flusher)"),
         (files._Syncing, "run", "helper thread: the temp file's fsync job"),
         (files.FileBackend, "_prune_later", "    prune hand-off"),
         (flusher, "submit", "    flusher submit (all)"),

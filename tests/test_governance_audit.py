@@ -752,7 +752,7 @@ def test_a_write_does_not_parse_every_record_other_writers_appended(
     """Under contention each writer finds the lines of the others since its last write;
     parsing them all (7 with 8 writers) cost ~0.2 ms under the target's lock per write.
     Only the last record naming the target is needed."""
-    from mnemic.backends.files import journal as audit
+    from mnemic.backends.files import lost  # where the journal's records are read back
 
     busy_home(home_path, 1)
     first, second = Memory.open(home_path), Memory.open(home_path)
@@ -760,13 +760,13 @@ def test_a_write_does_not_parse_every_record_other_writers_appended(
     for i in range(20):
         second.add("memory", f"second writer's fact {i}")
     parsed: list[bytes] = []
-    real = audit._parse_line
+    real = lost.parse_line
 
     def counting(line: bytes) -> dict[str, Any] | None:
         parsed.append(line)
         return real(line)
 
-    monkeypatch.setattr(audit, "_parse_line", counting)
+    monkeypatch.setattr(lost, "parse_line", counting)
     first.add("memory", "first writer again")
     assert 1 <= len(parsed) <= 2
     assert journal(home_path).verify().recovered == ()

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import test_curated_crash as crash
 import test_journal_crash as journal_crash
-from mnemic.backends.files import curated as files_curated
+from mnemic.backends.files import curated as files_curated, lost as files_lost
 from mnemic.backends.files.flusher import drain
 from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated import archive
@@ -37,7 +37,7 @@ from mnemic.curated.tool import run_memory_tool
 def journal_durability(_isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test here (the kill tests imported below included) in journal durability."""
     monkeypatch.setenv("MNEMIC_MEMORY_DURABILITY", "journal")
-    monkeypatch.setattr(files_curated, "_BOOT", ["boot-1"])
+    monkeypatch.setattr(files_lost, "_BOOT", ["boot-1"])
 
 
 # The kill tests of the write path, run again in this mode: a writer killed at any
@@ -89,7 +89,7 @@ def _state(home: Path) -> tuple[list[tuple[str, Any]], list[Any]]:
 
 
 def _reboot(monkeypatch: pytest.MonkeyPatch, boot: str) -> None:
-    monkeypatch.setattr(files_curated, "_BOOT", [boot])
+    monkeypatch.setattr(files_lost, "_BOOT", [boot])
 
 
 # -- what a write waits for --------------------------------------------------------------
@@ -255,9 +255,11 @@ def test_the_next_write_rebuilds_before_it_reads(
     committed = parse(path.read_text(encoding="utf-8"))
     path.write_bytes(b"")
     _reboot(monkeypatch, "boot-2")
-    with monkeypatch.context() as m:
+    with monkeypatch.context() as m:  # the lock busy for the open and its reads
         m.setattr(files_curated.FileBackend, "replay_pending", lambda self: [])
+        m.setattr(files_curated.FileBackend, "_replay_free", lambda self, target: None)
         fresh = Memory.open(home_path)
+        assert list(fresh.snapshot.entries["memory"]) == committed  # rebuilt in memory only
     assert path.read_bytes() == b""
     _call(fresh, {"action": "add", "target": "memory", "content": "A third fact."})
     assert parse(path.read_text(encoding="utf-8")) == [*committed, "A third fact."]
@@ -387,7 +389,7 @@ def test_random_writes_and_power_cuts_leave_the_fold_and_the_last_committed_text
     home = homes()
     path = home / "memories" / "MEMORY.md"
     boot = ["boot-1"]
-    files_curated._BOOT[:] = boot
+    files_lost._BOOT[:] = boot
     mem = Memory.open(home)
     committed: bytes | None = None
     previous: bytes | None = None
@@ -404,7 +406,7 @@ def test_random_writes_and_power_cuts_leave_the_fold_and_the_last_committed_text
             drain()
             _lose(path, kind, previous, home / "memories" / ".history")
             boot[0] = f"boot-{n}-{len(boot[0])}"
-            files_curated._BOOT[:] = [boot[0] + "x"]
+            files_lost._BOOT[:] = [boot[0] + "x"]
             boot[0] += "x"
             mem = Memory.open(home)
             assert path.read_bytes() == committed

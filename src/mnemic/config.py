@@ -90,9 +90,10 @@ class MemorySettings:
     write returns once its audit record, which then carries what rebuilds the new text,
     is flushed; the text itself is made durable every 32 writes and when the process
     exits, and a writer that opens the store after a power cut rebuilds a text the cut
-    lost from the journal (``recovered``, cause ``replayed``). Files store, audit on,
-    Linux (it needs the boot id) only; elsewhere ``files``. See docs/performance.md,
-    "perf11"."""
+    lost from the journal (``recovered``, cause ``replayed``); a reader shows that text
+    too (rebuilt durably when it can take the lock, else in memory). Files store, audit
+    on, Linux (it needs the boot id) only; elsewhere ``files``. See docs/performance.md,
+    "perf11" and "perf12"."""
     pressure_ratio: float = 0.8
     """Usage ratio from which tool responses warn that the target is nearly full."""
     max_failures_per_turn: int = 3

@@ -126,7 +126,9 @@ def test_the_session_start_hook_folds_the_journal_once_an_entry_carries_an_expir
     # with the look for a remembered answer, and the scanner's prose readings
     # +1: scan._stopwords; +3: scan._lexicon_more, _address, _lexicon_reveal; +1: the
     # store's memo of the text it last read (curated.read_memo)
-    assert len(ours) <= 80, sorted(ours)  # +1: scan._lexicon_harm, +1: _lexicon_conceal
+    # +1: backends.files.lost (the journal read backwards, shared with the light look
+    # readers take for a text a power cut lost)
+    assert len(ours) <= 81, sorted(ours)  # +1: scan._lexicon_harm, +1: _lexicon_conceal
     assert "mnemic.curated.memory" not in ours
     assert _top(modules, ("click",)) == set()
 
@@ -170,7 +172,8 @@ def test_memory_add_loads_curated_memory_only(home: Path) -> None:
     # word order (mnemic.scan._german) and prose readings (_prose), loaded with the first scan
     # +1: scan._stopwords; +3: scan._lexicon_more, _address, _lexicon_reveal; +1:
     # curated.read_memo
-    assert len(ours) <= 87, sorted(ours)  # +1: scan._lexicon_harm, +1: _lexicon_conceal
+    # +1: backends.files.lost (the journal read backwards)
+    assert len(ours) <= 88, sorted(ours)  # +1: scan._lexicon_harm, +1: _lexicon_conceal
     assert not any(m.startswith(("mnemic.sessions", "mnemic.skills", "mnemic.agent")) for m in ours)
     # group commit's queue is off by default: neither of its modules is loaded
     assert not {"mnemic.curated.groupcommit", "mnemic.backends.files.requests"} & ours
@@ -192,7 +195,8 @@ def test_prompt_loads_the_session_start_but_no_tools_search_model_client_or_serv
     # the agent's session start, the prompt builder, skills and their index, the scopes
     # module (prompt --project), the scanner with its verdict cache
     # +4: scan._lexicon_more, _address, _lexicon_reveal, _lexicon_harm
-    assert len(ours) <= 101, sorted(ours)  # +1: scan._lexicon_conceal
+    # +1: backends.files.lost (the journal read backwards)
+    assert len(ours) <= 102, sorted(ours)  # +1: scan._lexicon_conceal
     assert _top(modules, (*NEVER, "mcp", "starlette", "uvicorn", "rich")) == set()
 
 

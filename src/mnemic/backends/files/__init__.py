@@ -69,7 +69,29 @@ class FilesStore:
         return backend
 
     def read_curated(self, root: str, settings: Settings, target: str) -> str | None:
-        return read_text_strict(os.path.join(root, "memories", FILENAMES[target]), nofollow=True)
+        """The text of ``target``: the file's, or with ``[memory] durability =
+        "journal"`` the committed text when a power cut lost the file's and the audit
+        journal rebuilds it (:meth:`.curated.FileBackend.read`: made durable again when
+        the lock is free and the home writable, else shown without writing)."""
+        memories = os.path.join(root, "memories")
+        if settings.memory.durability != "journal":
+            return read_text_strict(os.path.join(memories, FILENAMES[target]), nofollow=True)
+        from .lost import may_be_lost  # the light look: os and json, no governance kernel
+
+        if not may_be_lost(os.path.join(root, "audit", "journal.jsonl"), target):
+            return read_text_strict(os.path.join(memories, FILENAMES[target]), nofollow=True)
+        from pathlib import Path
+
+        from .curated import FileBackend
+
+        backend = FileBackend(
+            Path(memories),
+            history_limit=settings.memory.history_limit,
+            durability="journal",
+            journal_dir=Path(root, "audit"),
+            make_dir=False,
+        )
+        return backend.read(target)
 
     def sessions(self, home: Home) -> SQLiteSessionStore:
         from .sqlite import SQLiteSessionStore

@@ -63,6 +63,7 @@ from ...fsio import (
 from ...fsread import decode_text, read_bytes_strict
 from . import flusher
 from .ledger import Sidecars
+from .lost import boot_id, may_be_lost
 
 if TYPE_CHECKING:
     from .requests import FileRequests
@@ -91,6 +92,7 @@ class FileBackend:
         group_commit: str = "off",
         durability: str = "files",
         journal_dir: Path | None = None,
+        make_dir: bool = True,
     ) -> None:
         self.directory = directory
         self.journal_dir = journal_dir
@@ -118,6 +120,10 @@ class FileBackend:
         self.ledgers = Sidecars(directory, FILENAMES)
         """The provenance sidecars (:mod:`.ledger`)."""
         self._intent = directory / INTENT_NAME
+        self._past_limit: dict[str, list[str]] = {}
+        """Per target, the names of the versions past ``history_limit`` as the last
+        history link listed them under the lock (with the version it linked): what the
+        prune after that write drops, without listing ``.history`` again."""
         self._coded: dict[str, tuple[bytes, str]] = {}
         """Per target, the last bytes this backend read or wrote and their text: a read
         finding those exact bytes is not decoded again, and a text that starts with that
@@ -126,8 +132,10 @@ class FileBackend:
         about the file, so no other process's write can make it wrong."""
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
-        with contextlib.suppress(ReadOnlyHome):
-            ensure_private_dir(directory)
+        # Without ``make_dir`` (a reader that writes nothing) it is left to that write.
+        if make_dir:
+            with contextlib.suppress(ReadOnlyHome):
+                ensure_private_dir(directory)
         self.requests: FileRequests | None = None
         if group_commit == "queue":  # imported here: only a home with the queue on needs it
             from .requests import FileRequests
@@ -172,7 +180,10 @@ class FileBackend:
     # -- reads ---------------------------------------------------------------
     def read(self, target: str) -> str | None:
         path = self.path(target)
-        data = read_bytes_strict(path, nofollow=True)
+        if self.journal_mode and target not in self._replay_checked:
+            data = self._committed_bytes(target)
+        else:
+            data = read_bytes_strict(path, nofollow=True)
         if data is None:
             return None
         known = self._coded.get(target)
@@ -416,36 +427,11 @@ class FileBackend:
         text when the file holds a text the cut damaged (missing, empty, zeros, a
         prefix of a state); a file holding any other text is a hand edit, read as one."""
         journal_dir = self.journal_dir
-        boot = boot_id()
-        if journal_dir is None or boot is None:
+        lost = self._lost(target)
+        if journal_dir is None or lost is None:
             return None
-        from .journal import records_of
-
-        records = records_of(journal_dir / "journal.jsonl", target)
-        newest = next(records, None)
-        if newest is None:
-            return None
-        item = _replay_item(newest, target)
-        if item is None or item.get("boot") == boot:
-            return None
-        want = _state(newest, "after", target)
+        data, want, found_hash = lost
         path = self.path(target)
-        found = read_bytes_strict(path, nofollow=True)
-        found_hash = None if found is None else hashlib.sha256(found).hexdigest()
-        if found_hash == want:
-            return None
-        text = _rebuild(
-            itertools.chain([newest], records),
-            target,
-            found,
-            found_hash,
-            lambda state: self._version_with(target, state),
-        )
-        if text is None:
-            return None
-        data = text.encode("utf-8")
-        if hashlib.sha256(data).hexdigest() != want:
-            return None
         tmp = _durable_temp(path, data, "replay-" + os.urandom(6).hex())
         try:
             os.replace(tmp, path)
@@ -474,6 +460,95 @@ class FileBackend:
             ),
         )
 
+    def _lost(self, target: str) -> tuple[bytes, str, str | None] | None:
+        """``(the committed text's bytes, their hash, the hash of the bytes found)`` when
+        a power cut lost ``target``'s text and the journal rebuilds it, else ``None``
+        (see :meth:`_replay`). Reads the journal, then the file: nothing is written and
+        no lock is needed, so a reader may ask too (a write in this boot is preceded by
+        a replay under the lock, so a file read after the journal is never older than
+        the chain it is compared with)."""
+        journal_dir = self.journal_dir
+        boot = boot_id()
+        if journal_dir is None or boot is None:
+            return None
+        from .journal import records_of
+
+        records = records_of(journal_dir / "journal.jsonl", target)
+        newest = next(records, None)
+        if newest is None:
+            return None
+        item = _replay_item(newest, target)
+        if item is None or item.get("boot") == boot:
+            return None
+        want = _state(newest, "after", target)
+        found = read_bytes_strict(self.path(target), nofollow=True)
+        found_hash = None if found is None else hashlib.sha256(found).hexdigest()
+        if found_hash == want or want is None:
+            return None
+        text = _rebuild(
+            itertools.chain([newest], records),
+            target,
+            found,
+            found_hash,
+            lambda state: self._version_with(target, state),
+        )
+        if text is None:
+            return None
+        data = text.encode("utf-8")
+        if hashlib.sha256(data).hexdigest() != want:
+            return None
+        return data, want, found_hash
+
+    def _committed_bytes(self, target: str) -> bytes | None:
+        """The bytes a read of ``target`` shows (journal durability, a target this
+        process has not looked at yet): the committed text when a power cut lost it and
+        the journal rebuilds it (made durable again under the lock when it is free and
+        the home writable, else rebuilt in memory only and looked at again at the next
+        read), else the file's. A hand edit reads as found. The journal is read before
+        the file: a writer rebuilds under the lock before it records a write of this
+        boot, so a file read after a record of this boot is never one a cut damaged."""
+        path = self.path(target)
+        journal_dir = self.journal_dir
+        if journal_dir is None or not may_be_lost(str(journal_dir / "journal.jsonl"), target):
+            self._replay_checked.add(target)  # nothing to rebuild: none will be this boot
+            return read_bytes_strict(path, nofollow=True)
+        try:
+            lost = self._lost(target)
+        except (OSError, StorageError) as exc:
+            log.warning("could not look for a text a power cut lost in %s: %s", target, exc)
+            return read_bytes_strict(path, nofollow=True)
+        if lost is None:
+            self._replay_checked.add(target)
+            return read_bytes_strict(path, nofollow=True)
+        if self._replay_free(target) is not None:
+            with contextlib.suppress(StorageError):
+                return read_bytes_strict(path, nofollow=True)
+        return lost[0]
+
+    def _replay_free(self, target: str) -> bool | None:
+        """Rebuild ``target`` from the journal under its lock if the lock is free and
+        the home writable (:meth:`_replay`): ``True`` rebuilt now, ``False`` looked at
+        under the lock with nothing to rebuild, ``None`` not looked at (the lock busy,
+        a read-only home, the rebuild failed: logged)."""
+        lock = SidecarLock(self.lock_path(target), 0.0, keep=True)
+        try:
+            if not lock.try_acquire():
+                return None
+        except (OSError, StorageError):  # a read-only home: its lock cannot be opened
+            return None
+        try:
+            if target in self._replay_checked:
+                return False
+            try:
+                rebuilt = self._replay(target) is not None
+            except (OSError, StorageError) as exc:
+                log.error("could not rebuild %s from the audit journal: %s", target, exc)
+                return None
+            self._replay_checked.add(target)
+            return rebuilt
+        finally:
+            lock.release()
+
     def _version_with(self, target: str, state: str | None, newest: int = 8) -> bytes | None:
         """The bytes of one of the ``newest`` kept versions of ``target`` whose hash is
         ``state`` (the text a checkpoint made durable, which the next write linked into
@@ -494,22 +569,8 @@ class FileBackend:
         if not self.journal_mode:
             return done
         for target in sorted(FILENAMES):
-            if target in self._replay_checked:
-                continue
-            lock = SidecarLock(self.lock_path(target), 0.0, keep=True)
-            if not lock.try_acquire():
-                continue
-            try:
-                if target in self._replay_checked:
-                    continue
-                self._replay_checked.add(target)
-                try:
-                    if self._replay(target) is not None:
-                        done.append(target)
-                except (OSError, StorageError) as exc:
-                    log.error("could not rebuild %s from the audit journal: %s", target, exc)
-            finally:
-                lock.release()
+            if target not in self._replay_checked and self._replay_free(target) is True:
+                done.append(target)
         return done
 
     def _commit(
@@ -558,6 +619,7 @@ class FileBackend:
                 self._coded[target] = (data, text)
         except BaseException as exc:
             _discard(tmp, kept)
+            self._past_limit.pop(target, None)
             if isinstance(exc, OSError):
                 raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
             raise
@@ -595,6 +657,8 @@ class FileBackend:
             atomic_write_text(self.intent_path, json.dumps(intent))
         except BaseException:
             _discard(*(str(self.directory / tmp) for _, tmp in temps), *kept)
+            for target in writes:
+                self._past_limit.pop(target, None)
             raise
         # From here on the commit is decided: whatever happens, it is completed.
         try:
@@ -687,6 +751,7 @@ class FileBackend:
         writes that died before their rename: the newest versions that are still the
         current file (see :meth:`_committed`).
         """
+        self._past_limit.pop(target, None)
         try:
             current = os.stat(path)
         except FileNotFoundError:
@@ -699,7 +764,11 @@ class FileBackend:
         if existing:
             last = existing[-1][len(FILENAMES[target]) + 1 :].partition(".")[0]
             seq = int(last) + 1 if last.isdigit() else len(existing) + 1
-        dest = self.history_dir / f"{FILENAMES[target]}.{seq:06d}.{int(time.time() * 1000)}"
+        name = f"{FILENAMES[target]}.{seq:06d}.{int(time.time() * 1000)}"
+        dest = self.history_dir / name
+        # what the prune after this write drops: the oldest past the limit, the new
+        # version counted (a plain sort orders the names; the new one sorts last)
+        self._past_limit[target] = existing[: max(0, len(existing) + 1 - self.history_limit)]
         try:
             # The old inode leaves the target path at the rename that follows, so a hard
             # link keeps it unchanged at no copy cost. The rename's directory fsync
@@ -710,10 +779,14 @@ class FileBackend:
             atomic_write_text(dest, text)
         return str(dest)
 
-    def _prune(self, target: str) -> None:
-        """Drop the oldest versions past ``history_limit`` (after a committed write)."""
-        existing = self._history_names(target)
-        for name in existing[: max(0, len(existing) - self.history_limit)]:
+    def _prune(self, target: str, past: Sequence[str] | None = None) -> None:
+        """Drop the oldest versions past ``history_limit`` (after a committed write):
+        ``past``, the names the write's history link found past it, or those a listing
+        finds now."""
+        if past is None:
+            existing = self._history_names(target)
+            past = existing[: max(0, len(existing) - self.history_limit)]
+        for name in past:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(os.path.join(self.history_dir, name))
 
@@ -728,10 +801,15 @@ class FileBackend:
         goes at the next write (or at exit, when the flusher drains)."""
         if self.history_limit <= 0:
             return
+        # The names the write's own link found past the limit, under its lock: a version
+        # past the limit then stays past it (versions are only added after it), and one
+        # another write added since is that write's to drop. A queued prune of the same
+        # target is replaced by this one, whose listing came later and holds its names.
+        past = self._past_limit.pop(target, None)
 
         def prune() -> None:
             try:
-                self._prune(target)
+                self._prune(target, past)
             except OSError as exc:
                 log.warning("could not drop old versions of %s: %s", target, exc)
 
@@ -1352,22 +1430,6 @@ CHECKPOINT_EVERY = 32
 """Journal durability: every this many writes of a backend, one takes the durable steps
 of the files setting and makes the texts written before it durable too (a checkpoint),
 bounding what a recovery after a power cut replays."""
-
-_BOOT_ID_PATH = "/proc/sys/kernel/random/boot_id"
-_BOOT: list[str | None] = []
-
-
-def boot_id() -> str | None:
-    """This boot's id (Linux), or ``None`` where there is none: journal durability then
-    falls back to the files setting (it tells a power cut by a change of boot)."""
-    if not _BOOT:
-        try:
-            with open(_BOOT_ID_PATH, encoding="ascii") as fh:
-                _BOOT.append(fh.read().strip() or None)
-        except OSError:
-            _BOOT.append(None)
-    return _BOOT[0]
-
 
 _LAZY: weakref.WeakSet[FileBackend] = weakref.WeakSet()
 """Backends holding texts not yet made durable: checkpointed at exit."""

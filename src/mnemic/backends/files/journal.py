@@ -83,6 +83,7 @@ from ...governance.chain import (
     verify_chain,
 )
 from . import flusher
+from .lost import TAIL_WINDOW, naming_back, needle as _needle, parse_line as _parse_line
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,7 @@ __all__ = [
 
 HEAD_SIZE = 160
 MAX_CACHE_BYTES = 256 * 1024 * 1024
-_TAIL_WINDOW = 16384
+_TAIL_WINDOW = TAIL_WINDOW
 _FIRST_LINE_CHUNK = 4096
 _IDENTITY_SAMPLE = 512
 """Bytes of each end of a journal's first line that go into its identity."""
@@ -614,22 +615,6 @@ def _replace_with(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
-def _parse_line(line: bytes) -> dict[str, Any] | None:
-    if not line.strip():
-        return None
-    try:
-        rec = json.loads(line)
-    except ValueError:
-        return None  # damaged: verify reports it
-    return rec if isinstance(rec, dict) else None
-
-
-def _needle(target: str) -> bytes:
-    """What every record naming ``target`` contains: its JSON string, encoded as record
-    lines are (:func:`~.chain.make_record`: UTF-8, not ASCII escapes)."""
-    return json.dumps(target, ensure_ascii=False).encode("utf-8")
-
-
 def _scan_back(fd: int, end: int, target: str) -> tuple[str | None, Origin | None] | None:
     """The state the last commit record of ``target`` before byte ``end`` left and the
     one its commit started from, or ``None`` when no record names it."""
@@ -639,23 +624,9 @@ def _scan_back(fd: int, end: int, target: str) -> tuple[str | None, Origin | Non
 
 
 def _naming_back(fd: int, end: int, target: str) -> Iterator[dict[str, Any]]:
-    """The records before byte ``end`` that name a state of ``target``, newest first,
-    read backwards in windows that grow as they go (a record names its target as a
-    JSON key, so a line without it is skipped unparsed)."""
-    needle = _needle(target)
-    pos, carry, window = end, b"", _TAIL_WINDOW
-    while pos > 0:
-        start = max(0, pos - window)
-        lines = (os.pread(fd, pos - start, start) + carry).split(b"\n")
-        carry = lines.pop(0) if start > 0 else b""
-        for line in reversed(lines):
-            if needle not in line:
-                continue
-            rec = _parse_line(line)
-            if rec is not None and target in recorded_states(rec):
-                yield rec
-        pos = start
-        window = min(window * 4, 1 << 22)
+    """The records before byte ``end`` that name a state of ``target``, newest first
+    (:func:`.lost.naming_back`)."""
+    return naming_back(fd, end, target, lambda rec: target in recorded_states(rec))
 
 
 def _replays(rec: dict[str, Any]) -> bool:
