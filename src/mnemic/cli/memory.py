@@ -31,6 +31,7 @@ from ..errors import (
     ToolError,
 )
 from ..governance.approval import ApprovalRequest, Approver
+from ..governance.held import held_sentence, rules_note
 from ..home import Home
 from .app import (
     JSON_OPT,
@@ -196,7 +197,8 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
         pid = result.pending_id
         click.echo(f"Staged for approval as {pid}: nothing is saved yet.")
         if result.held:  # the scanner's reason: what a person is asked to confirm
-            click.echo(f"  held by the threat scanner: {result.held}")
+            click.echo(f"  {held_sentence(result.held)}")
+            click.echo(f"  {rules_note(result.held)}")
         click.echo(
             f"  Review: mnemic pending diff {pid}   Apply: mnemic pending approve {pid}"
             f"   Drop: mnemic pending reject {pid}"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..governance.held import held_sentence, rules_note
 from ..ops.pending_stores import StoreQueue, locate_pending, store_pending
 from ..timefmt import local_time
 from .app import (
@@ -36,6 +37,12 @@ __all__ = ["pending"]
 SCOPED = project_opt(
     "Project DIR's queue only (default: the global store's and every project's; $MNEMIC_PROJECT)."
 )
+
+
+def _because(held: str) -> str | None:
+    """``held_because`` of --json: why a held write waits, in a person's words (None:
+    the scanner did not hold it); ``held_by_scanner`` keeps the scanner's reasons."""
+    return held_sentence(held) if held else None
 
 
 def _when(ts: float) -> str:
@@ -103,6 +110,7 @@ def pending_list(app: AppContext, global_only: bool, as_json: bool) -> None:
                         "expired": item.record.expired(now),
                         "detail": None,
                         "held_by_scanner": item.record.held,
+                        "held_because": _because(item.record.held),
                     }
                     for item in found
                 ],
@@ -155,6 +163,7 @@ def pending_show(app: AppContext, pending_id: str, global_only: bool, as_json: b
                 "expired": r.expired(now),
                 "changed_since_staged": changed,
                 "held_by_scanner": r.held,
+                "held_because": _because(r.held),
             }
         )
         return
@@ -168,6 +177,8 @@ def pending_show(app: AppContext, pending_id: str, global_only: bool, as_json: b
     if changed:
         click.echo("note:      the file changed since it was staged (see `mnemic pending diff`)")
     click.echo(f"summary:   {cell(r.summary)}")
+    if r.held:
+        click.echo(f"why:       {cell(held_sentence(r.held))} {rules_note(r.held)}")
     click.echo("")
     click.echo(printable(r.detail))
 

@@ -3,7 +3,9 @@
 Ranked by :func:`mnemic.ops.text_search.rank_texts`, as memory search ranks the live
 entries. An archived entry the threat scanner blocks is never searched or shown, and a
 forgotten one has no text to search. Below the floor of short texts (semantic and
-hybrid) the answer says "no good match" and keeps only the nearest entry, marked weak.
+hybrid) the answer says "no good match" and keeps only the nearest entry, marked weak;
+above it, an entry that holds no word of the query and sits below the floor in meaning
+is not listed (``related_only``: filler a person could not tell from a match).
 """
 
 from __future__ import annotations
@@ -326,6 +328,7 @@ def search_archive(
         limit=limit,
         embedder_loader=embedder_loader,
         floor=floor,
+        related_only=True,
         vector_scope="archive {} {}".format(
             ",".join(one.settings.scope for _, one in views), ",".join(sorted(targets))
         ),

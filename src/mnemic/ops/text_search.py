@@ -197,6 +197,7 @@ def rank_texts(
     embedder_loader: EmbedderLoader | None = None,
     floor: bool = True,
     vector_scope: str | None = None,
+    related_only: bool = False,
 ) -> TextRanking:
     """The ``limit`` texts that best match ``query``, best first (see the module docstring).
 
@@ -206,6 +207,10 @@ def rank_texts(
     ``floor=False`` keeps them all. Raises ``InvalidArgument`` for an unknown mode or a
     ``limit`` below 1. ``vector_scope`` names what ``texts`` are (the live entries of
     some targets, an archive) for the loader's vector cache, if it carries one.
+    ``related_only`` (with ``floor``, semantic and hybrid): a hit that holds no word of
+    the query and whose cosine is below the floor is left out too, as the floor judges
+    it unrelated (the archive search: first-week #9); when none is left, the nearest
+    text is kept, weak, as above.
     """
     want = check_mode(mode)
     limit = _check_limit(limit)
@@ -263,6 +268,10 @@ def rank_texts(
         hits.append(TextHit(i, score, matched))
     hits.sort(key=lambda h: (-h.score, h.index))
     weak = floor and verdict is not None and not verdict.good and bool(hits)
+    if related_only and floor and verdict is not None and embedder is not None and not weak:
+        cut = short_floor(embedder.model_id, query)
+        if cut is not None:
+            hits = [h for h in hits if any(holds[h.index]) or semantic[h.index] >= cut]
     return TextRanking(hits[: 1 if weak else limit], ran, notice, verdict, weak)
 
 
