@@ -33,6 +33,7 @@ from ..errors import (
 from ..governance.approval import ApprovalRequest, Approver
 from ..governance.held import held_sentence, rules_note
 from ..home import Home
+from ..timefmt import utc_seconds
 from .app import (
     JSON_OPT,
     PROJECT_OPT,
@@ -270,6 +271,8 @@ def _call(
         except MnemicError as exc:
             _name_store(mem, exc)
             fail_response(exc.to_response(), human=exc.to_human())
+        if isinstance(result.get("usage"), str):  # the model's sentence: the object beside it
+            result["usage_detail"] = mem.usage(target).as_dict()
         emit_json(result)
         return
     try:
@@ -657,7 +660,13 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
         emit_json(
             {
                 t: [
-                    {"version": v.id, "saved_at": v.saved_at, "bytes": v.size, "at": v.location}
+                    {
+                        "version": v.id,
+                        "saved_at": v.saved_at,
+                        "saved_at_utc": utc_seconds(v.saved_at),
+                        "bytes": v.size,
+                        "at": v.location,
+                    }
                     for v in vs
                 ]
                 for t, vs in out.items()
@@ -742,15 +751,18 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
     scoped_targets(app, target)
     mem = open_memory(app, write=True)
     plan = ops.plan_adopt(mem, target)
-    if as_json and not yes:
-        emit_json(
-            {
-                "target": target,
-                "drift": plan.drift,
-                "entries": list(plan.entries),
-                "usage": plan.usage.as_dict(),
-            }
-        )
+    if as_json:  # the plan; with --yes, adopted (and the copy saved) when the file drifted
+        planned: dict[str, Any] = {
+            "target": target,
+            "drift": plan.drift,
+            "entries": list(plan.entries),
+            "usage": plan.usage.as_dict(),
+        }
+        if yes:
+            adopted = plan.drift is not None
+            backup = ops.adopt(mem, plan) if adopted else None
+            planned.update(adopted=adopted, backup=None if backup is None else str(backup))
+        emit_json(planned)
         return
     if plan.drift is None:
         click.echo(f"{FILENAMES[target]} is clean; nothing to adopt.")

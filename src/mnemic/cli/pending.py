@@ -15,7 +15,7 @@ import click
 
 from ..governance.held import held_sentence, rules_note
 from ..ops.pending_stores import StoreQueue, locate_pending, store_pending
-from ..timefmt import local_time
+from ..timefmt import local_time, utc_seconds
 from .app import (
     GLOBAL_OPT,
     JSON_OPT,
@@ -30,6 +30,7 @@ from .app import (
 )
 
 if TYPE_CHECKING:
+    from ..governance.pending import PendingRecord
     from ..ops.review import ApprovalOutcome
 
 __all__ = ["pending"]
@@ -37,6 +38,15 @@ __all__ = ["pending"]
 SCOPED = project_opt(
     "Project DIR's queue only (default: the global store's and every project's; $MNEMIC_PROJECT)."
 )
+
+
+def _utc(r: PendingRecord) -> dict[str, str]:
+    """A pending record's times as --json gives times (docs/json.md), beside its
+    seconds: ``created_at_utc``, ``expires_at_utc``."""
+    return {
+        "created_at_utc": utc_seconds(r.created_at),
+        "expires_at_utc": utc_seconds(r.expires_at),
+    }
 
 
 def _because(held: str) -> str | None:
@@ -107,6 +117,7 @@ def pending_list(app: AppContext, global_only: bool, as_json: bool) -> None:
                 "pending": [
                     {
                         **item.as_dict(),
+                        **_utc(item.record),
                         "expired": item.record.expired(now),
                         "detail": None,
                         "held_by_scanner": item.record.held,
@@ -159,6 +170,7 @@ def pending_show(app: AppContext, pending_id: str, global_only: bool, as_json: b
         emit_json(
             {
                 **r.as_dict(),
+                **_utc(r),
                 "store": q.label,
                 "expired": r.expired(now),
                 "changed_since_staged": changed,

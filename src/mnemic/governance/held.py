@@ -14,7 +14,9 @@ import re
 
 __all__ = ["held_rules", "held_sentence", "rules_note"]
 
-_FINDING = re.compile(r"(?:(?P<file>[\w.\-/]+\.\w+): )?(?P<id>[a-z][a-z0-9_]*): (?P<detail>.*)", re.S)
+_FINDING = re.compile(
+    r"(?:(?P<file>[\w.\-/]+\.\w+): )?(?P<id>[a-z][a-z0-9_]*): (?P<detail>.*)", re.S
+)
 """One reason: ``ID: DETAIL``, a skill's with the file it writes first (``SKILL.md: ID:
 DETAIL``)."""
 

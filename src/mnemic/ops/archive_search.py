@@ -47,17 +47,33 @@ __all__ = [
 
 def item_dict(item: Archived, level: str | None = None, *, full: bool = True) -> dict[str, Any]:
     """The JSON form of an archived entry as people and models read it: times in UTC, a
-    blocked text as its placeholder only (``full``: its provenance too)."""
+    blocked text as its placeholder only (``full``: its provenance too, each of its
+    times also as ``NAME_utc``), ``ref`` the id as people see it and commands take it
+    (docs/json.md)."""
     out = item.as_dict()
     if item.text is not None:
         out["text"] = display_entry(item.target, item.text, level)[0]
     out["archived"] = _when(item.archived_at)
     out["created_at"] = _when(item.provenance.created)
+    out["ref"] = archive.typed_id(item.id)
     if not full:
         return {
             k: out[k]
-            for k in ("id", "target", "text", "reason", "archived", "created_at", "removed_by")
+            for k in (
+                "id",
+                "ref",
+                "target",
+                "text",
+                "reason",
+                "archived",
+                "created_at",
+                "removed_by",
+            )
         }
+    prov = out["provenance"]
+    for k, v in list(prov.items()):
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            prov[f"{k}_utc"] = _when(v)
     return out
 
 
