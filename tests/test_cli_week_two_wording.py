@@ -171,3 +171,57 @@ def test_the_sentence_drops_scores_and_names_a_skills_file() -> None:
         "at the model; SKILL.md: it pipes a downloaded script straight into a shell."
     )
     assert held_rules(held) == ["learned_classifier", "remote_exec_oneliner"]
+
+
+def test_doctor_fix_says_the_hand_edit_was_recorded_not_that_a_write_will(
+    home_path: Path,
+) -> None:
+    """Before: `memory doctor --fix` printed "... the next write through mnemic records it
+    as `recovered`. (fixed)": a future it had just made past."""
+    Memory.open(home_path).add("memory", "The build box is in rack 7.")
+    memory_md = next(home_path.rglob("MEMORY.md"))
+    memory_md.write_text(memory_md.read_text() + "\n§\nA line added by hand.\n")
+    before = _run(home_path, "memory", "doctor")
+    assert "the next write through mnemic records it" in before.stdout
+    fixed = _run(home_path, "memory", "doctor", "--fix")
+    assert fixed.exit_code == 0, fixed.output
+    assert "recorded now as `recovered`" in fixed.stdout
+    assert "the next write" not in fixed.stdout
+    assert _run(home_path, "memory", "doctor").stdout.strip() == "No problems found."
+
+
+def _console(home: Path) -> Any:
+    from starlette.testclient import TestClient
+
+    from mnemic.home import Home
+    from mnemic.ui.app import build_app
+    from mnemic.ui.security import Access
+
+    port, token = 8769, "console-week-two-token-3f9a1c5e7b2d4f6a8c0e"
+    app = build_app(Home.open(home), Access("127.0.0.1", port, token))
+    client = TestClient(app, base_url=f"http://127.0.0.1:{port}", follow_redirects=False)
+    assert client.get(f"/?token={token}").status_code == 303
+    return client
+
+
+def test_the_consoles_archive_search_shows_scores_and_leaves_out_filler(
+    home_path: Path,
+) -> None:
+    _semantic()
+    _archived(home_path)
+    page = _console(home_path).get("/archive", params={"q": "stg-2"}).text
+    assert "score 1.00 (lexical+semantic)" in page
+    assert "Release freeze" not in page and "Alice prefers tabs" not in page
+
+
+def test_the_consoles_archive_search_says_no_good_match_not_one_match(
+    home_path: Path,
+) -> None:
+    """Before: the banner said "No good match" and the list "1 match(es) for ...", the
+    nearest entry shown as any other."""
+    _semantic()
+    _archived(home_path)
+    page = _console(home_path).get("/archive", params={"q": "zzzqqq"}).text
+    assert "match(es)" not in page
+    assert "No good match for “zzzqqq”: the nearest entry is shown, marked weak." in page
+    assert ", weak</span>" in page
