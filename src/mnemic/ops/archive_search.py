@@ -5,7 +5,7 @@ entries. An archived entry the threat scanner blocks is never searched or shown,
 forgotten one has no text to search. Below the floor of short texts (semantic and
 hybrid) the answer says "no good match" and keeps only the nearest entry, marked weak;
 above it, an entry that holds no word of the query and sits below the floor in meaning
-is not listed (``related_only``: filler a person could not tell from a match).
+is marked ``weak`` too (listed: hiding them lost relevant entries, docs/recall.md).
 """
 
 from __future__ import annotations
@@ -266,6 +266,8 @@ class ArchiveHit:
     matched: tuple[str, ...]
     store: Home | None = None
     """The store whose archive holds it, when a search spans several (else ``None``)."""
+    weak: bool = False
+    """No word of the query and below the floor in meaning (:attr:`TextHit.weak`)."""
 
     def to_dict(self, level: str | None = None) -> dict[str, Any]:
         """JSON-able form (a search over several stores adds ``store`` and ``ref``, as
@@ -275,6 +277,8 @@ class ArchiveHit:
             "score": round(self.score, 4),
             "matched": list(self.matched),
         }
+        if self.weak:  # as the nearest entry below the floor is marked
+            out["weak"] = True
         if self.store is not None:
             out.update(_store_fields(self.store, self.item))
         return out
@@ -344,13 +348,14 @@ def search_archive(
         limit=limit,
         embedder_loader=embedder_loader,
         floor=floor,
-        related_only=True,
         vector_scope="archive {} {}".format(
             ",".join(one.settings.scope for _, one in views), ",".join(sorted(targets))
         ),
     )
     hits = [
-        ArchiveHit(items[h.index][0], items[h.index][1], h.score, h.matched, items[h.index][2])
+        ArchiveHit(
+            items[h.index][0], items[h.index][1], h.score, h.matched, items[h.index][2], h.weak
+        )
         for h in ranked.hits
     ]
     level = views[0][1].level if views else None

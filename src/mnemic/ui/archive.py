@@ -146,6 +146,7 @@ def archive_page(
                 **_row(h.item, seen[id(h.store or store)], _store_id(h.store or store)),
                 "score": h.score,  # how well and by what, as `archive search` says it
                 "matched": "+".join(h.matched),
+                "weak": h.weak or found.no_good_match,
             }
             for h in found.hits
         ]
