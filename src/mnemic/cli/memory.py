@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import sys
 import time
 from typing import Any
@@ -13,6 +14,7 @@ import click
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
+from ..curated.placeholder import BLOCKED_PREFIX
 from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
 from ..curated.provenance import Provenance, entry_key, stale
 from ..curated.scope import stored_projects
@@ -407,6 +409,24 @@ def _use(counts: UsageCounts, entry: str) -> dict[str, Any] | None:
     return {"uses": use.uses, "last_used": use.last_used}
 
 
+_HIDDEN = re.compile(re.escape(BLOCKED_PREFIX) + r'[^\n]*old_text="(entry:[0-9a-f]+)"\)\.\]$', re.M)
+"""The handle in each placeholder the block shows (mnemic renders every ``[BLOCKED:``
+line of a block: an entry that imitates one is hidden behind one)."""
+
+
+def _hidden_note(block: str) -> None:
+    """After a block that hides entries from the model: the person's commands (the
+    placeholder is worded for the model: a memory tool call)."""
+    handles = _HIDDEN.findall(block)
+    if handles:
+        them = "it" if len(handles) == 1 else "them"
+        click.echo(
+            f"{counted(len(handles), 'entry', 'entries')} above hidden from the model (the "
+            f"threat scan matched): see {them} with `mnemic memory show --raw`, remove "
+            f"{them} with `mnemic memory remove {' '.join(handles)}`."
+        )
+
+
 def _show_text(
     mem: MemoryView,
     targets: list[str],
@@ -435,6 +455,7 @@ def _show_text(
                 click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
             else:
                 click.echo(block.text)
+                _hidden_note(block.text)
                 if not mem.in_prompt(t):
                     click.echo("(disabled in config: this block is not put in the prompt)")
         click.echo()
