@@ -33,9 +33,7 @@ from ..errors import (
     ToolError,
 )
 from ..governance.approval import ApprovalRequest, Approver
-from ..governance.held import held_sentence, rules_note
 from ..home import Home
-from ..timefmt import utc_seconds
 from .app import (
     JSON_OPT,
     PROJECT_OPT,
@@ -200,6 +198,8 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
         pid = result.pending_id
         click.echo(f"Staged for approval as {pid}: nothing is saved yet.")
         if result.held:  # the scanner's reason: what a person is asked to confirm
+            from ..governance.held import held_sentence, rules_note  # a held write only
+
             click.echo(f"  {held_sentence(result.held)}")
             click.echo(f"  {rules_note(result.held)}")
         click.echo(
@@ -678,6 +678,8 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
     mem = _view(app)
     out = {t: mem.backend.history(t) for t in scoped_targets(app, target)}
     if as_json:
+        from ..timefmt import utc_seconds  # --json only
+
         emit_json(
             {
                 t: [
