@@ -54,7 +54,7 @@ def test_archive_search_names_its_columns_and_how_to_bring_one_back(home_path: P
     r = _run(home_path, "memory", "archive", "search", "staging host", "--mode", "lexical")
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[0].split() == ["ID", "FILE", "REASON", "ARCHIVED", "TEXT"]
+    assert lines[0].split() == ["ID", "FILE", "REASON", "ARCHIVED", "SCORE", "MATCHED", "TEXT"]
     assert lines[1].split()[0] == archive.typed_id(item_id)
     assert "archive restore ID" in lines[-1]
 
@@ -362,7 +362,7 @@ def test_lifecycle_commands_show_an_example_in_their_help(home_path: Path) -> No
         (("memory", "add"), "mnemic memory add "),
         (("memory", "tidy"), "mnemic memory tidy --stage"),
         (("memory", "move"), "mnemic memory move "),
-        (("forget",), "mnemic forget --sessions "),
+        (("forget",), "mnemic forget --text "),
     ):
         r = _run(home_path, *command, "--help")
         assert r.exit_code == 0 and "Examples:" in r.output, command

@@ -267,7 +267,7 @@ def test_forget_user_points_at_session_copies(home_path: Path) -> None:
     Memory.open(home).add("user", f"I grew up in {MARK}, remember that")
     record_sessions(home)
     report = forget_user(home)
-    assert any("forget --sessions" in n for n in report.notes)
+    assert any("forget --text" in n for n in report.notes)
     forget_sessions(home, MARK)
     assert grep(home_path, MARK) == []
 

@@ -29,14 +29,15 @@ def test_the_diff_of_a_held_write_shows_the_change_it_would_make(tmp_path: Path)
     diff = PendingQueue.open(tmp_path).diff(resp["pending_id"])
     assert "cannot be applied now" not in diff, diff
     assert f"+{RULE}" in diff
-    assert "Held by the threat scanner: destination_payment" in diff
+    assert "Held for a person to decide: it asks future sessions to pay to IBAN" in diff
+    assert "(threat scanner rules: destination_payment, learned_classifier)" in diff
 
 
 def test_cli_add_says_why_it_was_held_and_how_to_decide(tmp_path: Path) -> None:
     r = cli("--home", str(tmp_path), "memory", "add", RULE)
     assert r.exit_code == 0, r.output
     pid = r.output.split("Staged for approval as ", 1)[1].split(":", 1)[0]
-    assert "held by the threat scanner" in r.output
+    assert "Held for a person to decide: it asks future sessions to pay" in r.output
     assert "destination_payment" in r.output
     assert f"mnemic pending approve {pid}" in r.output
     assert f"mnemic pending reject {pid}" in r.output

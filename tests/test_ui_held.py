@@ -39,7 +39,8 @@ def test_the_pending_page_shows_the_change_a_held_write_would_make(tmp_path: Pat
     assert run_memory_tool(mem, {"action": "add", "target": "memory", "content": RULE})["staged"]
     page = client_for(tmp_path).get("/pending").text
     assert "cannot be applied now" not in page
-    assert "Held by the threat scanner: destination_payment" in page
+    assert "Held for a person to decide: it asks future sessions to pay" in page
+    assert "destination_payment" in page  # the rule, for who wants it
     assert f"+{RULE}" in page
 
 
@@ -55,7 +56,7 @@ def test_adding_a_held_entry_says_why_and_where_to_decide(tmp_path: Path) -> Non
     assert notice is not None
     text = notice.group(1)
     assert "Staged for approval as" in text
-    assert "Held by the threat scanner: destination_payment" in text
+    assert "Held for a person to decide: it asks future sessions to pay" in text
     assert "Pending page" in text
 
 

@@ -58,6 +58,12 @@ def utc_minute(ts: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(ts))
 
 
+def utc_seconds(ts: float) -> str:
+    """``ts`` as ``--json`` gives a time (docs/json.md): ISO 8601 UTC to the second,
+    ``2026-12-06T00:36:12Z``."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
+
+
 def parse_iso(text: str) -> float | None:
     """Unix seconds of an ISO 8601 time with an offset (``Z`` or ``+05:30``), as the
     journal and the machine forms write them; ``None`` when it is not one."""

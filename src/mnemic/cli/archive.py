@@ -114,18 +114,24 @@ ALL_SCOPES_OPT = click.option(
 """``--all-scopes`` of ``archive list`` and ``search``."""
 
 
-def _header(width: int = 10) -> str:
-    """The column names above :func:`_line`'s rows (the ID is what show and restore take)."""
-    return f"{'ID':<{width}} {'FILE':<9} {'REASON':<10} {'ARCHIVED':<23}  TEXT"
+def _header(width: int = 10, *, scored: bool = False) -> str:
+    """The column names above :func:`_line`'s rows (the ID is what show and restore take;
+    ``scored``: a search's, with how well and by what each entry matched)."""
+    score = f"{'SCORE':<5}  {'MATCHED':<16}  " if scored else ""
+    return f"{'ID':<{width}} {'FILE':<9} {'REASON':<10} {'ARCHIVED':<23}  {score}TEXT"
 
 
-def _line(d: dict[str, object], width: int = 10) -> str:
+def _line(d: dict[str, object], width: int = 10, *, scored: bool = False) -> str:
     text = printable(str(d["text"]) if d["text"] is not None else "(forgotten)", lines=False)
     short = text if len(text) <= 100 else text[:99] + "…"
     when = _local(d["archived"]) or "not yet recorded"
     shown = str(d["ref"]) if "ref" in d else arch.typed_id(str(d["id"]))
     file = FILENAMES[str(d["target"])]
-    return f"{shown:<{width}} {file:<9} {d['reason']:<10} {when}  {short}"
+    score = ""
+    if scored:  # the search's score and what found the entry, as memory search says it
+        how = "+".join(str(m) for m in d["matched"]) if isinstance(d["matched"], list) else ""
+        score = f"{float(str(d['score'])):<5.2f}  {how:<16}  "
+    return f"{shown:<{width}} {file:<9} {d['reason']:<10} {when}  {score}{short}"
 
 
 def _width(rows: list[dict[str, object]]) -> int:
@@ -290,13 +296,19 @@ def search_cmd(
     )
     if ranked_answer(found, query, "archived entry", as_json):
         return
+    every = "mnemic memory archive list" + (" --all-scopes" if all_scopes else _where(app, False))
     if not found.hits:
+        click.echo(f"Every archived entry: {every}")
         return
     rows = [hit.to_dict(found.level) for hit in found.hits]
     width = _width(rows)
-    click.echo(_header(width))
+    click.echo(_header(width, scored=True))
     for d in rows:
-        click.echo(_line(d, width) + ("  (weak)" if found.no_good_match else ""))
+        click.echo(_line(d, width, scored=True) + ("  (weak)" if d.get("weak") else ""))
+    if found.no_good_match:
+        click.echo(f"Every archived entry: {every}")
+    elif any(d.get("weak") for d in rows):
+        click.echo("(weak): no word of the query and far from it in meaning, probably unrelated.")
     click.echo(_hint(app, all_scopes))
 
 

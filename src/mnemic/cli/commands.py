@@ -51,7 +51,7 @@ COMMANDS: dict[str, Lazy] = {
     ),
     "forget": Lazy(
         "mnemic.cli.governance:forget",
-        "Forget for good: the user profile (--user) or session messages (--sessions MATCH).",
+        "Forget for good: the user profile (--user) or every text containing TEXT (--text).",
     ),
     "gc": Lazy(
         "mnemic.cli.governance:gc",

@@ -200,10 +200,13 @@ def gc(app: AppContext, dry_run: bool, as_json: bool) -> None:
 @click.command(name="forget")
 @click.option("--user", "user", is_flag=True, help="Remove the user profile and every copy.")
 @click.option(
+    "--text",
     "--sessions",
     "match",
-    metavar="MATCH",
-    help="Remove session messages, and archived memory texts, containing MATCH.",
+    metavar="TEXT",
+    help="Remove every text containing TEXT: session messages, archived memory entries, "
+    "earlier versions of MEMORY.md and USER.md, pending writes (--sessions TEXT is the "
+    "old name of --text and still works).",
 )
 @click.option("--dry-run", is_flag=True, help="Only report what would be removed.")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
@@ -213,29 +216,30 @@ def gc(app: AppContext, dry_run: bool, as_json: bool) -> None:
 def forget(
     app: AppContext, user: bool, match: str | None, dry_run: bool, yes: bool, as_json: bool
 ) -> None:
-    """Forget for good: the user profile (--user) or session messages (--sessions MATCH).
+    """Forget for good: the user profile (--user) or every text containing TEXT (--text).
 
     Copies go too (history versions, backups, pending writes, search-index entries), and
     the session database is rewritten so no byte of the text stays on disk under the home.
     The audit journal (so the archive) drops the memory entry texts forgotten, USER.md's
-    or those containing MATCH, in every store; its chain still verifies. With MATCH, the
-    earlier versions and backups of MEMORY.md and USER.md and the memory writes waiting
-    for approval that hold it go too. An entry
-    that is still live stays in its file: remove it first with `mnemic memory remove`.
+    or those containing TEXT, in every store; its chain still verifies. With TEXT, the
+    session messages, the earlier versions and backups of MEMORY.md and USER.md and the
+    memory writes waiting for approval that hold it go too. An entry that is still live
+    stays in its file: remove it first with `mnemic memory remove`. --sessions TEXT is
+    the old name of --text (same meaning).
 
     \b
     Examples:
-      mnemic forget --sessions "my old address" --dry-run
+      mnemic forget --text "my old address" --dry-run
       mnemic forget --user --yes
     """
     if not user and not match:
-        raise click.UsageError("give --user, --sessions MATCH, or both")
+        raise click.UsageError("give --user, --text TEXT, or both")
     if not dry_run and not yes:
         what = " and ".join(
             x
             for x in (
                 "the user profile" if user else "",
-                f"messages containing {match!r}" if match else "",
+                f"every text containing {match!r}" if match else "",
             )
             if x
         )

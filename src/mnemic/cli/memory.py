@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import sys
 import time
 from typing import Any
@@ -13,6 +14,7 @@ import click
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
+from ..curated.placeholder import BLOCKED_PREFIX
 from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
 from ..curated.provenance import Provenance, entry_key, stale
 from ..curated.scope import stored_projects
@@ -196,7 +198,10 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
         pid = result.pending_id
         click.echo(f"Staged for approval as {pid}: nothing is saved yet.")
         if result.held:  # the scanner's reason: what a person is asked to confirm
-            click.echo(f"  held by the threat scanner: {result.held}")
+            from ..governance.held import held_sentence, rules_note  # a held write only
+
+            click.echo(f"  {held_sentence(result.held)}")
+            click.echo(f"  {rules_note(result.held)}")
         click.echo(
             f"  Review: mnemic pending diff {pid}   Apply: mnemic pending approve {pid}"
             f"   Drop: mnemic pending reject {pid}"
@@ -268,6 +273,8 @@ def _call(
         except MnemicError as exc:
             _name_store(mem, exc)
             fail_response(exc.to_response(), human=exc.to_human())
+        if isinstance(result.get("usage"), str):  # the model's sentence: the object beside it
+            result["usage_detail"] = mem.usage(target).as_dict()
         emit_json(result)
         return
     try:
@@ -402,6 +409,24 @@ def _use(counts: UsageCounts, entry: str) -> dict[str, Any] | None:
     return {"uses": use.uses, "last_used": use.last_used}
 
 
+_HIDDEN = re.compile(re.escape(BLOCKED_PREFIX) + r'[^\n]*old_text="(entry:[0-9a-f]+)"\)\.\]$', re.M)
+"""The handle in each placeholder the block shows (mnemic renders every ``[BLOCKED:``
+line of a block: an entry that imitates one is hidden behind one)."""
+
+
+def _hidden_note(block: str) -> None:
+    """After a block that hides entries from the model: the person's commands (the
+    placeholder is worded for the model: a memory tool call)."""
+    handles = _HIDDEN.findall(block)
+    if handles:
+        them = "it" if len(handles) == 1 else "them"
+        click.echo(
+            f"{counted(len(handles), 'entry', 'entries')} above hidden from the model (the "
+            f"threat scan matched): see {them} with `mnemic memory show --raw`, remove "
+            f"{them} with `mnemic memory remove {' '.join(handles)}`."
+        )
+
+
 def _show_text(
     mem: MemoryView,
     targets: list[str],
@@ -430,6 +455,7 @@ def _show_text(
                 click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
             else:
                 click.echo(block.text)
+                _hidden_note(block.text)
                 if not mem.in_prompt(t):
                     click.echo("(disabled in config: this block is not put in the prompt)")
         click.echo()
@@ -652,10 +678,18 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
     mem = _view(app)
     out = {t: mem.backend.history(t) for t in scoped_targets(app, target)}
     if as_json:
+        from ..timefmt import utc_seconds  # --json only
+
         emit_json(
             {
                 t: [
-                    {"version": v.id, "saved_at": v.saved_at, "bytes": v.size, "at": v.location}
+                    {
+                        "version": v.id,
+                        "saved_at": v.saved_at,
+                        "saved_at_utc": utc_seconds(v.saved_at),
+                        "bytes": v.size,
+                        "at": v.location,
+                    }
                     for v in vs
                 ]
                 for t, vs in out.items()
@@ -740,15 +774,18 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
     scoped_targets(app, target)
     mem = open_memory(app, write=True)
     plan = ops.plan_adopt(mem, target)
-    if as_json and not yes:
-        emit_json(
-            {
-                "target": target,
-                "drift": plan.drift,
-                "entries": list(plan.entries),
-                "usage": plan.usage.as_dict(),
-            }
-        )
+    if as_json:  # the plan; with --yes, adopted (and the copy saved) when the file drifted
+        planned: dict[str, Any] = {
+            "target": target,
+            "drift": plan.drift,
+            "entries": list(plan.entries),
+            "usage": plan.usage.as_dict(),
+        }
+        if yes:
+            adopted = plan.drift is not None
+            backup = ops.adopt(mem, plan) if adopted else None
+            planned.update(adopted=adopted, backup=None if backup is None else str(backup))
+        emit_json(planned)
         return
     if plan.drift is None:
         click.echo(f"{FILENAMES[target]} is clean; nothing to adopt.")

@@ -72,6 +72,8 @@ def move(app: AppContext, old: str, to: str, as_json: bool) -> None:
                     result.destination: result.added.usage.line(),
                     **({result.source: result.removed.usage.line()} if result.removed else {}),
                 },
+                "usage_to": result.added.usage.as_dict(),
+                "usage_from": result.removed.usage.as_dict() if result.removed else None,
             }
         )
     else:

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..governance.held import held_sentence, rules_note
 from ..ops.pending_stores import StoreQueue, locate_pending, store_pending
-from ..timefmt import local_time
+from ..timefmt import local_time, utc_seconds
 from .app import (
     GLOBAL_OPT,
     JSON_OPT,
@@ -29,6 +30,7 @@ from .app import (
 )
 
 if TYPE_CHECKING:
+    from ..governance.pending import PendingRecord
     from ..ops.review import ApprovalOutcome
 
 __all__ = ["pending"]
@@ -36,6 +38,21 @@ __all__ = ["pending"]
 SCOPED = project_opt(
     "Project DIR's queue only (default: the global store's and every project's; $MNEMIC_PROJECT)."
 )
+
+
+def _utc(r: PendingRecord) -> dict[str, str]:
+    """A pending record's times as --json gives times (docs/json.md), beside its
+    seconds: ``created_at_utc``, ``expires_at_utc``."""
+    return {
+        "created_at_utc": utc_seconds(r.created_at),
+        "expires_at_utc": utc_seconds(r.expires_at),
+    }
+
+
+def _because(held: str) -> str | None:
+    """``held_because`` of --json: why a held write waits, in a person's words (None:
+    the scanner did not hold it); ``held_by_scanner`` keeps the scanner's reasons."""
+    return held_sentence(held) if held else None
 
 
 def _when(ts: float) -> str:
@@ -100,9 +117,11 @@ def pending_list(app: AppContext, global_only: bool, as_json: bool) -> None:
                 "pending": [
                     {
                         **item.as_dict(),
+                        **_utc(item.record),
                         "expired": item.record.expired(now),
                         "detail": None,
                         "held_by_scanner": item.record.held,
+                        "held_because": _because(item.record.held),
                     }
                     for item in found
                 ],
@@ -151,10 +170,12 @@ def pending_show(app: AppContext, pending_id: str, global_only: bool, as_json: b
         emit_json(
             {
                 **r.as_dict(),
+                **_utc(r),
                 "store": q.label,
                 "expired": r.expired(now),
                 "changed_since_staged": changed,
                 "held_by_scanner": r.held,
+                "held_because": _because(r.held),
             }
         )
         return
@@ -168,6 +189,8 @@ def pending_show(app: AppContext, pending_id: str, global_only: bool, as_json: b
     if changed:
         click.echo("note:      the file changed since it was staged (see `mnemic pending diff`)")
     click.echo(f"summary:   {cell(r.summary)}")
+    if r.held:
+        click.echo(f"why:       {cell(held_sentence(r.held))} {rules_note(r.held)}")
     click.echo("")
     click.echo(printable(r.detail))
 

@@ -32,7 +32,7 @@ from ..sessions import (
 )
 from ..sessions.attachments import AttachmentStore
 from ..sessions.search.catchup import CatchUp, catch_up
-from ..timefmt import local_time, with_offset
+from ..timefmt import local_time, utc_seconds, with_offset
 from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
@@ -145,7 +145,7 @@ def list_cmd(
         infos = store.list_sessions(limit=limit, offset=first, sources=sources)
         total = None if as_json else store.count_sessions(sources=sources)
     if as_json:
-        emit_json([i.to_dict() for i in infos])
+        emit_json([_utc(i.to_dict()) for i in infos])
         return
     if not infos:
         if total:
@@ -175,6 +175,21 @@ def _list_footer(
             words += ["--source", s]
         said += f" Older: {shlex.join(words)}"
     click.echo(said)
+
+
+_TIMES = ("started_at", "ended_at", "last_active", "timestamp", "oldest", "newest")
+"""The fields of session answers that are seconds since the epoch."""
+
+
+def _utc(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` with each of its times (:data:`_TIMES`) also as ``NAME_utc``, ISO 8601 in
+    UTC, as --json gives times (docs/json.md); a time that is not set stays ``None``."""
+    out = dict(d)
+    for k in _TIMES:
+        if k in d:
+            v = d[k]
+            out[f"{k}_utc"] = utc_seconds(v) if isinstance(v, (int, float)) else None
+    return out
 
 
 def _list_table(infos: list[SessionInfo]) -> None:
@@ -232,12 +247,12 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
         held = store.attachments(m.id for m in msgs)
     if as_json:
         rows = [
-            {**m.to_dict(), "attachments": [a.to_dict() for a in held[m.id]]}
+            _utc({**m.to_dict(), "attachments": [a.to_dict() for a in held[m.id]]})
             if m.id in held
-            else m.to_dict()
+            else _utc(m.to_dict())
             for m in msgs
         ]
-        emit_json({"session": info.to_dict(), "messages": rows})
+        emit_json({"session": _utc(info.to_dict()), "messages": rows})
         return
     console = _console()
     console.print(_header(info))
@@ -860,7 +875,7 @@ def stats_cmd(app: AppContext, as_json: bool) -> None:
     with _store(app) as store:
         stats = store.stats().to_dict()
     if as_json:
-        emit_json(stats)
+        emit_json(_utc(stats))
         return
     table = Table(box=None, show_header=False)
     table.add_column(style="bold")

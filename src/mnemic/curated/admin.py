@@ -448,7 +448,12 @@ def _unrecorded_changes(memory: Memory, report: VerifyReport, *, fix: bool) -> l
                     target,
                     f"{FILENAMES[target]} changed after the last audit record of it, with no "
                     "record of the change (a hand edit, or a write whose record a crash "
-                    "lost); the next write through mnemic records it as `recovered`.",
+                    "lost); "
+                    + (
+                        "recorded now as `recovered` (`mnemic audit list` shows it)."
+                        if fixed
+                        else "the next write through mnemic records it as `recovered`."
+                    ),
                     "mnemic memory doctor --fix records it now",
                     fixed,
                 )

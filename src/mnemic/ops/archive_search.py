@@ -3,7 +3,9 @@
 Ranked by :func:`mnemic.ops.text_search.rank_texts`, as memory search ranks the live
 entries. An archived entry the threat scanner blocks is never searched or shown, and a
 forgotten one has no text to search. Below the floor of short texts (semantic and
-hybrid) the answer says "no good match" and keeps only the nearest entry, marked weak.
+hybrid) the answer says "no good match" and keeps only the nearest entry, marked weak;
+above it, an entry that holds no word of the query and sits below the floor in meaning
+is marked ``weak`` too (listed: hiding them lost relevant entries, docs/recall.md).
 """
 
 from __future__ import annotations
@@ -45,17 +47,33 @@ __all__ = [
 
 def item_dict(item: Archived, level: str | None = None, *, full: bool = True) -> dict[str, Any]:
     """The JSON form of an archived entry as people and models read it: times in UTC, a
-    blocked text as its placeholder only (``full``: its provenance too)."""
+    blocked text as its placeholder only (``full``: its provenance too, each of its
+    times also as ``NAME_utc``), ``ref`` the id as people see it and commands take it
+    (docs/json.md)."""
     out = item.as_dict()
     if item.text is not None:
         out["text"] = display_entry(item.target, item.text, level)[0]
     out["archived"] = _when(item.archived_at)
     out["created_at"] = _when(item.provenance.created)
+    out["ref"] = archive.typed_id(item.id)
     if not full:
         return {
             k: out[k]
-            for k in ("id", "target", "text", "reason", "archived", "created_at", "removed_by")
+            for k in (
+                "id",
+                "ref",
+                "target",
+                "text",
+                "reason",
+                "archived",
+                "created_at",
+                "removed_by",
+            )
         }
+    prov = out["provenance"]
+    for k, v in list(prov.items()):
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            prov[f"{k}_utc"] = _when(v)
     return out
 
 
@@ -248,6 +266,8 @@ class ArchiveHit:
     matched: tuple[str, ...]
     store: Home | None = None
     """The store whose archive holds it, when a search spans several (else ``None``)."""
+    weak: bool = False
+    """No word of the query and below the floor in meaning (:attr:`TextHit.weak`)."""
 
     def to_dict(self, level: str | None = None) -> dict[str, Any]:
         """JSON-able form (a search over several stores adds ``store`` and ``ref``, as
@@ -257,6 +277,8 @@ class ArchiveHit:
             "score": round(self.score, 4),
             "matched": list(self.matched),
         }
+        if self.weak:  # as the nearest entry below the floor is marked
+            out["weak"] = True
         if self.store is not None:
             out.update(_store_fields(self.store, self.item))
         return out
@@ -331,7 +353,9 @@ def search_archive(
         ),
     )
     hits = [
-        ArchiveHit(items[h.index][0], items[h.index][1], h.score, h.matched, items[h.index][2])
+        ArchiveHit(
+            items[h.index][0], items[h.index][1], h.score, h.matched, items[h.index][2], h.weak
+        )
         for h in ranked.hits
     ]
     level = views[0][1].level if views else None

@@ -4,7 +4,7 @@ The bytes live in ``<home>/attachments`` (:mod:`mnemic.sessions.attachments`), t
 in the session store (``message_attachments``). What spans both is here: a listing that
 says which linked files are missing, :func:`collect_attachments` (``mnemic sessions
 attachments --gc``: files no link names, past a grace period, go) and
-:func:`drop_forgotten` (``mnemic forget --sessions``: the files the forgotten messages
+:func:`drop_forgotten` (``mnemic forget --text``: the files the forgotten messages
 held go at once, unless another message still holds them). Links are always removed
 (committed) before files, so a crash leaves a file without a link (garbage the next
 collection removes), never a link to a file that was deleted under it.

@@ -8,7 +8,7 @@ pending writes that would touch it, every USER.md entry text the audit journal h
 rewritten without them, and its chain still verifies (its hashes leave texts out). The
 forgetting itself is audited.
 
-``mnemic forget --sessions MATCH`` (:func:`forget_sessions`) removes every session
+``mnemic forget --text MATCH`` (:func:`forget_sessions`) removes every session
 message that holds MATCH in any column (text, participant name, tool name, tool-call
 arguments, tool call id, source key; compared as search compares text, NFKC and Unicode
 case folding: ``Müller`` also forgets ``MÜLLER``, ``quagga77`` forgets ``ＱＵＡＧＧＡ７７``),
@@ -81,7 +81,7 @@ class ForgetReport:
     does (a dry run: how many files the messages hold)."""
     copies: list[str] = field(default_factory=list)
     """History versions and drift backups of MEMORY.md or USER.md (any store's) that held
-    the text (``--sessions``), removed: each is a whole copy of its file."""
+    the text (``--text``), removed: each is a whole copy of its file."""
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -174,7 +174,7 @@ def _forget_user_done(mem: Memory, report: ForgetReport, before: str | None) -> 
     if quoted:
         report.notes.append(
             f"{quoted} session message(s) quote the forgotten profile; remove them with "
-            "`mnemic forget --sessions TEXT` for each fact"
+            "`mnemic forget --text TEXT` for each fact"
         )
     if not report.dry_run:
         gov.record(

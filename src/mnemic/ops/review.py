@@ -25,7 +25,8 @@ from ..curated.memory import Memory
 from ..curated.proposal import archive_reasons, describe, ops_from_payload
 from ..curated.provenance import Stamp
 from ..errors import MnemicError, PendingExpired, PendingNotFound, StorageError, ToolError
-from ..governance.pending import HELD_PREFIX, PendingRecord
+from ..governance.held import held_sentence, rules_note
+from ..governance.pending import PendingRecord
 from ..governance.storage import PendingQueueStore
 from ..home import Home
 from ..skills.governed import apply_staged_skill, staged_skill_diff
@@ -149,8 +150,8 @@ class PendingQueue:
         _, detail = describe(target, ops, commits)
         if not any(c.written for c in commits):
             detail += "\n(nothing would change: the files already hold this)"
-        if record.held:  # why a person is asked, first
-            detail = f"{HELD_PREFIX}{record.held}\n\n{detail}"
+        if record.held:  # why a person is asked, first; the scanner's rule ids apart
+            detail = f"{held_sentence(record.held)}\n{rules_note(record.held)}\n\n{detail}"
         return head + detail
 
     # -- deciding ----------------------------------------------------------------

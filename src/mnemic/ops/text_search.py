@@ -78,6 +78,9 @@ class TextHit:
     score: float
     matched: tuple[str, ...]
     """``lexical``, ``semantic`` or both: what found this text."""
+    weak: bool = False
+    """It holds no word of the query and its cosine is below the floor: by the floor's
+    own test, probably unrelated (listed all the same; the archive search marks it)."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +209,8 @@ def rank_texts(
     ``floor=False`` keeps them all. Raises ``InvalidArgument`` for an unknown mode or a
     ``limit`` below 1. ``vector_scope`` names what ``texts`` are (the live entries of
     some targets, an archive) for the loader's vector cache, if it carries one.
+    A hit that holds no word of the query and whose cosine is below the floor is marked
+    :attr:`TextHit.weak` (semantic and hybrid, a calibrated model), floor on or off.
     """
     want = check_mode(mode)
     limit = _check_limit(limit)
@@ -242,6 +247,7 @@ def rank_texts(
             notice = (
                 f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results."
             )
+    cut = short_floor(embedder.model_id, query) if verdict is not None and embedder else None
     hits: list[TextHit] = []
     for i in range(len(texts)):
         matched = tuple(
@@ -260,7 +266,8 @@ def rank_texts(
             score = semantic[i]
         else:
             score = BLEND_ALPHA * lexical[i] + (1 - BLEND_ALPHA) * strength[i]
-        hits.append(TextHit(i, score, matched))
+        far = cut is not None and not any(holds[i]) and semantic[i] < cut
+        hits.append(TextHit(i, score, matched, far))
     hits.sort(key=lambda h: (-h.score, h.index))
     weak = floor and verdict is not None and not verdict.good and bool(hits)
     return TextRanking(hits[: 1 if weak else limit], ran, notice, verdict, weak)

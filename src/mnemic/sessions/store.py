@@ -301,7 +301,7 @@ class ImportResult(NamedTuple):
     status: str
     """``created``, ``replaced``, ``extended`` (new messages added to a known session),
     ``unchanged`` (known session, nothing new), ``skipped`` (known, left alone) or
-    ``forgotten`` (its id was forgotten: ``mnemic forget --sessions``)."""
+    ``forgotten`` (its id was forgotten: ``mnemic forget --text``)."""
     forgotten: int = 0
     """Messages of the input left out because they were forgotten (their tombstones)."""
 

@@ -142,14 +142,21 @@ def archive_page(
             floor=text_floor_for(ui.home),
         )
         rows = [
-            _row(h.item, seen[id(h.store or store)], _store_id(h.store or store))
+            {
+                **_row(h.item, seen[id(h.store or store)], _store_id(h.store or store)),
+                "score": h.score,  # how well and by what, as `archive search` says it
+                "matched": "+".join(h.matched),
+                "weak": h.weak or found.no_good_match,
+            }
             for h in found.hits
         ]
+        weak = found.no_good_match
         notice = found.notice or ""
         if found.no_good_match:
             notice = " ".join(filter(None, [no_good_match_message("the archive"), notice]))
     else:
         notice = ""
+        weak = False
         if every:
             items = [(s.store, s.item) for s in every_archive(stores, target or None)]
         else:
@@ -178,6 +185,7 @@ def archive_page(
         notice=notice,
         problem=problem,
         rows=rows,
+        weak=weak,
         total=total,
         first=(number - 1) * PAGE_ITEMS,
         number=number,

@@ -26,6 +26,7 @@ from ..curated.snapshot import display_entry
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
 from ..errors import InvalidArgument, MnemicError, ToolError
+from ..governance.held import held_sentence
 from ..governance.pending import valid_id
 from ..governance.storage import open_pending, waiting
 from ..ops.move import move_entry
@@ -133,7 +134,7 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
         notice = f"Staged for approval as {staged}: nothing is saved until it is approved."
         held = _held(ui, staged)
         if held:
-            notice += f" Held by the threat scanner: {held}."
+            notice += f" {held_sentence(held)}"
         notice += " Approve or reject it on the Pending page."
     return page(
         request,

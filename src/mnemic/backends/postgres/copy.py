@@ -7,7 +7,7 @@ schema of it). Everything moves:
   backups;
 * the session history (sessions whose id the destination already has are left alone;
   message ids are the destination's own, their order inside each session is kept) and
-  its tombstones (what ``mnemic forget --sessions`` removed stays out of later imports
+  its tombstones (what ``mnemic forget --text`` removed stays out of later imports
   into the destination);
 * the pending queue (records whose id the destination has are left alone);
 * the audit journal, verbatim (so its chain still verifies), when the destination's is

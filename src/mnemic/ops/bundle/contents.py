@@ -14,7 +14,7 @@ Members (every path relative to the bundle; ``<scope>`` is ``global`` or
     projects/<id>/project.json    the project's directory, as the home recorded it
     sessions.jsonl                every session, `mnemic sessions export` lines, oldest first
                                   (the files its messages hold as base64 ``attachments``)
-    tombstones.json               [[scope, digest], ...]: what `forget --sessions` removed
+    tombstones.json               [[scope, digest], ...]: what `forget --text` removed
     vectors.jsonl                 (--with-vectors) {session_id, seq, model, vec: base64}
     skills/...                    the skills directory's files (hidden names left out)
 """

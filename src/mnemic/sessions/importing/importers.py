@@ -35,7 +35,7 @@ Formats (``import_path(store, path, format=...)``):
     ``locomo-<sample_id>-s<N>``, its turns in order (speaker A as ``user``, B as
     ``assistant``, the speaker in ``name``; a shared photo's caption appended).
 
-A message, title or model removed by ``mnemic forget --sessions`` is left out of every
+A message, title or model removed by ``mnemic forget --text`` is left out of every
 later import (the store's tombstones; the report counts it), and so is a whole session
 whose id was forgotten.
 

@@ -1,0 +1,100 @@
+"""A write the threat scanner held, in a person's words (docs/first-week.md #11).
+
+The scanner's reasons are kept as it gives them (``intent_credential_harvesting: hold:
+asks for credentials (solicit 'ask the user for', cred 'password')``): the pending
+record's detail, ``held_by_scanner`` in ``--json`` and the model's note carry them, rule
+ids and all. What a person reads (``memory add``, ``pending diff``, the console) is
+:func:`held_sentence`: what the entry asks for and why it waits, the rule ids apart
+(:func:`held_rules`). Wording only: what the scanner decides is not touched here.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["held_rules", "held_sentence", "rules_note"]
+
+_FINDING = re.compile(
+    r"(?:(?P<file>[\w.\-/]+\.\w+): )?(?P<id>[a-z][a-z0-9_]*): (?P<detail>.*)", re.S
+)
+"""One reason: ``ID: DETAIL``, a skill's with the file it writes first (``SKILL.md: ID:
+DETAIL``)."""
+
+_NEXT = re.compile(r"; (?=(?:[\w.\-/]+\.\w+: )?[a-z][a-z0-9_]*: )")
+"""Where one reason ends and the next begins (a detail may hold "; " itself)."""
+
+_QUOTED = re.compile(r"'([^']+)'")
+
+_VERB = re.compile(r"(?!its |this |was |is )[a-z]+s ")
+"""A reason that opens with what the entry does ("pipes a downloaded script into a
+shell"), which reads after "it"."""
+
+
+def _reasons(held: str) -> list[tuple[str, str, str]]:
+    """(file, rule id, detail) of each reason of ``held`` ("" file: a memory write's)."""
+    out = []
+    for part in _NEXT.split(held.strip()):
+        m = _FINDING.fullmatch(part.strip())
+        if m is None:
+            out.append(("", "", part.strip()))
+        else:
+            out.append((m["file"] or "", m["id"], m["detail"].strip()))
+    return out
+
+
+def held_rules(held: str) -> list[str]:
+    """The scanner's rule ids in ``held`` (the record's reason), in order, once each."""
+    return list(dict.fromkeys(rule for _, rule, _ in _reasons(held) if rule))
+
+
+def _without_scores(detail: str) -> str:
+    """``detail`` without its bracketed score (``(score 0.94 >= threshold 0.85 (...);
+    words weighing most: ...)``): numbers a person cannot act on."""
+    start = detail.find("(score ")
+    if start < 0:
+        return detail
+    depth = 0
+    for i in range(start, len(detail)):
+        depth += {"(": 1, ")": -1}.get(detail[i], 0)
+        if depth == 0:
+            return (detail[:start].rstrip() + detail[i + 1 :]).strip()
+    return detail[:start].rstrip()
+
+
+def _phrase(rule: str, detail: str) -> str:
+    """One reason as a clause: what the entry asks for (the words that made the scanner
+    hold it), or what the scanner read in it."""
+    for verdict in ("hold: ", "block: "):
+        detail = detail.removeprefix(verdict)
+    if rule.startswith("intent_") and detail.endswith(")") and " (" in detail:
+        why, _, evidence = detail[:-1].partition(" (")
+        words = _QUOTED.findall(evidence)
+        said = ", ".join(f'"{w}"' for w in dict.fromkeys(words))
+        return f"it {why} (the words {said})" if said else f"it {why}"
+    if rule.startswith("destination_"):
+        return f"it {detail}"
+    if rule.startswith("reference_"):
+        what = rule.removeprefix("reference_").replace("_", " ")
+        return f"it looks like a request about {what}, a pattern mnemic's memory tool refuses"
+    detail = _without_scores(detail).removesuffix("; approve it if it is a plain note")
+    if _VERB.match(detail):  # "pipes a downloaded script ...": what the entry does
+        return f"it {detail}"
+    return detail or rule.replace("_", " ")
+
+
+def held_sentence(held: str) -> str:
+    """Why a held write waits, as a person reads it: ``Held for a person to decide: it
+    asks for credentials (the words "ask the user for", "password").`` One clause per
+    reason, a skill's naming its file; the rule ids are left to :func:`held_rules`."""
+    clauses = []
+    for file, rule, detail in _reasons(held):
+        said = _phrase(rule, detail) if rule else detail
+        clauses.append(f"{file}: {said}" if file else said)
+    return "Held for a person to decide: " + "; ".join(clauses).rstrip(".") + "."
+
+
+def rules_note(held: str) -> str:
+    """The scanner's rule ids of ``held``, for a person who wants them:
+    ``(threat scanner rule: intent_credential_harvesting)``."""
+    rules = held_rules(held)
+    return f"(threat scanner rule{'s' if len(rules) > 1 else ''}: {', '.join(rules)})"
