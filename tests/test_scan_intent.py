@@ -376,3 +376,46 @@ INTENT_CASES_FOR_MEMO = [
     "Sync endpoint: https://sync.example.com/v2",
     "The nightly export finishes by 04:00 UTC; the note above has the bucket.",
 ]
+
+
+def test_sample_rows_read_alike_with_the_shipped_index_and_the_built_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The scanner's verdicts, findings and intents are the same whether the index came
+    from the shipped file or from build_index: every dev row of two fresh sets (attacks
+    and benign notes in many languages) and every fifth row of the extra dev set. (Once,
+    before the file replaced the module: all 36,301 texts of bench/data/scan_* and the
+    shared threat sets, against the module, byte for byte.)"""
+    import json
+
+    import mnemic.scan
+    from mnemic.scan import intent
+    from mnemic.scan.lexicon import CONCEPTS
+
+    data = Path(__file__).resolve().parents[1] / "bench" / "data"
+    texts: list[str] = []
+    for name in ("scan_fresh12.jsonl", "scan_fresh13.jsonl"):
+        rows = [json.loads(line) for line in (data / name).open(encoding="utf-8")]
+        texts += [r["text"] for r in rows if r.get("split") == "dev"]
+    extra = (data / "scan_extra_dev.jsonl").read_text(encoding="utf-8").splitlines()
+    texts += [json.loads(line)["text"] for line in extra[::5]]
+    assert len(texts) > 250
+
+    shipped = intent._shipped_index()
+    assert shipped is not None
+
+    def reading(lexicon: object) -> list[tuple[object, ...]]:
+        monkeypatch.setattr(intent, "_lexicon", lexicon)
+        monkeypatch.setattr(intent, "_tag_memo", {})
+        monkeypatch.setattr(intent, "_refers_memo", {})
+        monkeypatch.setattr(mnemic.scan, "_memo", {})
+        said = []
+        for text in texts:
+            found, honest = intent.read(text)
+            intents = [(i.name, i.verdict, i.category, i.why, i.evidence) for i in found]
+            said.append((repr(scan_text(text, "memory")), intents, honest))
+        return said
+
+    from_file = reading(shipped[1])
+    assert from_file == reading(intent.build_index(CONCEPTS))
+    assert any(intents for _, intents, _ in from_file)  # the intent layer had its say

@@ -763,6 +763,7 @@ def decode_index(data: bytes | str) -> tuple[int, _Lexicon]:
             *zip(
                 map(keys.__getitem__, raw["entry_key"]),
                 map(concepts.__getitem__, raw["entry_concept"]),
+                strict=True,
             )
         ]
 
@@ -775,10 +776,8 @@ def decode_index(data: bytes | str) -> tuple[int, _Lexicon]:
 
         def subs(name: str) -> tuple[tuple[str, str], ...]:
             part = raw[name]
-            found = tuple(zip(part["keys"], map(concepts.__getitem__, part["concepts"])))
-            if len(found) != len(part["keys"]):
-                raise ValueError(f"{name}: keys and concepts differ in number")
-            return found
+            found = map(concepts.__getitem__, part["concepts"])
+            return tuple(zip(part["keys"], found, strict=True))
 
         exact, prefix, (pair_keys, pair_values) = table("exact"), table("prefix"), table("pairs")
         pairs = [*map(tuple, map(str.split, pair_keys, repeat(" ")))]
@@ -800,7 +799,7 @@ def decode_index(data: bytes | str) -> tuple[int, _Lexicon]:
 def _runs(get: Callable[[int], _T], indexes: list[int], sizes: list[int]) -> list[tuple[_T, ...]]:
     """``get`` of each of ``indexes``, cut into tuples of ``sizes`` (ValueError when the
     sizes do not add up to the indexes)."""
-    if sum(sizes) != len(indexes) or not all(size > 0 for size in sizes):
+    if sum(sizes) != len(indexes) or (sizes and min(sizes) < 1):
         raise ValueError("a table's sizes do not add up to its items")
     items = map(get, indexes)
     return [*map(tuple, map(islice, repeat(items), sizes))]
