@@ -19,6 +19,7 @@ is not the one the file records.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Hashable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -46,7 +47,13 @@ def render() -> str:
     index = build_index(CONCEPTS)
     crc = source_crc(CONCEPTS)
     concepts: _Numbered[str] = _Numbered()
-    keys: _Numbered[_Words] = _Numbered()
+    met: _Numbered[_Words] = _Numbered()  # keys in the order first met
+    for found in [*index.exact.values(), *index.prefix.values(), *index.pairs.values()]:
+        for words, _ in found:
+            met.of(words)
+    keys: _Numbered[_Words] = _Numbered()  # numbered as the file holds them: by size
+    for words in sorted(met, key=len):
+        keys.of(words)
     entries: _Numbered[tuple[int, int]] = _Numbered()
 
     def table(items: Iterable[tuple[str, tuple[tuple[_Words, str], ...]]]) -> dict[str, Any]:
@@ -54,16 +61,17 @@ def render() -> str:
         for name, found in items:
             names.append(name)
             sizes.append(len(found))
-            ids += [entries.of((keys.of(words), concepts.of(c))) for words, c in found]
+            ids += [entries.of((keys[words], concepts.of(c))) for words, c in found]
         return {"keys": names, "sizes": sizes, "entries": ids}
 
     def subs(items: tuple[tuple[str, str], ...]) -> dict[str, Any]:
         return {"keys": [k for k, _ in items], "concepts": [concepts.of(c) for _, c in items]}
 
+    pairs = table((a, v) for (a, _), v in index.pairs.items())
     tables = {
         "exact": table(index.exact.items()),
         "prefix": table(index.prefix.items()),
-        "pairs": table((f"{a} {b}", v) for (a, b), v in index.pairs.items()),
+        "pairs": {**pairs, "seconds": [b for _, b in index.pairs]},
         "subs": subs(index.subs),
         "subs_ascii": subs(index.subs_ascii),
     }
@@ -72,13 +80,14 @@ def render() -> str:
     for spec in sorted((s for k in keys for s in k), key=lambda s: s[1]):
         specs.of(spec)
     start = sum(1 for _, is_prefix in specs if not is_prefix)
+    sizes = sorted(Counter(map(len, keys)).items())
     fields: dict[str, Any] = {
         "format": INDEX_FORMAT,
         "source_crc": crc,
         "concepts": list(concepts),
         "words": [w for w, _ in specs],
         "prefixes_from": start,
-        "key_sizes": [len(k) for k in keys],
+        "keys_of_size": [list(size) for size in sizes],
         "key_words": [specs[s] for k in keys for s in k],
         "entry_key": [k for k, _ in entries],
         "entry_concept": [c for _, c in entries],

@@ -8,6 +8,7 @@ The texts here are written for these tests; none is a row of the generated famil
 from __future__ import annotations
 
 import pickle
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -288,8 +289,8 @@ def test_the_lexicon_index_ships_as_data_not_as_a_module() -> None:
     [
         lambda t: t[: len(t) // 2],  # cut short
         lambda t: t.replace('"format": 1', '"format": 99'),  # another format
-        lambda t: t.replace('"key_sizes": [1,', '"key_sizes": [2,'),  # sizes off by one
-        lambda t: t.replace('"entry_key": [0,', '"entry_key": [99999999,'),  # out of range
+        lambda t: t.replace('"keys_of_size": [[1,', '"keys_of_size": [[1,9'),  # too many keys
+        lambda t: re.sub(r'"entry_key": \[\d+', '"entry_key": [99999999', t, count=1),
         lambda t: "[]",
     ],
 )

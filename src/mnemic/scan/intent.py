@@ -735,11 +735,12 @@ def decode_index(data: bytes | str) -> tuple[int, _Lexicon]:
 
         "concepts": names; "words": the words of the keys, those from index
         "prefixes_from" on prefixes (``(word, True)``), the others whole words;
-        "key_sizes", "key_words": each distinct key (a tuple of words), as its number
-        of words and, all keys one after the other, their indexes in "words";
+        "keys_of_size", "key_words": each distinct key (a tuple of words), the keys
+        of one word first, then those of two...: [size, how many] for each size, and
+        all keys one after the other as indexes in "words";
         "entry_key", "entry_concept": each distinct (key, concept), as two indexes;
-        "exact", "prefix", "pairs": {"keys": the table's keys (a pair's two words
-        joined by a space: words hold none), "sizes": how many entries each has,
+        "exact", "prefix", "pairs": {"keys": the table's keys (of pairs: the first
+        words, and "seconds" the second ones), "sizes": how many entries each has,
         "entries": their indexes, one key's after the other's};
         "subs", "subs_ascii": {"keys": strings, "concepts": indexes in "concepts"}.
 
@@ -757,7 +758,19 @@ def decode_index(data: bytes | str) -> tuple[int, _Lexicon]:
     try:
         words, start = raw["words"], raw["prefixes_from"]
         specs = [*zip(words[:start], repeat(False)), *zip(words[start:], repeat(True))]
-        keys = _runs(specs.__getitem__, raw["key_words"], raw["key_sizes"])
+        keys: list[tuple[tuple[str, bool], ...]] = []
+        spelt: list[int] = raw["key_words"]
+        at = 0
+        for size, count in raw["keys_of_size"]:
+            end = at + size * count
+            if size < 1 or count < 1 or end > len(spelt):
+                raise ValueError("the keys' sizes do not add up to their words")
+            # the i-th words of all keys of this size, zipped
+            parts = (map(specs.__getitem__, spelt[at + i : end : size]) for i in range(size))
+            keys += zip(*parts, strict=True)
+            at = end
+        if at != len(spelt):
+            raise ValueError("the keys' sizes do not add up to their words")
         concepts: list[str] = raw["concepts"]
         entries = [
             *zip(
@@ -779,14 +792,12 @@ def decode_index(data: bytes | str) -> tuple[int, _Lexicon]:
             found = map(concepts.__getitem__, part["concepts"])
             return tuple(zip(part["keys"], found, strict=True))
 
-        exact, prefix, (pair_keys, pair_values) = table("exact"), table("prefix"), table("pairs")
-        pairs = [*map(tuple, map(str.split, pair_keys, repeat(" ")))]
-        if any(len(pair) != 2 for pair in pairs):
-            raise ValueError("pairs: a key is not two words")
+        exact, prefix, (firsts, pair_values) = table("exact"), table("prefix"), table("pairs")
+        pairs = zip(firsts, raw["pairs"]["seconds"], strict=True)
         lexicon = _Lexicon(
             dict(zip(*exact, strict=True)),
             dict(zip(*prefix, strict=True)),
-            dict(zip(pairs, pair_values, strict=True)),  # type: ignore[arg-type]
+            dict(zip(pairs, pair_values, strict=True)),
             subs("subs"),
             subs("subs_ascii"),
         )
