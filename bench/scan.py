@@ -644,7 +644,6 @@ def main() -> None:
         "_pattern",
         "intent",
         "lexicon",
-        "_lexicon_index",
         "reference",
     ):
         py_compile.compile(str(ROOT / "src" / "mnemic" / "scan" / f"{mod}.py"), doraise=True)

@@ -271,7 +271,7 @@ def _attribute_docstrings(name: str) -> list[str]:
 def _assignment_docstrings() -> dict[str, list[str]]:
     """Every top-level name of the package's modules assigned with a string literal right
     after it, with those literals: each file parsed once for all the names asked about
-    (once per name, the 1 MB lexicon index among them, cost a minute)."""
+    (once per name cost a minute, when a 1 MB lexicon index was among them)."""
     import ast
     import itertools
 

@@ -8,6 +8,9 @@ The texts here are written for these tests; none is a row of the generated famil
 from __future__ import annotations
 
 import pickle
+import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -229,31 +232,108 @@ def test_the_shipped_lexicon_index_is_what_the_lexicon_builds() -> None:
     (bench/_scan_lexicon.py); it may drift neither from the concepts nor from how
     build_index indexes them."""
     import _scan_lexicon
-    from mnemic.scan import _lexicon_index as shipped, intent
+    from mnemic.scan import intent
     from mnemic.scan.lexicon import CONCEPTS
 
     built = intent.build_index(CONCEPTS)
+    shipped = intent._shipped_index()
     fix = "run .venv/bin/python bench/_scan_lexicon.py"
-    assert intent.source_crc(CONCEPTS) == shipped.SOURCE_CRC, fix
-    assert built.exact == shipped.EXACT, fix
-    assert built.prefix == shipped.PREFIX, fix
-    assert built.pairs == shipped.PAIRS, fix
-    assert (built.subs, built.subs_ascii) == (shipped.SUBS, shipped.SUBS_ASCII), fix
+    assert shipped is not None, fix
+    crc, index = shipped
+    assert intent.source_crc(CONCEPTS) == crc, fix
+    assert built.exact == index.exact, fix
+    assert built.prefix == index.prefix, fix
+    assert built.pairs == index.pairs, fix
+    assert (built.subs, built.subs_ascii) == (index.subs, index.subs_ascii), fix
     assert _scan_lexicon.PATH.read_text(encoding="utf-8") == _scan_lexicon.render(), fix
+
+
+def _shape(value: object) -> object:
+    """``value`` with the type of every container and item spelled out (a list where a
+    tuple was, or True where 1 was, compares equal but is not the same table)."""
+    if isinstance(value, dict):
+        return ("dict", [(_shape(k), _shape(v)) for k, v in value.items()])
+    if isinstance(value, tuple | list):
+        return (type(value).__name__, [_shape(v) for v in value])
+    return (type(value).__name__, value)
+
+
+def test_the_shipped_index_file_gives_the_built_tables_type_for_type_in_order() -> None:
+    """The index is data (JSON), read into the very structures build_index makes: dicts
+    in the same order, tuples where it has tuples, bools where it has bools."""
+    from mnemic.scan import intent
+    from mnemic.scan.lexicon import CONCEPTS
+
+    built = intent.build_index(CONCEPTS)
+    shipped = intent._shipped_index()
+    assert shipped is not None
+    for name in ("exact", "prefix", "pairs", "subs", "subs_ascii"):
+        assert _shape(getattr(shipped[1], name)) == _shape(getattr(built, name)), name
+
+
+def test_the_lexicon_index_ships_as_data_not_as_a_module() -> None:
+    """A 1 MB module of literals cost about 1 s of CPU to compile in a process that found
+    no bytecode for it (issue 32); the index is a JSON file beside the scanner."""
+    import json
+    from importlib.util import find_spec
+
+    from mnemic.scan import intent
+
+    assert find_spec("mnemic.scan._lexicon_index") is None
+    path = Path(intent.__file__).with_name(intent.INDEX_FILE)
+    assert json.loads(path.read_bytes())["format"] == intent.INDEX_FORMAT
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda t: t[: len(t) // 2],  # cut short
+        lambda t: t.replace('"format": 1', '"format": 99'),  # another format
+        lambda t: t.replace('"keys_of_size": [[1,', '"keys_of_size": [[1,9'),  # too many keys
+        lambda t: re.sub(r'"entry_key": \[\d+', '"entry_key": [99999999', t, count=1),
+        lambda t: "[]",
+    ],
+)
+def test_a_damaged_index_file_is_refused_and_the_index_built_instead(
+    damage: Callable[[str], str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.scan import intent
+    from mnemic.scan.lexicon import CONCEPTS
+
+    text = Path(intent.__file__).with_name(intent.INDEX_FILE).read_text(encoding="utf-8")
+    damaged = damage(text)
+    assert damaged != text
+    with pytest.raises((ValueError, KeyError, IndexError, TypeError)):
+        intent.decode_index(damaged)
+    (tmp_path / intent.INDEX_FILE).write_text(damaged, encoding="utf-8")
+    monkeypatch.setattr(intent, "__file__", str(tmp_path / "intent.py"))
+    monkeypatch.setattr(intent, "_lexicon", None)
+    assert intent._shipped_index() is None
+    assert intent._lex().exact == intent.build_index(CONCEPTS).exact
 
 
 def test_the_scanner_matches_with_the_shipped_index_unless_the_lexicon_changed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from mnemic.scan import _lexicon_index as shipped, intent
+    from mnemic.scan import intent
     from mnemic.scan.lexicon import CONCEPTS
 
+    decoded: list[object] = []
+    real = intent.decode_index
+
+    def spy(data: bytes | str) -> tuple[int, object]:
+        found = real(data)
+        decoded.append(found[1])
+        return found
+
+    monkeypatch.setattr(intent, "decode_index", spy)
     monkeypatch.setattr(intent, "_lexicon", None)
-    assert intent._lex().exact is shipped.EXACT
+    assert intent._lex() is decoded[0]
     widened = {**CONCEPTS, "cred": CONCEPTS["cred"] + "; hunter2"}
     monkeypatch.setattr(intent, "CONCEPTS", widened)
     monkeypatch.setattr(intent, "_lexicon", None)
-    assert "hunter2" not in shipped.EXACT
+    assert "hunter2" not in intent.build_index(CONCEPTS).exact
+    assert intent._lex() is not decoded[-1]
     assert intent._lex().exact["hunter2"] == (((("hunter2", False),), "cred"),)
 
 
@@ -297,3 +377,46 @@ INTENT_CASES_FOR_MEMO = [
     "Sync endpoint: https://sync.example.com/v2",
     "The nightly export finishes by 04:00 UTC; the note above has the bucket.",
 ]
+
+
+def test_sample_rows_read_alike_with_the_shipped_index_and_the_built_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The scanner's verdicts, findings and intents are the same whether the index came
+    from the shipped file or from build_index: every dev row of two fresh sets (attacks
+    and benign notes in many languages) and every fifth row of the extra dev set. (Once,
+    before the file replaced the module: all 36,301 texts of bench/data/scan_* and the
+    shared threat sets, against the module, byte for byte.)"""
+    import json
+
+    import mnemic.scan
+    from mnemic.scan import intent
+    from mnemic.scan.lexicon import CONCEPTS
+
+    data = Path(__file__).resolve().parents[1] / "bench" / "data"
+    texts: list[str] = []
+    for name in ("scan_fresh12.jsonl", "scan_fresh13.jsonl"):
+        rows = [json.loads(line) for line in (data / name).open(encoding="utf-8")]
+        texts += [r["text"] for r in rows if r.get("split") == "dev"]
+    extra = (data / "scan_extra_dev.jsonl").read_text(encoding="utf-8").splitlines()
+    texts += [json.loads(line)["text"] for line in extra[::5]]
+    assert len(texts) > 250
+
+    shipped = intent._shipped_index()
+    assert shipped is not None
+
+    def reading(lexicon: object) -> list[tuple[object, ...]]:
+        monkeypatch.setattr(intent, "_lexicon", lexicon)
+        monkeypatch.setattr(intent, "_tag_memo", {})
+        monkeypatch.setattr(intent, "_refers_memo", {})
+        monkeypatch.setattr(mnemic.scan, "_memo", {})
+        said = []
+        for text in texts:
+            found, honest = intent.read(text)
+            intents = [(i.name, i.verdict, i.category, i.why, i.evidence) for i in found]
+            said.append((repr(scan_text(text, "memory")), intents, honest))
+        return said
+
+    from_file = reading(shipped[1])
+    assert from_file == reading(intent.build_index(CONCEPTS))
+    assert any(intents for _, intents, _ in from_file)  # the intent layer had its say

@@ -228,3 +228,38 @@ def test_an_entry_that_refers_to_another_is_judged_with_it_every_time(
         assert second in scans.texts
     kept = json.loads(verdicts_path(home_path).read_text(encoding="utf-8"))["groups"]
     assert [k for keys in kept.values() for k in keys] == [entry_key(first)]
+
+
+def test_a_changed_lexicon_index_file_is_another_scanner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The intent layer's index ships as a data file (``scan/_lexicon_index.json``), not
+    as a module: a changed file must still be another scanner identity, whether its size
+    or only its modification time says so."""
+    import shutil
+
+    from mnemic.scan import intent
+
+    real = Path(intent.__file__).parent
+    scan = tmp_path / "mnemic" / "scan"
+    scan.mkdir(parents=True)
+    for item in real.iterdir():
+        if item.is_file():
+            shutil.copy2(item, scan / item.name)
+    (tmp_path / "mnemic" / "curated").mkdir()
+    monkeypatch.setattr(verdicts, "__file__", str(tmp_path / "mnemic" / "curated" / "v.py"))
+
+    def identity() -> str:
+        monkeypatch.setattr(verdicts, "_identity", None)
+        return scanner_identity()
+
+    index = scan / intent.INDEX_FILE
+    before = identity()
+    assert identity() == before
+    st = index.stat()
+    index.write_bytes(index.read_bytes() + b" ")  # one more byte, the same mtime
+    os.utime(index, ns=(st.st_atime_ns, st.st_mtime_ns))
+    grown = identity()
+    assert grown != before
+    os.utime(index, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))  # only touched
+    assert identity() not in (before, grown)

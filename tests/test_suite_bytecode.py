@@ -10,7 +10,7 @@ import sys
 import pytest
 
 CHILD = (
-    "import importlib.util, os, sys, mnemic.scan._lexicon_index as m; "
+    "import importlib.util, os, sys, mnemic.scan.intent as m; "
     "print(bool(sys.flags.dont_write_bytecode), "
     "os.path.isfile(importlib.util.cache_from_source(m.__file__)))"
 )

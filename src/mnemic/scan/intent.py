@@ -15,17 +15,21 @@ ask for passwords") does not count, except for speech, where a negation *is* the
 pentest scope) is lowered one step. Because the concepts are the same in every language,
 so are the frames: a request is caught in Arabic or Japanese as it is in English.
 
-The concepts' index ships prebuilt (``_lexicon_index.py``) and loads on the first call;
-tagging a note costs a few dictionary look-ups per word.
+The concepts' index ships prebuilt (``_lexicon_index.json``, data, not code) and loads on
+the first call; tagging a note costs a few dictionary look-ups per word.
 """
 
 from __future__ import annotations
 
 import binascii
+import gc
+import os
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import islice, repeat
+from typing import TypeVar
 
 from . import _address, _lexicon_conceal as _conceal, _lexicon_harm as _harm, _prose
 from .lexicon import CONCEPTS
@@ -591,6 +595,7 @@ _TRIGGERS = frozenset(c for f in FRAMES for g in f.needs[:1] for c in g)
 
 # A key: its words, each (word, whether it is a prefix), and the concept it names.
 _Key = tuple[tuple[tuple[str, bool], ...], str]
+_T = TypeVar("_T")
 
 
 class _Lexicon:
@@ -663,9 +668,9 @@ def _substring_keys(sentence: str, keys: Sequence[tuple[str, str]], found: list[
 def build_index(concepts: dict[str, str]) -> _Lexicon:
     """Index the keys of ``concepts`` (see :mod:`.lexicon`) for matching.
 
-    mnemic ships this index prebuilt (``_lexicon_index.py``, written by
+    mnemic ships this index prebuilt (``_lexicon_index.json``, written by
     ``bench/_scan_lexicon.py``; a test keeps it equal to what this builds), so a process
-    does not spend the build on its first scan.
+    does not spend the build on its first scan (see :func:`decode_index`).
     """
     exact: dict[str, list[_Key]] = {}
     prefix: dict[str, list[_Key]] = {}
@@ -715,19 +720,122 @@ def source_crc(concepts: dict[str, str]) -> int:
     return binascii.crc32("\0".join(f"{k}\1{v}" for k, v in concepts.items()).encode())
 
 
+# The prebuilt index, beside this module (in the wheel as package data).
+INDEX_FILE = "_lexicon_index.json"
+INDEX_FORMAT = 1
+
+
+def decode_index(data: bytes | str) -> tuple[int, _Lexicon]:
+    """The checksum of the concepts an index file was built from, and the index it holds.
+
+    The file (written by ``bench/_scan_lexicon.py``) is JSON, so that it depends on no
+    Python version and runs no code. It is laid out for a fast read (every tuple built by
+    ``zip``/``islice``, none by a Python loop: ~11 ms, a few ms more than unmarshalling the
+    same tables from bytecode), not for reading by eye::
+
+        "concepts": names; "words": the words of the keys, those from index
+        "prefixes_from" on prefixes (``(word, True)``), the others whole words;
+        "keys_of_size", "key_words": each distinct key (a tuple of words), the keys
+        of one word first, then those of two...: [size, how many] for each size, and
+        all keys one after the other as indexes in "words";
+        "entry_key", "entry_concept": each distinct (key, concept), as two indexes;
+        "exact", "prefix", "pairs": {"keys": the table's keys (of pairs: the first
+        words, and "seconds" the second ones), "sizes": how many entries each has,
+        "entries": their indexes, one key's after the other's};
+        "subs", "subs_ascii": {"keys": strings, "concepts": indexes in "concepts"}.
+
+    Raises ValueError (or KeyError, IndexError, TypeError) on a damaged file or one of
+    another format.
+    """
+    import json  # here: the first scan needs it, the scanner's import does not
+
+    raw = json.loads(data)
+    if not isinstance(raw, dict) or raw.get("format") != INDEX_FORMAT:
+        raise ValueError("not a lexicon index of this format")
+    # ~45,000 tuples in a few ms: the collector would walk them all several times over
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        words, start = raw["words"], raw["prefixes_from"]
+        specs = [*zip(words[:start], repeat(False)), *zip(words[start:], repeat(True))]
+        keys: list[tuple[tuple[str, bool], ...]] = []
+        spelt: list[int] = raw["key_words"]
+        at = 0
+        for size, count in raw["keys_of_size"]:
+            end = at + size * count
+            if size < 1 or count < 1 or end > len(spelt):
+                raise ValueError("the keys' sizes do not add up to their words")
+            # the i-th words of all keys of this size, zipped
+            parts = (map(specs.__getitem__, spelt[at + i : end : size]) for i in range(size))
+            keys += zip(*parts, strict=True)
+            at = end
+        if at != len(spelt):
+            raise ValueError("the keys' sizes do not add up to their words")
+        concepts: list[str] = raw["concepts"]
+        entries = [
+            *zip(
+                map(keys.__getitem__, raw["entry_key"]),
+                map(concepts.__getitem__, raw["entry_concept"]),
+                strict=True,
+            )
+        ]
+
+        def table(name: str) -> tuple[list[str], list[tuple[_Key, ...]]]:
+            part = raw[name]
+            values = _runs(entries.__getitem__, part["entries"], part["sizes"])
+            if len(values) != len(part["keys"]):
+                raise ValueError(f"{name}: keys and values differ in number")
+            return part["keys"], values
+
+        def subs(name: str) -> tuple[tuple[str, str], ...]:
+            part = raw[name]
+            found = map(concepts.__getitem__, part["concepts"])
+            return tuple(zip(part["keys"], found, strict=True))
+
+        exact, prefix, (firsts, pair_values) = table("exact"), table("prefix"), table("pairs")
+        pairs = zip(firsts, raw["pairs"]["seconds"], strict=True)
+        lexicon = _Lexicon(
+            dict(zip(*exact, strict=True)),
+            dict(zip(*prefix, strict=True)),
+            dict(zip(pairs, pair_values, strict=True)),
+            subs("subs"),
+            subs("subs_ascii"),
+        )
+    finally:
+        if collecting:
+            gc.enable()
+    return int(raw["source_crc"]), lexicon
+
+
+def _runs(get: Callable[[int], _T], indexes: list[int], sizes: list[int]) -> list[tuple[_T, ...]]:
+    """``get`` of each of ``indexes``, cut into tuples of ``sizes`` (ValueError when the
+    sizes do not add up to the indexes)."""
+    if sum(sizes) != len(indexes) or (sizes and min(sizes) < 1):
+        raise ValueError("a table's sizes do not add up to its items")
+    items = map(get, indexes)
+    return [*map(tuple, map(islice, repeat(items), sizes))]
+
+
+def _shipped_index() -> tuple[int, _Lexicon] | None:
+    """The prebuilt index shipped beside this module, or None when it cannot be read."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), INDEX_FILE)
+    try:
+        with open(path, "rb") as f:
+            return decode_index(f.read())
+    except (OSError, ValueError, LookupError, TypeError, AttributeError):
+        return None
+
+
 _lexicon: _Lexicon | None = None
 
 
 def _lex() -> _Lexicon:
     global _lexicon
     if _lexicon is None:
-        # Imported here: the tables load on the first scan, not with the scanner.
-        from . import _lexicon_index as shipped
-
-        if source_crc(CONCEPTS) == shipped.SOURCE_CRC:
-            _lexicon = _Lexicon(
-                shipped.EXACT, shipped.PREFIX, shipped.PAIRS, shipped.SUBS, shipped.SUBS_ASCII
-            )
+        # Read here: the tables load on the first scan, not with the scanner.
+        shipped = _shipped_index()
+        if shipped is not None and shipped[0] == source_crc(CONCEPTS):
+            _lexicon = shipped[1]
         else:  # the lexicon changed and the index was not written again: build it
             _lexicon = build_index(CONCEPTS)
     return _lexicon
