@@ -97,28 +97,20 @@ def _held(home: Path, mark: str) -> list[Path]:
     return [p for p in home.rglob("*") if p.is_file() and mark.encode() in p.read_bytes()]
 
 
-def test_forget_text_forgets_an_archived_entrys_text(home_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("flag", "mark"), [("--text", "quagga-77.internal"), ("--sessions", "quagga-78.internal")]
+)
+def test_forget_text_forgets_an_archived_entrys_text(home_path: Path, flag: str, mark: str) -> None:
     """`forget --text TEXT` says what it does: every text holding TEXT, a memory entry's
-    included (it was `--sessions`, which still works)."""
-    mark = "quagga-77.internal"
+    included (it was `--sessions`, which still works the same)."""
     mem = Memory.open(home_path)
     mem.add("memory", f"The old staging host is {mark}.")
     mem.remove("memory", mark)
-    r = _run(home_path, "forget", "--text", mark, "--yes")
+    r = _run(home_path, "forget", flag, mark, "--yes")
     assert r.exit_code == 0, r.output
     assert _held(home_path, mark) == []
     shown = _run(home_path, "memory", "archive", "list")
     assert "(forgotten)" in shown.stdout
-
-
-def test_forget_sessions_still_works_as_the_old_name_of_text(home_path: Path) -> None:
-    mark = "quagga-78.internal"
-    mem = Memory.open(home_path)
-    mem.add("memory", f"The old staging host is {mark}.")
-    mem.remove("memory", mark)
-    r = _run(home_path, "forget", "--sessions", mark, "--yes")
-    assert r.exit_code == 0, r.output
-    assert _held(home_path, mark) == []
 
 
 def test_forget_help_names_text_and_says_sessions_is_its_old_name() -> None:
