@@ -179,6 +179,11 @@ PLAIN_ASKS = [
     "How do I keep a process running after logout?",
 ]
 
+NO_EMBEDDING = '[sessions]\nsemantic = "off"\n'
+"""The sessions' recorded messages are not embedded: the nudge reads none of it, and with
+the semantic extra installed every session loaded the embedder and embedded its turns in
+this process (session 50)."""
+
 PLAIN_REPLY = "Sure, here you go."
 CORRECTED = "Sorry, I did not save that."
 
@@ -186,7 +191,7 @@ CORRECTED = "Sorry, I did not save that."
 def start(home: Path, server: FakeLLMServer, **agent: Any) -> tuple[AgentSession, ChatAgent]:
     home.mkdir(parents=True, exist_ok=True)
     lines = ["[agent]", "review_every = 0"] + [f"{k} = {json.dumps(v)}" for k, v in agent.items()]
-    (home / "config.toml").write_text("\n".join(lines) + "\n")
+    (home / "config.toml").write_text("\n".join(lines) + "\n" + NO_EMBEDDING)
     client = OpenAIStreamingClient(base_url=server.base_url, model="stand-in", timeout=10)
     session = AgentSession.open(home, client=client, provider=agent.pop("_provider", None))
     return session, ChatAgent(session, client, stream=False)
@@ -289,7 +294,7 @@ class KeepsMemory(MemoryProvider):
 def test_a_provider_that_keeps_memory_switches_the_nudge_off(home_path: Path) -> None:
     with FakeLLMServer(["I'll remember that."]) as server:
         home_path.mkdir(parents=True)
-        (home_path / "config.toml").write_text("[agent]\nreview_every = 0\n")
+        (home_path / "config.toml").write_text("[agent]\nreview_every = 0\n" + NO_EMBEDDING)
         client = OpenAIStreamingClient(base_url=server.base_url, model="stand-in", timeout=10)
         session = AgentSession.open(home_path, client=client, provider=KeepsMemory())
         result = ChatAgent(session, client, stream=False).run_turn("My cat is called Miso.")
