@@ -2,11 +2,13 @@
 
 A lost update needs a write that follows another process's write: the test counts those
 hand-overs in the journal (consecutive commit records of different sessions, one session
-a process) and asserts that every process took the file over from another at least
-:data:`TAKEOVERS` times. Eight processes of :data:`OPS` writes each give that with room
-to spare (about 120 hand-overs in 400 writes on a loaded two-core machine, 15 a process);
-200 writes each (the figure before, session 50) took 86 s under load, the time going
-to the writes, one after another under the lock, not to what they prove."""
+a process) and asserts that every process took the file over from another, and that at
+least a quarter of all writes did. Eight processes of :data:`OPS` writes each, released
+together once all have opened the store, give that with room to spare (320 to 352
+hand-overs in 400 writes, every process at least 5, in four runs on a loaded two-core
+machine, session 50). 200 writes each (the figure before) took 86 s under load, and
+timed out at 300 s on a busier minute: the time went to the writes, one after another
+under the lock, not to what they prove."""
 
 from __future__ import annotations
 
@@ -24,8 +26,6 @@ from mnemic.curated.store import file_hash
 pytestmark = pytest.mark.usefixtures("either_commit")
 
 WRITERS, OPS = 8, 50
-TAKEOVERS = 3
-"""Writes each process must make right after another process's (see the docstring)."""
 
 
 @pytest.mark.slow
@@ -50,7 +50,8 @@ def test_eight_processes_writing_one_home_at_once(home_path: Path, either_commit
     # the interleaving a lost update needs: each process wrote right after another's write
     takeovers = Counter(b["session"] for a, b in itertools.pairwise(records)
                         if a["session"] != b["session"])  # fmt: skip
-    assert len(takeovers) == WRITERS and min(takeovers.values()) >= TAKEOVERS, takeovers
+    assert len(takeovers) == WRITERS, takeovers
+    assert sum(takeovers.values()) >= writes / 4, takeovers
     for a, b in itertools.pairwise(records):
         assert a["after"] == b["before"]
     for r in records:
