@@ -23,7 +23,9 @@ def run_curated_writers(
     env: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Start ``writers`` workers of ``ops`` writes each (worker ``i`` seeded ``seed + i``),
-    release them together once every one is up, and return each worker's final report
+    release them together once every one has opened the store (before session 50 the
+    gun went off at once, and a worker whose imports finished first could make all its
+    writes before the last one started), and return each worker's final report
     (asserting that every worker exited 0)."""
     procs = [
         subprocess.Popen(
@@ -36,7 +38,10 @@ def run_curated_writers(
         )
         for i in range(writers)
     ]
-    for p in procs:  # start gun: every worker is up (and connected) before any writes
+    for p in procs:  # every worker has opened the store (and connected)...
+        assert p.stdout is not None
+        assert p.stdout.readline() == "ready\n", p.communicate(timeout=timeout)[1][-2000:]
+    for p in procs:  # ...before the start gun lets any of them write
         assert p.stdin is not None
         p.stdin.write("go\n")
         p.stdin.flush()

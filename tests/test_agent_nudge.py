@@ -179,6 +179,11 @@ PLAIN_ASKS = [
     "How do I keep a process running after logout?",
 ]
 
+NO_EMBEDDING = '[sessions]\nsemantic = "off"\n'
+"""The sessions' recorded messages are not embedded: the nudge reads none of it, and with
+the semantic extra installed every session loaded the embedder and embedded its turns in
+this process (session 50)."""
+
 PLAIN_REPLY = "Sure, here you go."
 CORRECTED = "Sorry, I did not save that."
 
@@ -186,7 +191,7 @@ CORRECTED = "Sorry, I did not save that."
 def start(home: Path, server: FakeLLMServer, **agent: Any) -> tuple[AgentSession, ChatAgent]:
     home.mkdir(parents=True, exist_ok=True)
     lines = ["[agent]", "review_every = 0"] + [f"{k} = {json.dumps(v)}" for k, v in agent.items()]
-    (home / "config.toml").write_text("\n".join(lines) + "\n")
+    (home / "config.toml").write_text("\n".join(lines) + "\n" + NO_EMBEDDING)
     client = OpenAIStreamingClient(base_url=server.base_url, model="stand-in", timeout=10)
     session = AgentSession.open(home, client=client, provider=agent.pop("_provider", None))
     return session, ChatAgent(session, client, stream=False)
@@ -206,12 +211,23 @@ def scripted(replies: dict[str, str]) -> Any:
     return respond
 
 
+TURNS = 10
+"""Turns of one session of :func:`nudged_share`. Each request carries the conversation so
+far, and the OpenAI SDK walks all of it before sending: a 60-turn session cost the
+square of its length (24 s for the fixture's lists under load, session 50). The nudge
+reads the turn alone (its reply and this turn's memory writes), so ten turns a session
+judge each item as one session of all of them did."""
+
+
 def nudged_share(home: Path, pairs: list[tuple[str, str]]) -> list[bool]:
-    """For each (user message, model reply): whether the turn was nudged."""
+    """For each (user message, model reply): whether the turn was nudged (in sessions of
+    :data:`TURNS` turns)."""
+    out = []
     with FakeLLMServer(scripted(dict(pairs))) as server:
-        session, agent = start(home, server)
-        out = [agent.run_turn(user).nudged is not None for user, _ in pairs]
-        session.close()
+        for at in range(0, len(pairs), TURNS):
+            session, agent = start(home, server)
+            out += [agent.run_turn(user).nudged is not None for user, _ in pairs[at : at + TURNS]]
+            session.close()
     return out
 
 
@@ -278,7 +294,7 @@ class KeepsMemory(MemoryProvider):
 def test_a_provider_that_keeps_memory_switches_the_nudge_off(home_path: Path) -> None:
     with FakeLLMServer(["I'll remember that."]) as server:
         home_path.mkdir(parents=True)
-        (home_path / "config.toml").write_text("[agent]\nreview_every = 0\n")
+        (home_path / "config.toml").write_text("[agent]\nreview_every = 0\n" + NO_EMBEDDING)
         client = OpenAIStreamingClient(base_url=server.base_url, model="stand-in", timeout=10)
         session = AgentSession.open(home_path, client=client, provider=KeepsMemory())
         result = ChatAgent(session, client, stream=False).run_turn("My cat is called Miso.")
@@ -313,8 +329,9 @@ def test_scripted_claims_are_nudged(home_path: Path, claim: str) -> None:
 
 
 def test_the_fixture_error_rates(home_path: Path) -> None:
-    """Every list of the fixture through one session each: claims and requests nudged,
-    ordinary replies and plain asks not (the figures docs/agent.md reports)."""
+    """Every list of the fixture through sessions of :data:`TURNS` turns: claims and
+    requests nudged, ordinary replies and plain asks not (the figures docs/agent.md
+    reports)."""
     claims = nudged_share(home_path / "a", [(f"Message {i}.", c) for i, c in enumerate(CLAIMS)])
     ordinary = nudged_share(home_path / "b", [(f"Message {i}.", r) for i, r in enumerate(ORDINARY)])
     requests = nudged_share(home_path / "c", [(r, PLAIN_REPLY) for r in REQUESTS])

@@ -8,7 +8,12 @@ home afterwards:
   write (temp file open, write, fsync, rename, link, unlink...), for every K, or at one
   chosen call (the data's rename: after the ledger and the history link);
 - random: the parent kills a child that writes in a tight loop after a random delay
-  (the delay chooses the crash point; nothing waits on it), 200+ times.
+  (the delay chooses the crash point), :data:`RANDOM_KILLS` times a test. For three
+  kills in four the delay starts once the child has opened the store (it says so down a
+  pipe), so that it lands in the write loop, not in the open: that put about 9 kills in
+  100 inside a write's temp-file window on a loaded machine, against 2 in 100 with every
+  delay counted from the fork; the fourth still counts from the fork (kills in the open).
+  Thousands of random kills are ``./x bench kill_storm`` (3,000 and more).
 After every kill the file must parse to the previous or the next state, the next open
 must remove leftover temp files, and the lock must be free.
 """
@@ -19,6 +24,7 @@ import os
 import random
 import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -37,6 +43,38 @@ from mnemic.fsio import SidecarLock, stale_temp_files
 pytestmark = pytest.mark.usefixtures("either_commit")
 
 BASE = "base entry that is always present"
+RANDOM_KILLS = 110
+"""Kills of each random-kill test (220 and 200 before session 50, with every delay from
+the fork): half as many, each likelier to land inside a write (see the docstring)."""
+
+
+_READY = [-1]
+"""The child's end of the pipe of :func:`_fork_writer` (in the child)."""
+
+
+def _fork_writer(loop: Callable[[], object], from_open: bool) -> tuple[int, int]:
+    """Fork a child that runs ``loop`` until killed; with ``from_open``, return once it
+    has opened the store (``loop`` calls :func:`_opened`), else at once. Returns the
+    child's pid and the pipe's read end, for the caller to close once the child is dead
+    (closed earlier, a child told to say it opened would die of the broken pipe)."""
+    ready_r, ready_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(ready_r)
+            _READY[0] = ready_w
+            loop()
+        finally:
+            os._exit(3)
+    os.close(ready_w)
+    if from_open:
+        assert os.read(ready_r, 1) == b"o", "the writer died before it opened the store"
+    return pid, ready_r
+
+
+def _opened() -> None:
+    """Tell the parent (:func:`_fork_writer`) that the store is open."""
+    os.write(_READY[0], b"o")
 
 
 def _child_with_kill_at(home: Path, k: int, action: str) -> int:
@@ -137,24 +175,25 @@ def test_random_kills_of_a_busy_writer(home_path: Path) -> None:
     rng = random.Random(20261129)
     path = home_path / "memories" / "MEMORY.md"
     left_temp = 0
-    for _ in range(220):
+    for round_ in range(RANDOM_KILLS):
         state = parse(path.read_text(encoding="utf-8"))
         seed = rng.randrange(1_000_000)
-        pid = os.fork()
-        if pid == 0:
-            try:
-                mem = Memory.open(home_path)
-                i = seed
-                while True:  # alternates between `state` and `state + [fact i]`
-                    mem.add("memory", f"fact {i}")
-                    mem.remove("memory", f"fact {i}")
-                    i += 1
-            except BaseException:
-                os._exit(3)
+
+        def loop(seed: int = seed) -> None:
+            mem = Memory.open(home_path)
+            _opened()
+            i = seed
+            while True:  # alternates between `state` and `state + [fact i]`
+                mem.add("memory", f"fact {i}")
+                mem.remove("memory", f"fact {i}")
+                i += 1
+
+        pid, ready = _fork_writer(loop, from_open=round_ % 4 != 0)
         # A random delay picks where in the loop the kill lands (not a synchronisation).
         time.sleep(rng.uniform(0.002, 0.03))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
+        os.close(ready)
         assert os.WIFSIGNALED(status), "the writer died on its own"
         left_temp += bool(stale_temp_files(path))
         after = parse(path.read_text(encoding="utf-8"))
@@ -381,6 +420,7 @@ def _busy_writer(home: Path, start: int, removed_fd: int | None = None) -> None:
     written to it after each committed remove."""
     now = [0.0]
     mem = Memory.open(home, origin="cli", session_id="storm", clock=lambda: now[0])
+    _opened()
     i = start
     while True:
         now[0] = 10.0 * i
@@ -427,30 +467,30 @@ def _check_storm_archive(home: Path, live: set[str]) -> None:
 @pytest.mark.slow
 def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_path: Path) -> None:
     """A writer that adds, replaces and removes in a tight loop is killed at random
-    points, 200 times. After each kill every live entry has the author, session and
-    times its last committed write recorded, and the archive exactly what the committed
-    replaces and removes left (:func:`_check_storm_archive`); at the end the journal
+    points, :data:`RANDOM_KILLS` times. After each kill every live entry has the author,
+    session and times its last committed write recorded, and the archive exactly what the
+    committed replaces and removes left (:func:`_check_storm_archive`); at the end the journal
     accounts for every change, and each change recorded after the fact is a record that
     never committed (the record goes before the rename: a kill never loses one)."""
     home_path.mkdir()
     Memory.open(home_path, origin="agent", session_id="s1", clock=lambda: T0).add("memory", BASE)
     rng = random.Random(20261206)
     kills = 0
-    for round_ in range(200):
+    for round_ in range(RANDOM_KILLS):
         start = rng.randrange(1, 10**6) * 1000
         # Every tenth writer tells the test when its first remove has committed, and the
         # random delay starts from there: removes are then in the archive however slow
         # the machine is (a writer reaches its first remove on its fifth write; under
         # heavy load none did within the delay, and the archive held no "removed").
         removed_r, removed_w = os.pipe() if round_ % 10 == 0 else (None, None)
-        pid = os.fork()
-        if pid == 0:
-            try:
-                if removed_r is not None:
-                    os.close(removed_r)
-                _busy_writer(home_path, start, removed_w)
-            finally:
-                os._exit(3)
+
+        def loop(start: int = start, removed_r: int | None = removed_r,
+                 removed_w: int | None = removed_w) -> None:  # fmt: skip
+            if removed_r is not None:
+                os.close(removed_r)
+            _busy_writer(home_path, start, removed_w)
+
+        pid, ready = _fork_writer(loop, from_open=round_ % 4 != 0)
         if removed_r is not None and removed_w is not None:
             os.close(removed_w)
             assert os.read(removed_r, 1) == b"r", "the writer died before its first remove"
@@ -458,6 +498,7 @@ def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_pat
         time.sleep(rng.uniform(0.004, 0.03))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
+        os.close(ready)
         if removed_r is not None:
             os.close(removed_r)
         kills += killed(status)
@@ -469,7 +510,7 @@ def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_pat
         _check_storm_archive(home_path, set(got))
         if len(got) > 6:
             Memory.open(home_path).batch("memory", [Op("remove", None, e) for e in got])
-    assert kills == 200
+    assert kills == RANDOM_KILLS
     gone = archive.listing(Memory.open(home_path), "memory")
     assert {a.reason for a in gone if a.by[2] == "storm"} == {"replaced", "removed"}
     Memory.open(home_path).add("memory", "the last fact")

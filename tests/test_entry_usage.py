@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from click.testing import Result
 from tests.e2e import run_mnemic
 
 from _backends import Kit
+from _cli import cli
 from mnemic.agent import AgentSession
 from mnemic.curated.memory import Memory
 from mnemic.curated.provenance import entry_key
@@ -49,6 +51,15 @@ def _session(home: Path, messages: list[NewMessage], sid: str | None = None) -> 
 def _count(home: Path) -> None:
     with open_store(Home.open(home)) as store:
         assert count_usage(Home.open(home), store).written
+
+
+def _cli(home: Path, *args: str) -> Result:
+    """``mnemic ARGS`` on ``home`` in this process (click's runner): the commands' own
+    process boundary is tests/e2e's; here, what they count and show (an interpreter a
+    call was most of these tests' time, session 50). The hook keeps its real process.
+    The imports here pass ``--no-embed``: usage is counted before the first share is
+    embedded, which would load the embedder into this process."""
+    return cli(*args, env={"MNEMIC_HOME": str(home), "COLUMNS": "160"})
 
 
 def _uses(home: Path, entry: str) -> tuple[int, float | None]:
@@ -114,11 +125,11 @@ def test_a_session_that_ends_is_counted_and_memory_show_long_says_so(backend: Ki
     session.end_turn()
     session.close()
     assert _uses(home, PORT)[0] == 1
-    shown = run_mnemic(home, "memory", "show", "--long")
-    assert shown.returncode == 0, shown.stderr
+    shown = _cli(home, "memory", "show", "--long")
+    assert shown.exit_code == 0, shown.stderr
     assert f"last confirmed {local_day(T0)}; mattered in 1 session, last " in shown.stdout
     assert "mattered in no counted session" in shown.stdout
-    data = json.loads(run_mnemic(home, "memory", "show", "--long", "--json").stdout)
+    data = json.loads(_cli(home, "memory", "show", "--long", "--json").stdout)
     assert [u["uses"] for u in data["memory"]["use"]] == [1, 0]
     page = client_for(home).get("/memory").text
     assert f"last confirmed {local_day(T0)}; mattered in 1 session, last " in page
@@ -126,7 +137,7 @@ def test_a_session_that_ends_is_counted_and_memory_show_long_says_so(backend: Ki
 
 def test_sessions_import_counts_what_it_imported(backend: Kit, tmp_path: Path) -> None:
     home = _home(backend)
-    shown = run_mnemic(home, "memory", "show", "--long")
+    shown = _cli(home, "memory", "show", "--long")
     assert "usage not counted yet" in shown.stdout
     lines = [
         {"session_id": "imp", "role": "user", "content": "Jenkins ci-eu-west pipeline?"},
@@ -134,8 +145,8 @@ def test_sessions_import_counts_what_it_imported(backend: Kit, tmp_path: Path) -
     ]
     path = tmp_path / "talk.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    done = run_mnemic(home, "sessions", "import", str(path), "--format", "jsonl")
-    assert done.returncode == 0, done.stderr
+    done = _cli(home, "sessions", "import", str(path), "--format", "jsonl", "--no-embed")
+    assert done.exit_code == 0, done.stderr
     assert _uses(home, CI)[0] == 1 and _uses(home, PORT)[0] == 0
 
 
@@ -161,20 +172,20 @@ def test_sessions_import_with_a_project_counts_the_projects_entries_too(tmp_path
     home = tmp_path / "home"
     repo = tmp_path / "repo"
     repo.mkdir()
-    assert run_mnemic(home, "memory", "add", CI).returncode == 0
-    added = run_mnemic(home, "--project", str(repo), "memory", "add", PORT)
-    assert added.returncode == 0, added.stderr
+    assert _cli(home, "memory", "add", CI).exit_code == 0
+    added = _cli(home, "--project", str(repo), "memory", "add", PORT)
+    assert added.exit_code == 0, added.stderr
     lines = [
         {"session_id": "imp", "role": "user", "content": "Is staging on port 6543 now?"},
         {"session_id": "imp", "role": "user", "content": "And ci-eu-west for Jenkins?"},
     ]
     path = tmp_path / "talk.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    done = run_mnemic(home, "sessions", "import", str(path), "--format", "jsonl",
-                      "--project", str(repo))  # fmt: skip
-    assert done.returncode == 0, done.stderr
+    done = _cli(home, "sessions", "import", str(path), "--format", "jsonl",
+                "--project", str(repo), "--no-embed")  # fmt: skip
+    assert done.exit_code == 0, done.stderr
     assert _uses(home, CI)[0] == 1
     store = open_project(Home.open(home), repo, create=False)
     assert read_counts(store.root).of(entry_key(PORT)).uses == 1
-    shown = run_mnemic(home, "--project", str(repo), "memory", "show", "--long")
+    shown = _cli(home, "--project", str(repo), "memory", "show", "--long")
     assert "mattered in 1 session" in shown.stdout

@@ -56,22 +56,52 @@ ROWS = [
 ]  # fmt: skip
 
 
-def mnemic(home: Path, *args: str, as_reader: bool = False) -> subprocess.CompletedProcess[str]:
-    """Run the CLI; ``as_reader``: as the user the home is read-only for."""
+BATCH = Path(__file__).parent / "workers" / "cli_batch.py"
+
+
+def _env(home: Path) -> dict[str, str]:
     env = {"PATH": os.environ.get("PATH", ""), "MNEMIC_HOME": str(home), "COLUMNS": "160",
            "HOME": str(home.parent), "PYTHONDONTWRITEBYTECODE": "1"}  # fmt: skip
     for name in ("PYTHONPATH", "PYTHONPYCACHEPREFIX"):  # the mnemic under test, whatever
         if name in os.environ:  # the parent imports; its bytecode (conftest.py)
             env[name] = os.environ[name]
+    return env
+
+
+def mnemic(home: Path, *args: str, as_reader: bool = False) -> subprocess.CompletedProcess[str]:
+    """Run the CLI; ``as_reader``: as the user the home is read-only for."""
     prefix = [str(SETPRIV), *DROP] if as_reader and ROOT else []
     return subprocess.run(
         [*prefix, sys.executable, "-m", "mnemic", *args],
         capture_output=True,
         text=True,
-        env=env,
+        env=_env(home),
         timeout=120,
         cwd="/",
     )
+
+
+def mnemic_each(home: Path, *calls: tuple[str, ...]) -> list[subprocess.CompletedProcess[str]]:
+    """Run each call of the CLI as the reader, one after another in ONE process of the
+    reader's (``tests/workers/cli_batch.py``): what is read or refused is decided by who
+    the process is, which a process per call only repeated (11 interpreters a test,
+    about 10 s of a test's 15 under load, session 50). The tests without a history and
+    with a write-ahead log still start the real entry point for each call."""
+    prefix = [str(SETPRIV), *DROP] if ROOT else []
+    done = subprocess.run(
+        [*prefix, sys.executable, str(BATCH)],
+        input=json.dumps([list(c) for c in calls]),
+        capture_output=True,
+        text=True,
+        env=_env(home),
+        timeout=120,
+        cwd="/",
+    )
+    assert done.returncode == 0, done.stderr
+    return [
+        subprocess.CompletedProcess(list(c), r["code"], r["stdout"], r["stderr"])
+        for c, r in zip(calls, json.loads(done.stdout), strict=True)
+    ]
 
 
 @pytest.fixture
@@ -127,23 +157,34 @@ def fingerprint(home: Path) -> dict[str, str]:
 
 
 def check_reads(home: Path) -> None:
-    r = mnemic(home, "sessions", "list", "--json", as_reader=True)
+    listed, shown, exported, attachments, stats, found, found_zh, tool = mnemic_each(
+        home,
+        ("sessions", "list", "--json"),
+        ("sessions", "show", "s-deploy", "--json"),
+        ("sessions", "export", "s-zh"),
+        ("sessions", "attachments", "--json"),
+        ("sessions", "stats", "--json"),
+        ("sessions", "search", "ops@example.com", "--json"),
+        ("sessions", "search", "会话"),
+        ("tool", "session_search", '{"query": "staging"}'),
+    )
+    r = listed
     assert r.returncode == 0, r.stderr
     assert sorted(s["id"] for s in json.loads(r.stdout)) == ["s-deploy", "s-zh"]
-    r = mnemic(home, "sessions", "show", "s-deploy", "--json", as_reader=True)
+    r = shown
     assert r.returncode == 0 and len(json.loads(r.stdout)["messages"]) == 2, r.stderr
-    r = mnemic(home, "sessions", "export", "s-zh", as_reader=True)
+    r = exported
     assert r.returncode == 0 and "会话历史" in r.stdout, r.stderr
-    r = mnemic(home, "sessions", "attachments", "--json", as_reader=True)
+    r = attachments
     assert r.returncode == 0 and json.loads(r.stdout) == [], r.stderr
-    r = mnemic(home, "sessions", "stats", "--json", as_reader=True)
+    r = stats
     assert r.returncode == 0 and json.loads(r.stdout)["messages"] == 3, r.stderr
-    r = mnemic(home, "sessions", "search", "ops@example.com", "--json", as_reader=True)
+    r = found
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["results"][0]["session_id"] == "s-deploy"
-    r = mnemic(home, "sessions", "search", "会话", as_reader=True)
+    r = found_zh
     assert r.returncode == 0 and "s-zh" in r.stdout, r.stderr
-    r = mnemic(home, "tool", "session_search", '{"query": "staging"}', as_reader=True)
+    r = tool
     assert r.returncode == 0 and json.loads(r.stdout)["results"][0]["session_id"] == "s-deploy"
 
 
@@ -151,12 +192,13 @@ def check_writes_refused(home: Path, base: Path) -> None:
     more = base / "more.jsonl"
     more.write_text(json.dumps({"session_id": "new", "role": "user", "content": "x"}) + "\n")
     more.chmod(0o644)
-    for args in (
+    for r in mnemic_each(
+        home,
         ("sessions", "import", str(more)),
         ("sessions", "delete", "s-deploy", "--yes"),
         ("sessions", "prune", "--older-than", "0", "--yes"),
     ):
-        r = mnemic(home, *args, as_reader=True)
+        args = r.args
         assert r.returncode == 1, (args, r.stdout, r.stderr)
         assert "The home is read-only" in r.stderr and "Traceback" not in r.stderr, r.stderr
 

@@ -1,7 +1,8 @@
 """Worker for the concurrency test: mixed memory tool calls on a shared home.
 
 Usage: python curated_writer.py HOME WORKER_ID OPS SEED
-Waits for a line on stdin (the start signal), then prints one JSON report.
+Opens the store, prints ``ready``, waits for a line on stdin (the start signal), then
+prints one JSON report.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ def main() -> None:
     gone: list[str] = []
     writes = 0
     problems: list[str] = []
+    print("ready", flush=True)
     sys.stdin.readline()
     for k in range(n):
         roll = rng.random()
