@@ -130,9 +130,7 @@ def test_a_config_file_that_is_not_regular_is_a_usage_error(home_path: Path, kin
 
 
 def make_skill(home: Path) -> Path:
-    r = run_here(
-        home, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do this.\n"
-    )
+    r = run_here(home, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do this.\n")
     assert r.returncode == 0, r.stderr
     return home / "skills" / "demo-skill" / "SKILL.md"
 

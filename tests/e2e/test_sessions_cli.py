@@ -240,14 +240,10 @@ def test_import_locomo_and_claude_directory(home_path: Path, tmp_path: Path) -> 
              "message": {"role": "assistant", "content": "sub"}},
         ],
     )  # fmt: skip
-    r = run_here(
-        home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects")
-    )
+    r = run_here(home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects"))
     assert r.returncode == 0 and "Imported 1 message in 1 session " in r.stdout
     assert "sidechain (subagent) message" in r.stdout
-    r = run_here(
-        home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects")
-    )
+    r = run_here(home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects"))
     assert "1 session was imported before and has nothing new" in r.stdout
 
 

@@ -66,9 +66,7 @@ def test_create_list_show_delete(home_path: Path) -> None:
 def test_create_from_body_file_and_whole_skill_md(home_path: Path, tmp_path: Path) -> None:
     body = tmp_path / "body.md"
     body.write_text(BODY)
-    r = run_here(
-        home_path, "skills", "create", "a", "-d", "A.", "--body-file", str(body), "--json"
-    )
+    r = run_here(home_path, "skills", "create", "a", "-d", "A.", "--body-file", str(body), "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["skill"] == "a"
     whole = tmp_path / "SKILL.md"
@@ -201,9 +199,7 @@ def test_refusals_are_told_to_a_person(home_path: Path) -> None:
     r2 = run_here(home_path, "skills", "show", "deploy-dcos")
     assert r2.returncode == 1 and "`mnemic skills list`" in r2.stderr
     assert "Similar names: deploy-docs" in r2.stderr
-    r3 = run_here(
-        home_path, "skills", "create", "huge", "-d", "Too long.", stdin="step\n" * 30_000
-    )
+    r3 = run_here(home_path, "skills", "create", "huge", "-d", "Too long.", stdin="step\n" * 30_000)
     assert r3.returncode == 1
     assert "the limit is 100,000 chars (skills.max_skill_chars)" in r3.stderr
     for out in (r.stderr, r2.stderr, r3.stderr):
