@@ -106,7 +106,12 @@ def run_here(
     try:
         with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
             result = CliRunner().invoke(
-                main, list(args), input=stdin, env=mnemic_env(home, env), catch_exceptions=False
+                main,
+                list(args),
+                input=stdin,
+                env=mnemic_env(home, env),
+                catch_exceptions=False,
+                prog_name="python -m mnemic",  # as click names it in run_mnemic's process
             )
     finally:
         root.handlers[:] = handlers
