@@ -8,20 +8,35 @@ unless a test passes text) and a time limit.
 
 A command that only prepares a home for the command under test (the entries a test
 starts from) runs in this process instead, through :func:`prepare` (about 50 times
-cheaper than a process start): what is checked always runs in its own process.
+cheaper than a process start). A command whose answer is checked but whose process is
+not the point (an argument refused, a listing read back, the files an install writes)
+runs through :func:`run_here`: the same click group the script runs, in this process,
+answered as :func:`run_mnemic` answers. What needs a process of its own stays in one:
+start-up, the hook as Claude Code runs it, servers, signals, privileges, the fast path,
+stdin and stdout as bytes, and at least one command of every family.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["compaction_event", "mnemic_env", "prepare", "run_mnemic", "run_mnemic_bytes"]
+__all__ = [
+    "compaction_event",
+    "mnemic_env",
+    "prepare",
+    "run_here",
+    "run_mnemic",
+    "run_mnemic_bytes",
+]
 
 
 def mnemic_env(home: Path, env: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -65,6 +80,46 @@ def run_mnemic_bytes(
         capture_output=True,
         env=mnemic_env(home),
         timeout=timeout,
+    )
+
+
+def run_here(
+    home: Path,
+    *args: str,
+    stdin: str = "",
+    env: Mapping[str, str] | None = None,
+    cwd: Path | str | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """:func:`run_mnemic`'s answer (exit code, stdout, stderr apart) from this process:
+    ``mnemic ARGS`` through click's runner, with the same environment, stdin and working
+    folder. An exception the command does not turn into an exit code propagates (in a
+    process it would be a traceback and exit 1: here the test fails on it). What a
+    process would drop at its exit and a command may set on its way (the root logger's
+    handlers and level, the SIGINT and SIGTERM handlers) is put back as it was."""
+    from click.testing import CliRunner
+
+    from mnemic.cli import main
+
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    signals = {n: signal.getsignal(n) for n in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
+            result = CliRunner().invoke(
+                main,
+                list(args),
+                input=stdin,
+                env=mnemic_env(home, env),
+                catch_exceptions=False,
+                prog_name="python -m mnemic",  # as click names it in run_mnemic's process
+            )
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+        for number, handler in signals.items():
+            signal.signal(number, handler)
+    return subprocess.CompletedProcess(
+        ["mnemic", *args], result.exit_code, result.stdout, result.stderr
     )
 
 

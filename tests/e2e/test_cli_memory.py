@@ -1,4 +1,6 @@
-"""The ``mnemic memory`` / ``mnemic tool`` commands, run as a user runs them."""
+"""The ``mnemic memory`` / ``mnemic tool`` commands, run as a user runs them: the exit
+codes of both families, ``$EDITOR`` and ``MNEMIC_PROFILE`` in real processes; the answers
+to read back in this process (:func:`run_here`)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from . import prepare, run_mnemic
+from . import prepare, run_here, run_mnemic
 
 
 def test_add_show_status_and_exit_codes(home_path: Path) -> None:
@@ -60,16 +62,16 @@ def test_tool_command(home_path: Path) -> None:
 def test_history_diff_restore(home_path: Path) -> None:
     prepare(home_path, "memory", "add", "first")
     prepare(home_path, "memory", "add", "second")
-    r = run_mnemic(home_path, "memory", "history", "--json")
+    r = run_here(home_path, "memory", "history", "--json")
     versions = json.loads(r.stdout)["memory"]
     assert [v["version"] for v in versions] == [1]
-    r = run_mnemic(home_path, "memory", "diff", "1")
+    r = run_here(home_path, "memory", "diff", "1")
     assert "+second" in r.stdout
-    r = run_mnemic(home_path, "memory", "restore", "1", "--yes")
+    r = run_here(home_path, "memory", "restore", "1", "--yes")
     assert r.returncode == 0, r.stderr
-    r = run_mnemic(home_path, "memory", "show", "--json")
+    r = run_here(home_path, "memory", "show", "--json")
     assert json.loads(r.stdout)["memory"]["entries"] == ["first"]
-    r = run_mnemic(home_path, "memory", "restore", "99", "--yes")
+    r = run_here(home_path, "memory", "restore", "99", "--yes")
     assert r.returncode == 1 and "No version 99" in r.stderr
 
 
@@ -78,22 +80,22 @@ def test_drift_then_adopt(home_path: Path) -> None:
     path = home_path / "memories" / "MEMORY.md"
     with open(path, "a", encoding="utf-8") as fh:
         fh.write("\n\npasted paragraph one\n\npasted paragraph two " + "x" * 2300)
-    r = run_mnemic(home_path, "memory", "remove", "managed")
+    r = run_here(home_path, "memory", "remove", "managed")
     assert r.returncode == 1 and "mnemic memory adopt" in r.stderr
-    r = run_mnemic(home_path, "memory", "doctor")
+    r = run_here(home_path, "memory", "doctor")
     assert r.returncode == 1 and "edited outside mnemic" in r.stdout
-    r = run_mnemic(home_path, "memory", "adopt", "--json")
+    r = run_here(home_path, "memory", "adopt", "--json")
     plan = json.loads(r.stdout)
     assert plan["entries"][:2] == ["managed", "pasted paragraph one"]
     assert len(plan["entries"]) >= 4 and all(len(e) <= 2200 for e in plan["entries"])
     assert "".join("".join(plan["entries"]).split()) == "".join(
         ("managed pasted paragraph one pasted paragraph two " + "x" * 2300).split()
     )
-    r = run_mnemic(home_path, "memory", "adopt", stdin="n\n")
+    r = run_here(home_path, "memory", "adopt", stdin="n\n")
     assert r.returncode == 1 and "not adopted" in r.stderr
-    r = run_mnemic(home_path, "memory", "adopt", "--yes")
+    r = run_here(home_path, "memory", "adopt", "--yes")
     assert r.returncode == 0 and "Adopted" in r.stdout
-    r = run_mnemic(home_path, "memory", "remove", "managed")
+    r = run_here(home_path, "memory", "remove", "managed")
     assert r.returncode == 0, r.stderr
 
 
@@ -129,7 +131,7 @@ def test_edit_with_editor(home_path: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("flag", ["--profile", "env"])
 def test_profiles_are_isolated(home_path: Path, flag: str) -> None:
     if flag == "--profile":
-        run_mnemic(home_path, "--profile", "work", "memory", "add", "work fact")
+        run_here(home_path, "--profile", "work", "memory", "add", "work fact")
     else:
         env = {**os.environ, "MNEMIC_HOME": str(home_path), "MNEMIC_PROFILE": "work"}
         subprocess.run(
@@ -138,8 +140,8 @@ def test_profiles_are_isolated(home_path: Path, flag: str) -> None:
             check=True,
             capture_output=True,
         )
-    main = json.loads(run_mnemic(home_path, "memory", "show", "--json").stdout)
-    work = json.loads(run_mnemic(home_path, "--profile", "work", "memory", "show", "--json").stdout)
+    main = json.loads(run_here(home_path, "memory", "show", "--json").stdout)
+    work = json.loads(run_here(home_path, "--profile", "work", "memory", "show", "--json").stdout)
     assert main["memory"]["entries"] == []
     assert work["memory"]["entries"] == ["work fact"]
 
@@ -147,7 +149,7 @@ def test_profiles_are_isolated(home_path: Path, flag: str) -> None:
 def test_bad_config_is_a_usage_error_naming_the_key(home_path: Path) -> None:
     home_path.mkdir(parents=True)
     (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 'big'\n")
-    r = run_mnemic(home_path, "memory", "status")
+    r = run_here(home_path, "memory", "status")
     assert r.returncode == 2 and "memory.memory_char_limit" in r.stderr
 
 
@@ -175,14 +177,14 @@ def test_refusals_are_told_to_a_person_with_the_entries_they_refer_to(home_path:
     prepare(home_path, "memory", "add", "Project uses pip and venv")
     prepare(home_path, "memory", "add", "Deploys go through staging")
 
-    r = run_mnemic(home_path, "memory", "remove", "nothing like it")
+    r = run_here(home_path, "memory", "remove", "nothing like it")
     assert r.returncode == 1 and r.stdout == ""
     assert "No MEMORY.md entry contains 'nothing like it'" in r.stderr
     assert "[1] Project uses pip and venv" in r.stderr
     assert "[2] Deploys go through staging" in r.stderr
     assert_for_a_person(r.stderr)
 
-    r = run_mnemic(
+    r = run_here(
         home_path, "memory", "add", "The staging cluster is rebuilt every night at 02:00 UTC"
     )
     assert r.returncode == 1
@@ -190,7 +192,7 @@ def test_refusals_are_told_to_a_person_with_the_entries_they_refer_to(home_path:
     assert "[2] Deploys go through staging" in r.stderr
     assert_for_a_person(r.stderr)
 
-    r = run_mnemic(home_path, "memory", "add", "x" * 300)
+    r = run_here(home_path, "memory", "add", "x" * 300)
     assert r.returncode == 1
     assert "300 chars, longer than the whole MEMORY.md budget of 100 chars" in r.stderr
     assert "splitting it would not help" in r.stderr
@@ -198,13 +200,13 @@ def test_refusals_are_told_to_a_person_with_the_entries_they_refer_to(home_path:
     assert_for_a_person(r.stderr)
 
     new = "Deploys go through staging, then a reviewer signs off"
-    r = run_mnemic(home_path, "memory", "replace", "Deploy", new)
+    r = run_here(home_path, "memory", "replace", "Deploy", new)
     assert r.returncode == 0, r.stderr
     assert "replaced: Deploys go through staging" in r.stdout
     assert "% full" in r.stdout  # the pressure warning, in words for a person
     assert_for_a_person(r.stdout)
 
-    r = run_mnemic(home_path, "memory", "add", "[BLOCKED: a MEMORY.md entry]")
+    r = run_here(home_path, "memory", "add", "[BLOCKED: a MEMORY.md entry]")
     assert r.returncode == 1 and "placeholder" in r.stderr
     assert_for_a_person(r.stderr)
 
@@ -213,13 +215,13 @@ def test_drift_refusal_tells_a_person_to_adopt(home_path: Path) -> None:
     prepare(home_path, "memory", "add", "managed")
     path = home_path / "memories" / "MEMORY.md"
     path.write_text("managed\n§\n\n§\npasted by hand", encoding="utf-8")
-    r = run_mnemic(home_path, "memory", "remove", "managed")
+    r = run_here(home_path, "memory", "remove", "managed")
     assert r.returncode == 1
     assert "`mnemic memory adopt --target memory`" in r.stderr
     assert "A person should run" not in r.stderr and "only `add` works" not in r.stderr
     assert_for_a_person(r.stderr)
     # --json keeps the tool response, for scripts
-    r = run_mnemic(home_path, "memory", "remove", "managed", "--json")
+    r = run_here(home_path, "memory", "remove", "managed", "--json")
     assert r.returncode == 1 and json.loads(r.stdout)["error_code"] == "drift_detected"
 
 
@@ -228,17 +230,17 @@ def test_show_exits_1_when_a_file_is_unreadable_and_still_shows_the_other(
 ) -> None:
     prepare(home_path, "memory", "add", "--target", "user", "Name: Ada")
     (home_path / "memories" / "MEMORY.md").write_bytes(b"notes \xff\xfe broken")
-    r = run_mnemic(home_path, "memory", "show")
+    r = run_here(home_path, "memory", "show")
     assert r.returncode == 1
     assert "Name: Ada" in r.stdout
     assert "MEMORY.md" in r.stderr and "could not be read" in r.stderr
-    r = run_mnemic(home_path, "memory", "show", "--raw")
+    r = run_here(home_path, "memory", "show", "--raw")
     assert r.returncode == 1 and "[1] Name: Ada" in r.stdout and "could not be read" in r.stderr
-    r = run_mnemic(home_path, "memory", "show", "--json")
+    r = run_here(home_path, "memory", "show", "--json")
     assert r.returncode == 1
     out = json.loads(r.stdout)
     assert out["user"]["entries"] == ["Name: Ada"] and "could not be read" in out["memory"]["error"]
-    r = run_mnemic(home_path, "memory", "show", "--target", "user")
+    r = run_here(home_path, "memory", "show", "--target", "user")
     assert r.returncode == 0 and "Name: Ada" in r.stdout
 
 
@@ -283,10 +285,10 @@ def test_show_never_sends_a_hand_edits_escape_sequence_to_the_terminal(home_path
     memory = home_path / "memories" / "MEMORY.md"
     memory.write_text(memory.read_text() + "\n§\nHand \x1b]0;pwned\x07 note \x9b2J end")
     for args in ((), ("--raw",), ("--long",), ("--long", "--raw")):
-        r = run_mnemic(home_path, "memory", "show", *args)
+        r = run_here(home_path, "memory", "show", *args)
         assert r.returncode == 0, r.stderr
         assert not any(ch in r.stdout for ch in "\x1b\x07\x9b"), args
         assert "Repo builds with make" in r.stdout, args
-    raw = run_mnemic(home_path, "memory", "show", "--raw").stdout
+    raw = run_here(home_path, "memory", "show", "--raw").stdout
     assert "Hand \ufffd]0;pwned\ufffd note \ufffd2J end" in raw
-    assert "control_character" in run_mnemic(home_path, "memory", "show", "--long").stdout
+    assert "control_character" in run_here(home_path, "memory", "show", "--long").stdout

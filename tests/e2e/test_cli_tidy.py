@@ -1,6 +1,7 @@
 """``mnemic memory tidy``, run as a user runs it: a dry run that changes nothing, --json,
 --stage into the approval queue (never twice), and --llm against the local stand-in
-model (its wording used only when it keeps every value)."""
+model (its wording used only when it keeps every value). The dry run runs in a process of
+its own; the rest in this process (:func:`run_here`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from mnemic.curated.view import MemoryView
 from mnemic.testing import FakeLLMServer
 
-from . import prepare, run_mnemic
+from . import prepare, run_here, run_mnemic
 
 ENTRIES = [
     "User prefers tea over coffee.",
@@ -42,7 +43,7 @@ def test_a_dry_run_lists_proposals_and_changes_nothing(home_path: Path) -> None:
 
 def test_json_then_stage_once(home_path: Path) -> None:
     seed(home_path)
-    r = run_mnemic(home_path, "memory", "tidy", "--json", "--target", "memory", "--lexical")
+    r = run_here(home_path, "memory", "tidy", "--json", "--target", "memory", "--lexical")
     report = json.loads(r.stdout)
     assert report["retrieval"] == "lexical"
     kinds = sorted(p["kind"] for p in report["proposals"])
@@ -51,12 +52,12 @@ def test_json_then_stage_once(home_path: Path) -> None:
     assert [op["action"] for op in supersede["operations"]] == ["replace", "remove"]
     assert all(op["old_text"].startswith("entry:") for op in supersede["operations"])
 
-    r = run_mnemic(home_path, "memory", "tidy", "--stage", "--json", "--lexical")
+    r = run_here(home_path, "memory", "tidy", "--stage", "--json", "--lexical")
     staged = json.loads(r.stdout)["staged"]
     assert all(s["pending_id"] for s in staged) and len(staged) == 2
-    r = run_mnemic(home_path, "memory", "tidy", "--stage", "--lexical")
+    r = run_here(home_path, "memory", "tidy", "--stage", "--lexical")
     assert r.stdout.count("not staged: already pending") == 2
-    r = run_mnemic(home_path, "pending", "approve", "all")
+    r = run_here(home_path, "pending", "approve", "all")
     assert r.returncode == 0, r.stderr
     assert MemoryView.open(home_path).entries("memory") == [
         "user prefers tea over coffee",
@@ -82,7 +83,7 @@ def test_llm_wording_is_used_when_it_keeps_every_value(home_path: Path) -> None:
     seed(home_path)
     with FakeLLMServer(merge_reply("User prefers tea to coffee.")) as server:
         llm_config(home_path, server)
-        r = run_mnemic(home_path, "memory", "tidy", "--llm", "--json", "--lexical")
+        r = run_here(home_path, "memory", "tidy", "--llm", "--json", "--lexical")
         assert r.returncode == 0, r.stderr
         merge = next(p for p in json.loads(r.stdout)["proposals"] if p["kind"] == "merge")
         assert merge["wording"] == "llm" and merge["result"] == "User prefers tea to coffee."
@@ -96,7 +97,7 @@ def test_llm_wording_that_drops_a_value_is_not_used(home_path: Path) -> None:
         prepare(home_path, "memory", "add", entry)
     with FakeLLMServer(merge_reply("Deploys run on host-7 in the afternoon.")) as server:
         llm_config(home_path, server)
-        r = run_mnemic(home_path, "memory", "tidy", "--llm", "--lexical")
+        r = run_here(home_path, "memory", "tidy", "--llm", "--lexical")
         assert r.returncode == 0, r.stderr
         assert "was not used: it dropped 14:00" in r.stderr
         assert "new wording" not in r.stdout  # the offline proposal stands
@@ -104,6 +105,6 @@ def test_llm_wording_that_drops_a_value_is_not_used(home_path: Path) -> None:
 
 def test_llm_without_an_endpoint_says_what_to_set(home_path: Path) -> None:
     seed(home_path)
-    r = run_mnemic(home_path, "memory", "tidy", "--llm")
+    r = run_here(home_path, "memory", "tidy", "--llm")
     assert r.returncode == 1
     assert "llm.base_url is empty" in r.stderr

@@ -18,7 +18,7 @@ import pytest
 
 from mnemic.cli import hook_options
 
-from . import compaction_event, home_with_a_project, mnemic_env, run_mnemic
+from . import compaction_event, home_with_a_project, mnemic_env, run_here, run_mnemic
 
 _CLICK = ["-c", "from mnemic.cli import main; main()"]
 
@@ -101,7 +101,7 @@ def test_the_project_of_the_sessions_cwd_and_of_mnemic_project_come_the_same(
 
 def test_mnemic_home_and_mnemic_profile_select_the_same_home(home: Path, tmp_path: Path) -> None:
     other = tmp_path / "other"
-    made = run_mnemic(other, "--profile", "work", "memory", "add", "Work profile note.")
+    made = run_here(other, "--profile", "work", "memory", "add", "Work profile note.")
     assert made.returncode == 0, made.stderr
     env = {"MNEMIC_PROFILE": "work"}
     fast, slow = _both(other, ["hook", "claude-code"], _start(), env=env)

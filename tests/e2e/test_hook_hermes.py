@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.e2e import mnemic_env, prepare, run_mnemic
+from tests.e2e import mnemic_env, prepare, run_here
 
 from mnemic.curated import archive
 from mnemic.curated.memory import Memory
@@ -206,7 +206,7 @@ def test_hermes_memory_writes_are_audited_and_what_they_let_go_is_archived(
     }
     # Hermes's entries stay Hermes's: nothing became live in mnemic's memory
     assert memory.entries("memory") == [] and memory.entries("user") == []
-    assert run_mnemic(home_path, "audit", "verify").returncode == 0
+    assert run_here(home_path, "audit", "verify").returncode == 0
 
 
 def test_a_threat_in_a_hermes_memory_write_is_reported_and_never_archived(

@@ -3,6 +3,10 @@
 Each command must come back with a clear error naming the path and what it is, never
 block on the open (a FIFO without a writer blocks ``open(O_RDONLY)`` forever) and never
 leave a lock held. The pytest timeout is the guard: a command that hangs fails the test.
+
+The commands run in this test process (:func:`run_here`), but for one in a process of its
+own: a lock a command forgot would still be held by this process, where a process's exit
+would have let it go, so :func:`lock_is_free` sees it.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import pytest
 
 from mnemic.fsio import SidecarLock
 
-from . import prepare, run_mnemic
+from . import prepare, run_here, run_mnemic
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -77,12 +81,12 @@ def test_a_memory_file_that_is_not_regular_is_refused_at_once(
     populated(home_path)
     path = home_path / "memories" / name
     what = plant(path, kind)
-    r = run_mnemic(home_path, "memory", "add", "--target", target, "a new fact")
+    r = run_here(home_path, "memory", "add", "--target", target, "a new fact")
     assert r.returncode == 1 and str(path) in r.stderr and what in r.stderr
     assert "Traceback" not in r.stderr
-    r = run_mnemic(home_path, "memory", "doctor")
+    r = run_here(home_path, "memory", "doctor")
     assert r.returncode == 1 and str(path) in r.stdout and what in r.stdout
-    r = run_mnemic(home_path, "memory", "show")
+    r = run_here(home_path, "memory", "show")
     assert str(path) in r.stdout + r.stderr
     assert lock_is_free(home_path / "memories" / f"{name}.lock")
     other = "USER.md" if name == "MEMORY.md" else "MEMORY.md"
@@ -102,9 +106,9 @@ def test_a_fifo_transaction_intent_is_refused_and_doctor_names_it(home_path: Pat
     populated(home_path)
     intent = home_path / "memories" / ".txn.intent"
     plant(intent, "fifo")
-    r = run_mnemic(home_path, "memory", "add", "a new fact")
+    r = run_here(home_path, "memory", "add", "a new fact")
     assert r.returncode == 1 and str(intent) in r.stderr and "named pipe" in r.stderr
-    r = run_mnemic(home_path, "memory", "doctor")
+    r = run_here(home_path, "memory", "doctor")
     assert r.returncode == 1 and str(intent) in r.stdout
     for name in ("MEMORY.md", "USER.md"):
         assert lock_is_free(home_path / "memories" / f"{name}.lock")
@@ -121,14 +125,12 @@ def test_a_config_file_that_is_not_regular_is_a_usage_error(home_path: Path, kin
         config.symlink_to("/dev/zero")  # config.toml may be a link; its target is checked
         what = "character device"
     for args in (("memory", "show"), ("memory", "add", "x y z"), ("memory", "doctor")):
-        r = run_mnemic(home_path, *args)
+        r = run_here(home_path, *args)
         assert r.returncode == 2 and str(config) in r.stderr and what in r.stderr, args
 
 
 def make_skill(home: Path) -> Path:
-    r = run_mnemic(
-        home, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do this.\n"
-    )
+    r = run_here(home, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do this.\n")
     assert r.returncode == 0, r.stderr
     return home / "skills" / "demo-skill" / "SKILL.md"
 
@@ -136,14 +138,14 @@ def make_skill(home: Path) -> Path:
 def test_a_fifo_skill_file_is_refused_by_readers_and_writers(home_path: Path) -> None:
     skill_md = make_skill(home_path)
     plant(skill_md, "fifo")
-    r = run_mnemic(home_path, "skills", "show", "demo-skill")
+    r = run_here(home_path, "skills", "show", "demo-skill")
     assert r.returncode == 1 and str(skill_md) in r.stderr and "named pipe" in r.stderr
-    r = run_mnemic(home_path, "skills", "list")
+    r = run_here(home_path, "skills", "list")
     assert r.returncode == 0 and "unusable" in r.stdout + r.stderr
-    r = run_mnemic(home_path, "prompt")
+    r = run_here(home_path, "prompt")
     assert r.returncode == 0
     patch = '{"action": "patch", "name": "demo-skill", "old_string": "Do", "new_string": "Did"}'
-    r = run_mnemic(home_path, "tool", "skill_manage", patch)
+    r = run_here(home_path, "tool", "skill_manage", patch)
     assert r.returncode == 1 and '"success": false' in r.stdout
     assert lock_is_free(home_path / "skills" / ".lock")
     assert skill_md.is_fifo()
@@ -153,16 +155,16 @@ def test_fifos_in_the_audit_journal_are_reported_not_waited_on(home_path: Path) 
     populated(home_path)
     journal = home_path / "audit" / "journal.jsonl"
     plant(journal, "fifo")
-    r = run_mnemic(home_path, "audit", "verify")
+    r = run_here(home_path, "audit", "verify")
     assert r.returncode == 1 and str(journal) in r.stderr and "named pipe" in r.stderr
-    r = run_mnemic(home_path, "audit", "list")
+    r = run_here(home_path, "audit", "list")
     assert r.returncode == 1 and str(journal) in r.stderr
-    r = run_mnemic(home_path, "memory", "doctor")
+    r = run_here(home_path, "memory", "doctor")
     assert r.returncode == 1 and str(journal) in r.stdout
     journal.unlink()
     populated(home_path)
     head = home_path / "audit" / "head"
     plant(head, "fifo")
-    r = run_mnemic(home_path, "audit", "verify")
+    r = run_here(home_path, "audit", "verify")
     assert r.returncode == 1 and "head file is damaged" in r.stderr
     assert lock_is_free(home_path / "audit" / "journal.lock")

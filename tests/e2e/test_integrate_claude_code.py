@@ -1,7 +1,9 @@
 """`mnemic integrate claude-code` and `mnemic hook claude-code`, end to end: real files in
-a temporary HOME (never the real ~/.claude), the CLI in subprocesses, and the hook run
-exactly as Claude Code runs it (the command string from the settings file, through
-`sh -c`, with the hook's JSON on stdin)."""
+a temporary HOME (never the real ~/.claude), and the hook run exactly as Claude Code runs
+it (the command string from the settings file, through `sh -c`, with the hook's JSON on
+stdin), as is the MCP server a project install writes. The install itself and the
+commands that read a home back run in this process (:func:`run_here`), but for one
+install in a subprocess (``CLAUDE_CONFIG_DIR`` from its environment)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.e2e import prepare, run_mnemic
+from tests.e2e import prepare, run_here, run_mnemic
 
 from mnemic.home import Home
 from mnemic.sessions import open_store
@@ -67,7 +69,7 @@ def _load(path: Path) -> Any:
 
 
 def _install(home: Path, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return run_mnemic(home, "integrate", "claude-code", *args, env=_env(tmp_path))
+    return run_here(home, "integrate", "claude-code", *args, env=_env(tmp_path))
 
 
 def _hook_command(settings: Path, event: str) -> str:
@@ -422,9 +424,9 @@ def test_session_start_hook_adds_the_frozen_snapshot_to_the_context(
 
     # exactly the blocks `mnemic prompt --memory-only` prints, which are the system
     # prompt's memory layer
-    only = run_mnemic(home_path, "prompt", "--memory-only")
+    only = run_here(home_path, "prompt", "--memory-only")
     assert only.returncode == 0 and only.stdout == context + "\n"
-    full = json.loads(run_mnemic(home_path, "prompt", "--json").stdout)
+    full = json.loads(run_here(home_path, "prompt", "--json").stdout)
     assert context in full["text"]
     layers = {layer["name"]: layer["chars"] for layer in full["layers"]}
     assert layers["memory"] == len(context)
@@ -441,7 +443,7 @@ async def test_a_project_install_selects_the_projects_memory_in_the_hook_and_the
     settings = _installed(home_path, tmp_path)
     project = settings.parent.parent
     fact = "The shop repo runs tests with pytest-xdist"
-    assert run_mnemic(home_path, "memory", "add", "--project", str(project), fact).returncode == 0
+    assert run_here(home_path, "memory", "add", "--project", str(project), fact).returncode == 0
     payload = {
         "session_id": SESSION,
         "transcript_path": str(tmp_path / "t.jsonl"),
@@ -468,7 +470,7 @@ async def test_a_project_install_selects_the_projects_memory_in_the_hook_and_the
     out = json.loads(_run_hook(command, payload, tmp_path).stdout)
     context = out["hookSpecificOutput"]["additionalContext"]
     assert fact in context and "Deploys go through staging." in context
-    shown = run_mnemic(home_path, "memory", "show", "--project", str(project))
+    shown = run_here(home_path, "memory", "show", "--project", str(project))
     assert "Deploys go through staging." in shown.stdout
 
 
@@ -480,7 +482,7 @@ def test_session_start_hook_prints_nothing_when_memory_is_empty(
         _hook_command(settings, "SessionStart"), {"hook_event_name": "SessionStart"}, tmp_path
     )
     assert result.returncode == 0 and result.stdout == b""
-    assert run_mnemic(home_path, "prompt", "--memory-only").stdout == ""
+    assert run_here(home_path, "prompt", "--memory-only").stdout == ""
 
 
 def _messages(home: Path) -> list[tuple[int, str, str]]:
@@ -620,9 +622,9 @@ def test_hook_with_stdin_left_open_gives_up_by_itself(home_path: Path, tmp_path:
 def test_memory_only_json(home_path: Path) -> None:
     call = json.dumps({"action": "add", "target": "memory", "content": "Deploys go out on Fridays"})
     prepare(home_path, "tool", "memory", call)
-    data = json.loads(run_mnemic(home_path, "prompt", "--memory-only", "--json").stdout)
+    data = json.loads(run_here(home_path, "prompt", "--memory-only", "--json").stdout)
     assert "Deploys go out on Fridays" in data["text"] and data["chars"] == len(data["text"])
-    text = run_mnemic(home_path, "prompt", "--memory-only").stdout
+    text = run_here(home_path, "prompt", "--memory-only").stdout
     assert text == data["text"] + "\n"
-    bad = run_mnemic(home_path, "prompt", "--memory-only", "--system", "x")
+    bad = run_here(home_path, "prompt", "--memory-only", "--system", "x")
     assert bad.returncode == 2 and "--memory-only" in bad.stderr

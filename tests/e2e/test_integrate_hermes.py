@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.e2e import run_mnemic
+from tests.e2e import run_here, run_mnemic
 
 from mnemic.curated import archive
 from mnemic.curated.memory import Memory
@@ -380,15 +380,20 @@ def test_hermes_memory_tool_writes_reach_mnemic_audit_and_archive(
 # --- the install itself (no Hermes needed) ----------------------------------------------------
 
 
-def _integrate(home: Path, hermes_home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return run_mnemic(home, "integrate", "hermes", "--hermes-home", str(hermes_home), *args)
+def _integrate(
+    home: Path, hermes_home: Path, *args: str, process: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """``mnemic integrate hermes``: in this process (:func:`run_here`: the files it writes
+    are what is checked), or with ``process`` in a process of its own."""
+    run = run_mnemic if process else run_here
+    return run(home, "integrate", "hermes", "--hermes-home", str(hermes_home), *args)
 
 
 def test_install_sets_the_provider_line_only_and_twice_changes_nothing(
     home: Path, tmp_path: Path
 ) -> None:
     hermes_home = _hermes_home(tmp_path)
-    assert _integrate(home, hermes_home).returncode == 0
+    assert _integrate(home, hermes_home, process=True).returncode == 0
     config = hermes_home / "config.yaml"
     assert config.read_text() == USER_CONFIG.replace(
         "  provider: ''   # none yet\n", "  provider: mnemic\n"

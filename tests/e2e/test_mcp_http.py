@@ -1,4 +1,5 @@
-"""``mnemic mcp --http`` in a subprocess: bearer token, sessions, ``/metrics``, refusals.
+"""``mnemic mcp --http`` in a subprocess: bearer token, sessions, ``/metrics``, refusals
+(a refusal before anything listens is asked in this process: :func:`run_here`).
 
 The server is started on port 0 and announces its URL on stderr once the socket
 listens; tests wait for that line (no sleeps, no fixed ports). Without a token given,
@@ -28,7 +29,7 @@ from mcp.shared.exceptions import MCPError
 
 from mnemic.curated.memory import Memory
 
-from . import mnemic_env
+from . import mnemic_env, run_here
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(90)]
 
@@ -242,8 +243,7 @@ def test_a_token_file_others_can_read_is_refused_and_a_fifo_or_device_never_read
         (tmp_path / "missing", "does not exist"),
     ):
         for how in (["mcp", "--http"], ["ui", "--no-browser"]):
-            cmd, full = mnemic(home_path, *how, "--port", "0", "--token-file", str(path))
-            r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+            r = run_here(home_path, *how, "--port", "0", "--token-file", str(path))
             assert r.returncode == 2, (how, path, r.stderr)
             assert problem in r.stderr and "Traceback" not in r.stderr, r.stderr
             assert r.stdout == ""
@@ -259,13 +259,11 @@ async def test_a_private_token_file_is_used_and_token_in_argv_is_warned_about(
         async with client(url, token=TOKEN) as c:
             await add(c, "Token from a file.")
     assert not (home_path / "mcp.token").exists()  # a token given: none is made
-    cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", "--token", "x")
-    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    r = run_here(home_path, "mcp", "--http", "--port", "0", "--token", "x")
     assert r.returncode == 2 and "every user of this machine (ps" in r.stderr
     assert "--token-file FILE or MNEMIC_MCP_TOKEN" in r.stderr
     both = ["--token", TOKEN, "--token-file", str(private)]
-    cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", *both)
-    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    r = run_here(home_path, "mcp", "--http", "--port", "0", *both)
     assert r.returncode == 2 and "not both" in r.stderr
 
 
@@ -290,16 +288,14 @@ def test_a_weak_token_is_refused_before_serving(
     else:
         home_path.mkdir(parents=True, exist_ok=True)
         (home_path / "config.toml").write_text(f'[mcp]\ntoken = "{token}"\n')
-    cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", *args, env=env)
-    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    r = run_here(home_path, "mcp", "--http", "--port", "0", *args, env=env)
     assert r.returncode == 2, r.stderr
     assert problem in r.stderr and "secrets.token_urlsafe(32)" in r.stderr
     assert "Traceback" not in r.stderr and r.stdout == ""
 
 
 def test_a_short_token_is_refused_on_loopback_too(home_path: Path) -> None:
-    cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", "--token", "short")
-    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    r = run_here(home_path, "mcp", "--http", "--port", "0", "--token", "short")
     assert r.returncode == 2 and "at least 32" in r.stderr
 
 
@@ -316,6 +312,5 @@ def test_a_taken_port_is_a_clear_error(home_path: Path) -> None:
 
 
 def test_host_and_port_need_http(home_path: Path) -> None:
-    cmd, full = mnemic(home_path, "mcp", "--port", "9000")
-    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    r = run_here(home_path, "mcp", "--port", "9000")
     assert r.returncode == 2 and "only apply with --http" in r.stderr

@@ -1,6 +1,8 @@
 """Live resources end to end: the SDK's own client subscribes to a ``mnemic mcp``
 subprocess (stdio, and HTTP in ``test_mcp_live_http.py``) and another process changes
-memory; the notification must arrive.
+memory; the notification must arrive. The other process is the CLI in a process of its
+own in the first test, and this test process elsewhere (:func:`mnemic`): to the server,
+both are writers outside it.
 
 Both protocol generations are driven: the handshake era (``resources/subscribe``, the
 notifications on the connection) and 2026-07-28 (``subscriptions/listen``). Nothing
@@ -30,7 +32,7 @@ from mcp.shared.subscriptions import ResourcesListChanged, ResourceUpdated
 from mnemic.curated.memory import Memory
 from mnemic.home import Home
 
-from . import run_mnemic
+from . import run_here, run_mnemic
 
 pytestmark = [
     pytest.mark.anyio,
@@ -138,9 +140,14 @@ async def subscribed(
         tg.cancel_scope.cancel()
 
 
-async def mnemic(home: Path, *args: str, stdin: str = "") -> None:
-    """Run the CLI in another process (off the event loop) and check it succeeded."""
-    done = await anyio.to_thread.run_sync(lambda: run_mnemic(home, *args, stdin=stdin))
+async def mnemic(home: Path, *args: str, stdin: str = "", process: bool = False) -> None:
+    """Run the CLI and check it succeeded: in this process, which is another process than
+    the server's (:func:`run_here`), or with ``process`` in a process of its own (off the
+    event loop)."""
+    if process:
+        done = await anyio.to_thread.run_sync(lambda: run_mnemic(home, *args, stdin=stdin))
+    else:
+        done = run_here(home, *args, stdin=stdin)
     assert done.returncode == 0, done.stderr
 
 
@@ -180,7 +187,7 @@ async def test_a_change_from_another_process_is_told_to_subscribers(
     Memory.open(home_path).add("memory", "Deploys go through staging first.")
     events = Events()
     async with connect(home_path, era, events) as c, subscribed(c, era, events, [MEMORY]):
-        await mnemic(home_path, "memory", "add", "CI runs on Fridays.")
+        await mnemic(home_path, "memory", "add", "CI runs on Fridays.", process=True)
         assert await events.next() == MEMORY
         # a subscribed resource reads live (the frozen snapshot did not have it)
         assert "CI runs on Fridays." in await read(c, MEMORY)

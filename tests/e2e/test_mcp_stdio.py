@@ -19,6 +19,8 @@ from mnemic.backends.files.pending import PendingStore
 from mnemic.curated.memory import Memory
 from mnemic.home import Home
 
+from . import run_here
+
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(90)]
 
 TOOLS = ["memory", "session_search", "skills_list", "skill_view", "skill_manage"]
@@ -227,9 +229,7 @@ async def test_home_and_profile_from_arguments(home_path: Path) -> None:
 
 
 def test_help_names_the_tools_and_the_home(home_path: Path) -> None:
-    r = subprocess.run(
-        [sys.executable, "-m", "mnemic", "mcp", "--help"], capture_output=True, text=True
-    )
+    r = run_here(home_path, "mcp", "--help")
     assert r.returncode == 0
     for word in ("memory, session_search", "mnemic://memory", "MNEMIC_HOME", "--http"):
         assert word in r.stdout

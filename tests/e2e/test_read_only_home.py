@@ -10,10 +10,16 @@ runs in a subprocess that drops its privileges to ``nobody`` (setgroups/setgid/s
 before exec): a real user for whom the kernel refuses every create and write in that
 home. (A read-only mount would need privileges a test cannot count on; EROFS takes the
 same path in mnemic as EACCES.)
+
+The populated home is written in this process (:func:`prepare`), and the commands on a
+home that does not exist run in this process too (:func:`run_here`): what is checked
+there is what the command does, not the process. Every command on the read-only copy,
+and ``init`` with the mode of the home it makes, runs in a process of its own.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import pwd
 import shutil
@@ -26,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from . import run_mnemic
+from . import prepare, run_here, run_mnemic
 
 READ_ONLY = "The home is read-only"
 
@@ -69,20 +75,25 @@ def _python_for(drop: Callable[[], None] | None) -> tuple[str, dict[str, str]] |
     return None
 
 
+@functools.cache
+def _runner() -> tuple[Callable[[], None] | None, tuple[str, dict[str, str]] | None]:
+    """How commands drop to ``nobody`` (``None`` when not root) and the interpreter they
+    run (:func:`_python_for`): looked for once per test process, not once per test (a
+    probe is a process start)."""
+    drop = _as_nobody()
+    return drop, _python_for(drop)
+
+
 @pytest.fixture
 def read_only_home(
     home_path: Path, request: pytest.FixtureRequest
 ) -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
     """A read-only copy of a populated home; ``request.param`` (indirect) may name parts of
     the home to leave out of the copy (e.g. ``("memories",)``)."""
-    assert run_mnemic(home_path, "memory", "add", "Project uses pytest").returncode == 0
-    assert run_mnemic(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
-    r = run_mnemic(
-        home_path, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do it.\n"
-    )
-    assert r.returncode == 0, r.stderr
-    drop = _as_nobody()
-    runner = _python_for(drop)
+    prepare(home_path, "memory", "add", "Project uses pytest")
+    prepare(home_path, "memory", "add", "--target", "user", "Name: Ada")
+    prepare(home_path, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do it.\n")
+    drop, runner = _runner()
     if runner is None:
         pytest.skip("no Python interpreter this test can run as the user nobody")
     python, run_env = runner
@@ -244,7 +255,7 @@ def test_a_reading_command_on_a_missing_home_says_so_and_creates_nothing(
     """A mistyped MNEMIC_HOME must not grow a fresh empty home (with lock and provenance
     files) that then answers "empty" as if the user's memory were gone."""
     missing = tmp_path / "mnemic-hmoe"
-    r = run_mnemic(missing, *args)
+    r = run_here(missing, *args)
     assert r.returncode == 1, (r.stdout, r.stderr)
     assert f"No mnemic home at {missing}" in r.stderr and "mnemic init" in r.stderr
     assert "MNEMIC_HOME" in r.stderr and "Traceback" not in r.stderr
@@ -253,8 +264,8 @@ def test_a_reading_command_on_a_missing_home_says_so_and_creates_nothing(
 
 
 def test_a_missing_profile_is_not_created_by_reading(home_path: Path) -> None:
-    assert run_mnemic(home_path, "memory", "add", "Project uses pytest").returncode == 0
-    r = run_mnemic(home_path, "--profile", "wrok", "memory", "show")
+    prepare(home_path, "memory", "add", "Project uses pytest")
+    r = run_here(home_path, "--profile", "wrok", "memory", "show")
     assert r.returncode == 1 and "No mnemic home at" in r.stderr, r.stderr
     assert not (home_path / "profiles").exists()
 
@@ -281,7 +292,7 @@ def test_writes_and_init_create_the_home_and_the_memory_hook_stays_quiet(
 @pytest.fixture
 def staged(home_path: Path) -> None:
     """A write staged for approval in the home (the read-only copy is made after)."""
-    r = run_mnemic(
+    r = run_here(
         home_path,
         "memory",
         "add",

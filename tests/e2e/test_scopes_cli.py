@@ -1,12 +1,13 @@
-"""Project memory as a user runs it: ``mnemic`` in subprocesses, from inside a project
-directory (``--project .``), then Claude Code's hook with that directory as its ``cwd``."""
+"""Project memory as a user runs it: ``mnemic`` from inside a project directory
+(``--project .``; in this process, in that directory: :func:`run_here`), then Claude Code's
+hook, in a process of its own, with that directory as its ``cwd``."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from . import prepare, run_mnemic
+from . import prepare, run_here, run_mnemic
 
 HEADER = "PROJECT MEMORY (notes for this project only)"
 
@@ -30,20 +31,20 @@ def test_a_project_opted_in_from_its_directory_reaches_the_hook(
     prepare(home_path, "memory", "add", "Prefers uv over pip.")
     assert HEADER not in _hook(home_path, repo / "src")  # not opted in: global only
 
-    made = run_mnemic(home_path, "init", "--project", ".", cwd=repo)
+    made = run_here(home_path, "init", "--project", ".", cwd=repo)
     assert made.returncode == 0 and "was created" in made.stdout
-    added = run_mnemic(home_path, "memory", "add", "--project", ".", "Run ./x test.", cwd=repo)
+    added = run_here(home_path, "memory", "add", "--project", ".", "Run ./x test.", cwd=repo)
     assert added.returncode == 0 and "/1,500 chars" in added.stdout
 
     context = _hook(home_path, repo / "src")
     assert context.index("Prefers uv over pip.") < context.index(HEADER)
     assert context.endswith("Run ./x test.")
-    shown = run_mnemic(home_path, "prompt", "--memory-only", "--project", str(repo))
+    shown = run_here(home_path, "prompt", "--memory-only", "--project", str(repo))
     assert shown.stdout.rstrip("\n") == context  # what the hook pastes, byte for byte
     assert "Run ./x test." not in _hook(home_path, other)
 
-    user = run_mnemic(home_path, "memory", "add", "-t", "user", "Name is Ada.", cwd=repo,
-                      env={"MNEMIC_PROJECT": "."})  # fmt: skip
+    user = run_here(home_path, "memory", "add", "-t", "user", "Name is Ada.", cwd=repo,
+                    env={"MNEMIC_PROJECT": "."})  # fmt: skip
     assert user.returncode == 1 and "USER.md is global only" in user.stderr
-    missing = run_mnemic(home_path, "memory", "show", "--project", str(tmp_path / "nope"))
+    missing = run_here(home_path, "memory", "show", "--project", str(tmp_path / "nope"))
     assert missing.returncode == 1 and "does not exist or is not a directory" in missing.stderr

@@ -20,7 +20,7 @@ import pytest
 
 from mnemic.integrations.snapcache import cache_path
 
-from . import home_with_a_project, mnemic_env, prepare, run_mnemic
+from . import home_with_a_project, mnemic_env, prepare, run_here
 
 _CLICK = ["-c", "from mnemic.cli import main; main()"]
 _RENDERER = "mnemic.curated.snapshot"
@@ -128,7 +128,7 @@ def test_a_hit_imports_two_small_modules_of_mnemic_and_little_else(home: Path) -
 
 def test_a_memory_write_through_mnemic_brings_the_new_answer(home: Path) -> None:
     old = _primed(home, _start())
-    assert run_mnemic(home, "memory", "add", "Releases are tagged vX.Y.").returncode == 0
+    assert run_here(home, "memory", "add", "Releases are tagged vX.Y.").returncode == 0
     new = _miss(home, _start())
     assert new != old and b"Releases are tagged" in new[1]
     assert new == _full(home, _start())
@@ -183,7 +183,7 @@ def test_a_project_store_created_for_the_cwd_is_seen(home: Path, tmp_path: Path)
     fresh = tmp_path / "fresh"
     fresh.mkdir()
     old = _primed(home, _start(fresh))
-    added = run_mnemic(home, "--project", str(fresh), "memory", "add", "Fresh project note.")
+    added = run_here(home, "--project", str(fresh), "memory", "add", "Fresh project note.")
     assert added.returncode == 0, added.stderr
     new = _miss(home, _start(fresh))
     assert new != old and b"Fresh project note." in new[1]

@@ -1,4 +1,6 @@
-"""``mnemic sessions`` and ``mnemic tool session_search``, run as a user runs them."""
+"""``mnemic sessions`` and ``mnemic tool session_search``, run as a user runs them: the
+escape sequences of an imported session against a real process's stdout, the rest in this
+process (:func:`run_here`: what is checked is the command's answer, not its process)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 
 from mnemic.testing import FakeLLMServer
 
-from . import run_mnemic
+from . import run_here, run_mnemic
 
 LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo" / "locomo-dev.json"
 
@@ -36,7 +38,7 @@ def seed(home: Path, tmp_path: Path) -> None:
     # a history without vectors (the import would embed a first share): these tests are
     # about lexical search and what semantic search says when it cannot run
     seed_file = str(write_jsonl(tmp_path / "seed.jsonl", rows))
-    r = run_mnemic(home, "sessions", "import", "--no-embed", seed_file)
+    r = run_here(home, "sessions", "import", "--no-embed", seed_file)
     assert r.returncode == 0, r.stderr
     assert "Imported 5 messages in 3 sessions" in r.stdout
     assert "no session_id" in r.stdout
@@ -44,35 +46,35 @@ def seed(home: Path, tmp_path: Path) -> None:
 
 def test_import_list_show_search_stats(home_path: Path, tmp_path: Path) -> None:
     seed(home_path, tmp_path)
-    r = run_mnemic(home_path, "sessions", "list")
+    r = run_here(home_path, "sessions", "list")
     assert r.returncode == 0 and "s-deploy" in r.stdout and "Staging deploy" in r.stdout
-    listed = json.loads(run_mnemic(home_path, "sessions", "list", "--json").stdout)
+    listed = json.loads(run_here(home_path, "sessions", "list", "--json").stdout)
     assert [s["id"] for s in listed] == ["s-zh", "s-deploy", "s-old"]
 
-    r = run_mnemic(home_path, "sessions", "show", "s-deploy")
+    r = run_here(home_path, "sessions", "show", "s-deploy")
     assert r.returncode == 0 and "deploy v2.3.1 to staging" in r.stdout and "assistant" in r.stdout
-    shown = json.loads(run_mnemic(home_path, "sessions", "show", "s-deploy", "--json").stdout)
+    shown = json.loads(run_here(home_path, "sessions", "show", "s-deploy", "--json").stdout)
     assert shown["session"]["title"] == "Staging deploy" and len(shown["messages"]) == 2
 
-    r = run_mnemic(home_path, "sessions", "search", "会话")
+    r = run_here(home_path, "sessions", "search", "会话")
     assert r.returncode == 0 and "s-zh" in r.stdout
     found = json.loads(
-        run_mnemic(home_path, "sessions", "search", "ops@example.com", "--json").stdout
+        run_here(home_path, "sessions", "search", "ops@example.com", "--json").stdout
     )
     assert found["success"] and found["results"][0]["session_id"] == "s-deploy"
     assert ">>>" in found["results"][0]["snippet"]
-    none = run_mnemic(home_path, "sessions", "search", "xylophone")
+    none = run_here(home_path, "sessions", "search", "xylophone")
     assert none.returncode == 0 and "No matching" in none.stdout
     filtered = json.loads(
-        run_mnemic(
+        run_here(
             home_path, "sessions", "search", "会话 OR deploy", "--source", "cli", "--json"
         ).stdout
     )
     assert [x["session_id"] for x in filtered["results"]] == ["s-deploy"]
 
-    stats = json.loads(run_mnemic(home_path, "sessions", "stats", "--json").stdout)
+    stats = json.loads(run_here(home_path, "sessions", "stats", "--json").stdout)
     assert stats["sessions"] == 3 and stats["messages"] == 5
-    assert "sessions" in run_mnemic(home_path, "sessions", "stats").stdout
+    assert "sessions" in run_here(home_path, "sessions", "stats").stdout
 
 
 def test_imported_text_never_reaches_the_terminal_with_an_escape_sequence(
@@ -114,11 +116,11 @@ def test_session_fields_from_a_file_never_reach_the_terminal_as_control_characte
         {"session_id": "s-\x1b[2Jx", "role": "assistant", "content": "quokkas smile",
          "name": "bot\x1b[4m", "tool_calls": [call], "timestamp": 1_700_000_060},
     ]  # fmt: skip
-    r = run_mnemic(home_path, "sessions", "import", str(write_jsonl(tmp_path / "e.jsonl", rows)))
+    r = run_here(home_path, "sessions", "import", str(write_jsonl(tmp_path / "e.jsonl", rows)))
     assert r.returncode == 0, r.stderr
     transcript = tmp_path / "odd.jsonl"
     write_jsonl(transcript, [{"type": "\x1b]0;retitled\x07", "sessionId": "t"}])
-    report = run_mnemic(home_path, "sessions", "import", "--format", "claude", str(transcript))
+    report = run_here(home_path, "sessions", "import", "--format", "claude", str(transcript))
     assert report.returncode == 0 and "\ufffd]0;retitled\ufffd line" in report.stdout
 
     sid = "s-\x1b[2Jx"
@@ -126,7 +128,7 @@ def test_session_fields_from_a_file_never_reach_the_terminal_as_control_characte
     for args in (("sessions", "list"), ("sessions", "show", sid), ("sessions", "search",
                  "quokkas"), ("sessions", "stats"), ("sessions", "export", sid),
                  ("sessions", "show", sid, "--json"), ("sessions", "list", "--json")):  # fmt: skip
-        done = run_mnemic(home_path, *args)
+        done = run_here(home_path, *args)
         assert done.returncode == 0, (args, done.stderr)
         outputs[" ".join(args)] = done.stdout
     for args, out in outputs.items():
@@ -144,53 +146,53 @@ def test_session_fields_from_a_file_never_reach_the_terminal_as_control_characte
 
 def test_export_import_delete_prune(home_path: Path, tmp_path: Path) -> None:
     seed(home_path, tmp_path)
-    exported = run_mnemic(home_path, "sessions", "export", "s-deploy")
+    exported = run_here(home_path, "sessions", "export", "s-deploy")
     assert exported.returncode == 0
     lines = [json.loads(x) for x in exported.stdout.splitlines()]
     assert lines[0]["title"] == "Staging deploy" and len(lines) == 2
-    as_json = json.loads(run_mnemic(home_path, "sessions", "export", "s-deploy", "--json").stdout)
+    as_json = json.loads(run_here(home_path, "sessions", "export", "s-deploy", "--json").stdout)
     assert as_json == lines
 
     other = tmp_path / "other-home"
     (tmp_path / "exp.jsonl").write_text(exported.stdout)
-    r = run_mnemic(
+    r = run_here(
         other, "sessions", "import", "--format", "jsonl", str(tmp_path / "exp.jsonl"), "--json"
     )
     assert json.loads(r.stdout)["messages"] == 2
 
-    r = run_mnemic(home_path, "sessions", "delete", "s-deploy", "--yes")
+    r = run_here(home_path, "sessions", "delete", "s-deploy", "--yes")
     assert r.returncode == 0 and "Deleted s-deploy (2 messages)" in r.stdout
-    r = run_mnemic(home_path, "sessions", "delete", "s-deploy", "--yes")
+    r = run_here(home_path, "sessions", "delete", "s-deploy", "--yes")
     assert r.returncode == 1 and "No session 's-deploy'" in r.stderr
 
     dry = json.loads(
-        run_mnemic(
+        run_here(
             home_path, "sessions", "prune", "--older-than", "3650", "--dry-run", "--json"
         ).stdout
     )
     assert dry["sessions"] == ["s-old"] and dry["dry_run"]
-    r = run_mnemic(home_path, "sessions", "prune", "--older-than", "3650", "--yes")
+    r = run_here(home_path, "sessions", "prune", "--older-than", "3650", "--yes")
     assert r.returncode == 0 and "Deleted 1 session " in r.stdout
-    assert run_mnemic(home_path, "sessions", "show", "s-old").returncode == 1
-    assert run_mnemic(home_path, "sessions", "prune").returncode == 2  # --older-than is required
+    assert run_here(home_path, "sessions", "show", "s-old").returncode == 1
+    assert run_here(home_path, "sessions", "prune").returncode == 2  # --older-than is required
 
 
 def test_tool_session_search(home_path: Path, tmp_path: Path) -> None:
     seed(home_path, tmp_path)
-    r = run_mnemic(home_path, "tool", "session_search", '{"query": "v2.3.1"}')
+    r = run_here(home_path, "tool", "session_search", '{"query": "v2.3.1"}')
     assert r.returncode == 0, r.stderr
     resp = json.loads(r.stdout)
     assert resp["mode"] == "discover" and resp["results"][0]["session_id"] == "s-deploy"
-    r = run_mnemic(home_path, "tool", "session_search", "-", stdin='{"session_id": "s-zh"}')
+    r = run_here(home_path, "tool", "session_search", "-", stdin='{"session_id": "s-zh"}')
     assert json.loads(r.stdout)["mode"] == "read"
-    r = run_mnemic(home_path, "tool", "session_search", "{}")
+    r = run_here(home_path, "tool", "session_search", "{}")
     assert json.loads(r.stdout)["mode"] == "browse"
-    r = run_mnemic(home_path, "tool", "session_search", '{"limit": "lots"}')
+    r = run_here(home_path, "tool", "session_search", '{"limit": "lots"}')
     assert r.returncode == 1 and json.loads(r.stdout)["error_code"] == "invalid_argument"
-    r = run_mnemic(home_path, "tool", "session_search", "not json")
+    r = run_here(home_path, "tool", "session_search", "not json")
     assert r.returncode == 1 and "not valid JSON" in json.loads(r.stdout)["error"]
     # the live session named by MNEMIC_SESSION_ID is not "the past"
-    r = run_mnemic(
+    r = run_here(
         home_path,
         "tool",
         "session_search",
@@ -204,7 +206,7 @@ def test_summary_through_configured_endpoint(home_path: Path, tmp_path: Path) ->
     seed(home_path, tmp_path)
     with FakeLLMServer(["They deployed billing v2.3.1 to staging."]) as server:
         env = {"MNEMIC_LLM_BASE_URL": server.base_url, "MNEMIC_LLM_MODEL": "fake"}
-        r = run_mnemic(
+        r = run_here(
             home_path,
             "sessions",
             "search",
@@ -217,14 +219,14 @@ def test_summary_through_configured_endpoint(home_path: Path, tmp_path: Path) ->
         result = json.loads(r.stdout)["results"][0]
         assert result["summary_kind"] == "llm" and "staging" in result["summary"]
         assert server.requests and server.requests[0]["model"] == "fake"
-    r = run_mnemic(home_path, "sessions", "search", "v2.3.1", "--summarize", "--json")
+    r = run_here(home_path, "sessions", "search", "v2.3.1", "--summarize", "--json")
     result = json.loads(r.stdout)["results"][0]
     assert result["summary_kind"] == "extractive" and "llm.base_url" in result["summary_note"]
 
 
 @pytest.mark.skipif(not LOCOMO.exists(), reason="LoCoMo data not present")
 def test_import_locomo_and_claude_directory(home_path: Path, tmp_path: Path) -> None:
-    r = run_mnemic(home_path, "sessions", "import", str(LOCOMO), "--json")
+    r = run_here(home_path, "sessions", "import", str(LOCOMO), "--json")
     report = json.loads(r.stdout)
     assert report["format"] == "locomo" and report["sessions"] > 100
     root = tmp_path / "projects" / "-x"
@@ -238,14 +240,10 @@ def test_import_locomo_and_claude_directory(home_path: Path, tmp_path: Path) -> 
              "message": {"role": "assistant", "content": "sub"}},
         ],
     )  # fmt: skip
-    r = run_mnemic(
-        home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects")
-    )
+    r = run_here(home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects"))
     assert r.returncode == 0 and "Imported 1 message in 1 session " in r.stdout
     assert "sidechain (subagent) message" in r.stdout
-    r = run_mnemic(
-        home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects")
-    )
+    r = run_here(home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects"))
     assert "1 session was imported before and has nothing new" in r.stdout
 
 
@@ -253,14 +251,14 @@ def test_search_mode_semantic_without_vectors_answers_lexically_with_a_notice(
     home_path: Path, tmp_path: Path
 ) -> None:
     seed(home_path, tmp_path)
-    r = run_mnemic(home_path, "sessions", "search", "staging", "--mode", "semantic", "--json")
+    r = run_here(home_path, "sessions", "search", "staging", "--mode", "semantic", "--json")
     assert r.returncode == 0, r.stderr
     found = json.loads(r.stdout)
     assert found["success"] and found["retrieval"] == "lexical"
     assert found["results"][0]["session_id"] == "s-deploy"
     assert found["results"][0]["matched"] == ["lexical"]
     assert "mnemic sessions embed" in found["notice"]
-    shown = run_mnemic(home_path, "sessions", "search", "staging", "--mode", "semantic")
+    shown = run_here(home_path, "sessions", "search", "staging", "--mode", "semantic")
     assert shown.returncode == 0 and "mnemic sessions embed" in shown.stdout
-    bad = run_mnemic(home_path, "sessions", "search", "staging", "--mode", "vector")
+    bad = run_here(home_path, "sessions", "search", "staging", "--mode", "vector")
     assert bad.returncode == 2 and "vector" in bad.stderr

