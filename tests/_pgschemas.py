@@ -15,7 +15,8 @@ back, made indistinguishable from a freshly migrated one in one transaction:
    types, owners and privileges, rules, policies, objects elsewhere that depend on it),
    names aside: a schema a test changed (a table renamed, a function dropped, a grant)
    is dropped instead and the next one tried, or a new one migrated;
-3. emptied: every table truncated with its sequences restarted, the planner's
+3. emptied: every table written to truncated, every sequence used set back to its start
+   (as ``CREATE SEQUENCE`` leaves it), the planner's
    statistics of its relations removed (what ``ANALYZE`` or autovacuum left: the session
    search reads ``pg_stats``), and their activity counters reset (what autovacuum
    decides by; a backend reports these late, so this is as near as a fresh schema's as
@@ -257,9 +258,19 @@ class SchemaPool:
                 conn.execute(str(definition).replace(old, new))
             if shape(conn, new) != self.shape:
                 raise Changed(old)  # rolls the transaction back: still named old
-            names = tables(conn, new)
-            listed = ", ".join(f'"{new}"."{t}"' for t in names)
-            conn.execute(f"TRUNCATE {listed} RESTART IDENTITY")
+            written = conn.execute(
+                "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "WHERE n.nspname = %s AND c.relkind = 'r' AND pg_relation_size(c.oid) > 0",
+                (new,),
+            ).fetchall()
+            if written:  # a table never written to has no page: nothing to empty
+                listed = ", ".join(f'"{new}"."{t}"' for (t,) in written)
+                conn.execute(f"TRUNCATE {listed} CASCADE")  # and what refers to them
+            conn.execute(
+                "SELECT setval(format('%%I.%%I', schemaname, sequencename), start_value, false) "
+                "FROM pg_sequences WHERE schemaname = %s AND last_value IS NOT NULL",
+                (new,),
+            )
             conn.execute(
                 "DELETE FROM pg_statistic WHERE starelid IN (SELECT c.oid FROM pg_class c "
                 "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %s)",
