@@ -1,8 +1,9 @@
 """Many hosts on one database: processes with their own connections write one target.
 
-* 16 writers x 200 mixed operations (add, replace, remove) on MEMORY.md: no lost update,
+* 16 writers x 60 mixed operations (add, replace, remove) on MEMORY.md: no lost update,
   one version per commit, every version one step from the previous, the audit chain
-  intact with one record per operation.
+  intact with one record per operation, and the writers' commits interleaved (at least
+  100 handovers from one writer to another, each a chance to lose an update).
 * A connection killed in the middle of a transaction (``pg_terminate_backend`` while the
   writer holds the targets' advisory locks and waits for the audit head, or has written
   its rows and waits to append its record in the batch that ends with the COMMIT), and
@@ -45,9 +46,17 @@ def _env() -> dict[str, str]:
     return env
 
 
-def test_sixteen_writers_two_hundred_ops_each(pg_home: Any) -> None:
+HANDOVERS = 100
+"""Commits that follow another writer's commit, at least: the chances to lose an update
+this test must have had (a run one writer after the other has 15)."""
+
+
+def test_sixteen_writers_sixty_ops_each(pg_home: Any) -> None:
+    """60 operations a writer (960 commits) were 200 (3,200): what the larger run
+    proved beyond this one is volume, while a lost update needs one handover between
+    writers to happen, and the handovers that happened are counted and asserted."""
     home = pg_home(history_limit=100000)
-    writers, ops = 16, 200
+    writers, ops = 16, 60
     reports = run_curated_writers(home, writers, ops, 2000, timeout=280, env=_env())
     for r in reports:
         assert r["problems"] == [], r["problems"][:3]
@@ -61,9 +70,14 @@ def test_sixteen_writers_two_hundred_ops_each(pg_home: Any) -> None:
     versions = mem.backend.history("memory")
     assert len(versions) == writes - 1
     states = [parse(mem.backend.read_version("memory", v.id)) for v in versions] + [final]
+    authors = []  # the writer of each step (its entries are named w<writer>-<op>)
     for before, after in itertools.pairwise(states):
         added, removed = set(after) - set(before), set(before) - set(after)
         assert (len(added), len(removed)) in ((1, 0), (0, 1), (1, 1)), (before, after)
+        (author,) = {e.split("-")[0] for e in added | removed}
+        authors.append(author)
+    handovers = sum(a != b for a, b in itertools.pairwise(authors))
+    assert handovers >= HANDOVERS, f"the writers took turns only {handovers} times"
 
     from mnemic.governance.storage import open_journal
     from mnemic.home import Home
