@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 import sys
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -142,20 +142,25 @@ def pg_dsn() -> Iterator[str]:
         yield server.dsn
 
 
+@pytest.fixture(scope="session")
+def pg_schemas(pg_dsn: str) -> Iterator[Any]:
+    """The session's :class:`~_pgschemas.SchemaPool`: migrated schemas handed out one per
+    test, each renamed, checked, emptied and seeded as a fresh migration leaves it."""
+    from _pgschemas import SchemaPool
+
+    pool = SchemaPool(pg_dsn)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def pg_schema(pg_dsn: str) -> Iterator[str]:
-    """A fresh, migrated schema for this test (dropped afterwards), so tests never see
-    each other's rows."""
-    import psycopg
-
-    from mnemic.backends.postgres.db import Database
-    from mnemic.backends.postgres.migrations import migrate
-
-    name = "t_" + uuid.uuid4().hex[:12]
-    migrate(Database(pg_dsn, schema=name))
+def pg_schema(pg_schemas: Any) -> Iterator[str]:
+    """A freshly migrated schema for this test, named as no schema before it, so tests
+    never see each other's rows or objects (``_pgschemas.py``: how, without migrating
+    for every test)."""
+    name = pg_schemas.take()
     yield name
-    with psycopg.connect(pg_dsn, autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+    pg_schemas.give_back(name)
 
 
 @pytest.fixture(

@@ -40,19 +40,12 @@ ODD = ["é", "🙂", '"', "\\", "\t", "\u2028", "\x7f", "§", "\\u0001", "日本
 
 
 @pytest.fixture
-def schemas(pg_dsn: str) -> Iterator[list[str]]:
-    import psycopg
-
-    from mnemic.backends.postgres.db import Database
-    from mnemic.backends.postgres.migrations import migrate
-
-    names = ["t_" + uuid.uuid4().hex[:12] for _ in range(2)]
-    for name in names:
-        migrate(Database(pg_dsn, schema=name))
+def schemas(pg_schemas: Any) -> Iterator[list[str]]:
+    """Two fresh migrated schemas (``tests/_pgschemas.py``)."""
+    names = [pg_schemas.take() for _ in range(2)]
     yield names
-    with psycopg.connect(pg_dsn, autocommit=True) as conn:
-        for name in names:
-            conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+    for name in names:
+        pg_schemas.give_back(name)
 
 
 def _home(root: Path, dsn: str, schema: str, limit: int) -> Path:

@@ -2,7 +2,8 @@
 
 * 16 writers x 200 mixed operations (add, replace, remove) on MEMORY.md: no lost update,
   one version per commit, every version one step from the previous, the audit chain
-  intact with one record per operation.
+  intact with one record per operation, and the writers' commits interleaved (at least
+  100 handovers from one writer to another, each a chance to lose an update).
 * A connection killed in the middle of a transaction (``pg_terminate_backend`` while the
   writer holds the targets' advisory locks and waits for the audit head, or has written
   its rows and waits to append its record in the batch that ends with the COMMIT), and
@@ -45,6 +46,11 @@ def _env() -> dict[str, str]:
     return env
 
 
+HANDOVERS = 100
+"""Commits that follow another writer's commit, at least: the chances to lose an update
+this test must have had (a run one writer after the other has 15)."""
+
+
 def test_sixteen_writers_two_hundred_ops_each(pg_home: Any) -> None:
     home = pg_home(history_limit=100000)
     writers, ops = 16, 200
@@ -61,9 +67,14 @@ def test_sixteen_writers_two_hundred_ops_each(pg_home: Any) -> None:
     versions = mem.backend.history("memory")
     assert len(versions) == writes - 1
     states = [parse(mem.backend.read_version("memory", v.id)) for v in versions] + [final]
+    authors = []  # the writer of each step (its entries are named w<writer>-<op>)
     for before, after in itertools.pairwise(states):
         added, removed = set(after) - set(before), set(before) - set(after)
         assert (len(added), len(removed)) in ((1, 0), (0, 1), (1, 1)), (before, after)
+        (author,) = {e.split("-")[0] for e in added | removed}
+        authors.append(author)
+    handovers = sum(a != b for a, b in itertools.pairwise(authors))
+    assert handovers >= HANDOVERS, f"the writers took turns only {handovers} times"
 
     from mnemic.governance.storage import open_journal
     from mnemic.home import Home

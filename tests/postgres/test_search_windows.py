@@ -47,9 +47,10 @@ def _schema(pg_dsn: str, vectors: str) -> Iterator[Any]:
         conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def filled(pg_dsn: str) -> Iterator[Any]:
-    """``alpha`` in every 10th message, ``beta`` in the others."""
+    """``alpha`` in every 10th message, ``beta`` in the others (built once for the
+    module: its tests only read it, their EXPLAIN ANALYZE in a transaction rolled back)."""
     yield from _schema(
         pg_dsn,
         f"CASE WHEN n %% {EVERY} = 0 THEN 'alpha:1'::tsvector ELSE 'beta:1'::tsvector END",
@@ -59,11 +60,12 @@ def filled(pg_dsn: str) -> Iterator[Any]:
 PHRASE_EVERY = 30
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def phrased(pg_dsn: str) -> Iterator[Any]:
     """``alpha`` and ``beta`` in every 10th message, next to each other (the phrase
     "alpha beta") in every 30th only; ``gamma`` in the others. The phrase's estimate
-    (its rarest word's share) is three times too high."""
+    (its rarest word's share) is three times too high. Built once, read only, like
+    :func:`filled`."""
     yield from _schema(
         pg_dsn,
         f"CASE WHEN n %% {PHRASE_EVERY} = 0 THEN 'alpha:1 beta:2'::tsvector "
