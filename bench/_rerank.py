@@ -29,7 +29,7 @@ import sys
 import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -224,38 +224,42 @@ CAPTURE: list[Any] = []
 _FRESHEN = retrieval_module.freshen
 
 
-def _hybrid(fused: Sequence[FusedMessage]) -> bool:
+def is_hybrid(fused: Sequence[FusedMessage]) -> bool:
+    """Both lists found something (a hybrid search's fused list)."""
     return any(f.semantic is not None for f in fused) and any(f.hit is not None for f in fused)
 
 
-def _capturing(store: Any, fused: Any, query: Any, *args: Any, **kw: Any) -> Any:
-    CAPTURE.append((store, query.text, list(fused), "hybrid" if _hybrid(fused) else "other"))
-    return _FRESHEN(store, fused, query, *args, **kw)
-
-
 @contextmanager
-def capturing() -> Iterator[None]:
-    retrieval_module.freshen = _capturing
+def freshen_as(wrapped: Callable[..., Any]) -> Iterator[None]:
+    """Searches inside call ``wrapped`` where the time-aware step ran (put back after);
+    ``wrapped`` calls :data:`_FRESHEN` itself."""
+    retrieval_module.freshen = wrapped
     try:
         yield
     finally:
         retrieval_module.freshen = _FRESHEN
+
+
+def _capturing(store: Any, fused: Any, query: Any, *args: Any, **kw: Any) -> Any:
+    CAPTURE.append((store, query.text, list(fused), "hybrid" if is_hybrid(fused) else "other"))
+    return _FRESHEN(store, fused, query, *args, **kw)
+
+
+def capturing() -> AbstractContextManager[None]:
+    return freshen_as(_capturing)
 
 
 @contextmanager
 def reranking(model: Model) -> Iterator[None]:
     def wrapped(store: Any, fused: Any, query: Any, *args: Any, **kw: Any) -> Any:
         fused = list(fused)
-        if _hybrid(fused):
+        if is_hybrid(fused):
             pool = fused[:POOL]
             fused = rerank(fused, features(store, pool, query.text), model)
         return _FRESHEN(store, fused, query, *args, **kw)
 
-    retrieval_module.freshen = wrapped
-    try:
+    with freshen_as(wrapped):
         yield
-    finally:
-        retrieval_module.freshen = _FRESHEN
 
 
 def fold_of(q: rb.Question) -> str:

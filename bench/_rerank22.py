@@ -78,10 +78,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 
 import _misses as mb
-import mnemic.sessions.search.retrieval as retrieval_module
 import recall as rb
 from _metrics import Scores
-from _rerank import Model, fit, lists
+from _rerank import _FRESHEN, Model, fit, freshen_as, is_hybrid, lists
 from _vcache import CachedEmbedder
 from mnemic.sessions.search.hybrid import FusedMessage
 from mnemic.sessions.search.timeframe import TimeFrame
@@ -187,41 +186,30 @@ def rerank(fused: list[FusedMessage], pool: list[int], s: np.ndarray) -> list[Fu
 
 
 CAPTURE: list[Any] = []
-_FRESHEN = retrieval_module.freshen
-
-
-def _hybrid(fused: Sequence[FusedMessage]) -> bool:
-    return any(f.semantic is not None for f in fused) and any(f.hit is not None for f in fused)
 
 
 @contextmanager
 def capturing() -> Iterator[None]:
     def wrapped(store: Any, fused: Any, query: Any, frame: Any, *args: Any, **kw: Any) -> Any:
-        CAPTURE.append((store, query.text, list(fused), frame, _hybrid(fused)))
+        CAPTURE.append((store, query.text, list(fused), frame, is_hybrid(fused)))
         return _FRESHEN(store, fused, query, frame, *args, **kw)
 
-    retrieval_module.freshen = wrapped
-    try:
+    with freshen_as(wrapped):
         yield
-    finally:
-        retrieval_module.freshen = _FRESHEN
 
 
 @contextmanager
 def reranking(model: Model) -> Iterator[None]:
     def wrapped(store: Any, fused: Any, query: Any, frame: Any, *args: Any, **kw: Any) -> Any:
         fused = list(fused)
-        if _hybrid(fused):
+        if is_hybrid(fused):
             pool = pool_of(fused)
             x = features(store, fused, pool, query.text, frame)
             fused = rerank(fused, pool, model.scores(x))
         return _FRESHEN(store, fused, query, frame, *args, **kw)
 
-    retrieval_module.freshen = wrapped
-    try:
+    with freshen_as(wrapped):
         yield
-    finally:
-        retrieval_module.freshen = _FRESHEN
 
 
 def labels(
