@@ -380,6 +380,19 @@ def loco(
     return out
 
 
+def run_on_dev(sets: list[str], prefix: str, run: Callable[..., Any], save: Path | None) -> None:
+    """Build the dev stores of ``sets`` in a temporary directory, ``run(corpora,
+    questions, embedder factory)`` on them, write its result to ``save`` as JSON."""
+    embedder = CachedEmbedder()
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        corpora, questions = mb._stores(sets, "dev", embedder, Path(tmp))
+        got = run(corpora, questions, lambda: embedder)
+        if save is not None:
+            save.write_text(json.dumps(got, indent=1), encoding="utf-8")
+        for c in corpora.values():
+            c.store.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("what", choices=("loco",))
@@ -392,15 +405,7 @@ def main() -> None:
     RICH = args.rich
     more = {"learned_l2x10": {"l2": L2 * 10}, "learned_top50": {"top": 50}}
     KINDS = {k: {**KINDS, **more}[k] for k in args.kinds.split(",")}
-    sets = args.sets.split(",")
-    embedder = CachedEmbedder()
-    with tempfile.TemporaryDirectory(prefix="mnemic-rerank-") as tmp:
-        corpora, questions = mb._stores(sets, "dev", embedder, Path(tmp))
-        got = loco(corpora, questions, lambda: embedder)
-        if args.save is not None:
-            args.save.write_text(json.dumps(got, indent=1), encoding="utf-8")
-        for c in corpora.values():
-            c.store.close()
+    run_on_dev(args.sets.split(","), "mnemic-rerank-", loco, args.save)
 
 
 if __name__ == "__main__":

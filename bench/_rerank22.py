@@ -66,7 +66,6 @@ import argparse
 import json
 import math
 import sys
-import tempfile
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -80,8 +79,7 @@ import numpy as np
 import _misses as mb
 import recall as rb
 from _metrics import Scores
-from _rerank import _FRESHEN, Model, fit, freshen_as, is_hybrid, lists
-from _vcache import CachedEmbedder
+from _rerank import _FRESHEN, Model, fit, freshen_as, is_hybrid, lists, run_on_dev
 from mnemic.sessions.search.hybrid import FusedMessage
 from mnemic.sessions.search.timeframe import TimeFrame
 
@@ -301,14 +299,7 @@ def main() -> None:
     parser.add_argument("--sets", default="locomo,zh,xl,longchat,updates")
     parser.add_argument("--save", type=Path, default=None)
     args = parser.parse_args()
-    embedder = CachedEmbedder()
-    with tempfile.TemporaryDirectory(prefix="mnemic-rerank22-") as tmp:
-        corpora, questions = mb._stores(args.sets.split(","), "dev", embedder, Path(tmp))
-        got = run(corpora, questions, lambda: embedder)
-        if args.save is not None:
-            args.save.write_text(json.dumps(got, indent=1), encoding="utf-8")
-        for c in corpora.values():
-            c.store.close()
+    run_on_dev(args.sets.split(","), "mnemic-rerank22-", run, args.save)
 
 
 if __name__ == "__main__":
