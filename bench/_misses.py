@@ -86,6 +86,7 @@ import mnemic.sessions.sql.store as store_module
 import recall as rb
 from _ahead import ahead as behind_others
 from _apart import KEEP, apart
+from _bridge24 import RECIPES, bridged
 from _lists import compare, lists
 from _metrics import Scores, figure
 from _oldlang import old_reading
@@ -348,6 +349,12 @@ VARIANTS.update(
     {  # recall 23: a question naming two speakers, each one's list in turn
         "apart": lambda: knobs({"a": (retrieval_module, "freshen", apart(_FRESHEN))}),
         "apart2": lambda: knobs({"a": (retrieval_module, "freshen", apart(_FRESHEN, KEEP))}),
+    }
+)
+VARIANTS.update(
+    {  # recall 24: English words for a question the lexical side cannot read
+        name: (lambda recipe=recipe: knobs({"b": (retrieval_module, "_retrieve", bridged(recipe))}))
+        for name, recipe in RECIPES.items()
     }
 )
 VARIANTS["beforecut"] = lambda: knobs(  # recall 22: "before <a day>" cut the day named
