@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -239,3 +240,22 @@ def test_stat_signature_is_the_lstat_that_moves_on_a_rename_or_write(tmp_path: P
 def _written(path: Path, text: str) -> Path:
     path.write_text(text)
     return path
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        (stat.S_IFREG, "a regular file"),
+        (stat.S_IFDIR, "a directory"),
+        (stat.S_IFIFO, "a named pipe (FIFO)"),
+        (stat.S_IFSOCK, "a socket"),
+        (stat.S_IFCHR, "a character device"),
+        (stat.S_IFBLK, "a block device"),
+        (stat.S_IFLNK, "a symlink"),
+        (0, "not a regular file"),
+    ],
+)
+def test_describe_kind_names_every_kind_of_file(kind: int, said: str) -> None:
+    from mnemic.fsio import describe_kind
+
+    assert describe_kind(kind | 0o644) == said
