@@ -51,3 +51,38 @@ def test_a_file_past_eight_mebibytes_is_refused(tmp_path: Path, source: str) -> 
     path.write_bytes(b"x" * ((8 << 20) + 1))
     with pytest.raises(IntegrationError, match="cannot be read"):
         read(path)
+
+
+def test_a_symlink_out_of_the_folder_is_refused_alike_by_each_importer(tmp_path: Path) -> None:
+    """Hermes's parts, Codex's rollout folder and Claude Code's memory files refuse a path
+    whose real path leaves its folder with one message, each with its own hint."""
+    from mnemic.integrations.chat_exports import codex_files
+    from mnemic.integrations.foreign import check_inside
+
+    outside = tmp_path / "outside.md"
+    outside.write_text("- planted\n")
+    hermes = tmp_path / "hermes"
+    (hermes / "memories").mkdir(parents=True)
+    (hermes / "memories" / "MEMORY.md").symlink_to(outside)
+    codex = tmp_path / "codex"
+    codex.mkdir()
+    (codex / "rollout-1.jsonl").symlink_to(outside)
+    claude = tmp_path / "claude"
+    claude.mkdir()
+    (claude / "CLAUDE.md").symlink_to(outside)
+    refusals = {
+        "the Hermes home": (
+            lambda: HermesHome(hermes).memory_entries("memory"),
+            "into the home",
+        ),
+        "the Codex sessions folder": (lambda: codex_files(codex), "into the folder"),
+        "Claude Code's folder": (
+            lambda: check_inside(claude / "CLAUDE.md", claude, "Claude Code's folder"),
+            "into place",
+        ),
+    }
+    for what, (refuse, hint) in refusals.items():
+        with pytest.raises(IntegrationError) as info:
+            refuse()
+        assert info.value.problem == f"a symlink out of {what} (to {outside})"
+        assert hint in info.value.hint

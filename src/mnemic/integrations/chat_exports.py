@@ -34,7 +34,7 @@ from ..sessions.attachments import AttachmentStore
 from ..sessions.importing.chatgpt import chatgpt_items
 from ..sessions.importing.codex import codex_items
 from ..sessions.importing.formats import ImportPlan, Reading
-from .foreign import read_foreign_text
+from .foreign import check_inside, read_foreign_text
 from .hermes_import.memory import import_entries, source_of
 from .hermes_import.report import PartReport
 
@@ -189,20 +189,14 @@ def import_chatgpt(
 def codex_files(folder: Path) -> list[Path]:
     """The rollout files under ``folder`` (sorted); a symlink under it that leads out of
     it raises :class:`IntegrationError`."""
-    base = folder.resolve()
     found: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
         here = Path(dirpath)
         for name in [*dirnames, *filenames]:
             entry = here / name
             if entry.is_symlink():
-                real = entry.resolve()
-                if real != base and base not in real.parents:
-                    raise IntegrationError(
-                        str(entry),
-                        f"a symlink out of the Codex sessions folder (to {real})",
-                        "Copy what it points to into the folder, or remove the link.",
-                    )
+                fix = "Copy what it points to into the folder, or remove the link."
+                check_inside(entry, folder, "the Codex sessions folder", fix)
         dirnames.sort()
         found += [here / n for n in filenames if n.startswith("rollout-") and n.endswith(".jsonl")]
     return sorted(found)

@@ -1,6 +1,8 @@
-"""Another agent's text files as the importers read them (``mnemic import``): at most
-:data:`MAX_TEXT` bytes of strict UTF-8, and a file that cannot be read refused with an
-:class:`~mnemic.errors.IntegrationError` naming it, why, and what the person can do."""
+"""Another agent's files as the importers read them (``mnemic import``): text of at most
+:data:`MAX_TEXT` bytes of strict UTF-8 (:func:`read_foreign_text`), and no path whose real
+path leads out of the folder it was found in (:func:`check_inside`). Each refusal is an
+:class:`~mnemic.errors.IntegrationError` naming the file, why, and what the person can
+do."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 from ..errors import IntegrationError, StorageError
 from ..fsread import read_text_strict
 
-__all__ = ["MAX_TEXT", "read_foreign_text"]
+__all__ = ["MAX_TEXT", "check_inside", "read_foreign_text"]
 
 MAX_TEXT = 8 << 20
 """The largest file an importer reads (8 MiB)."""
@@ -24,3 +26,16 @@ def read_foreign_text(path: Path, fix: str) -> str | None:
     except StorageError as exc:
         why = getattr(exc, "reason", str(exc))
         raise IntegrationError(str(path), f"cannot be read ({why})", fix) from exc
+
+
+def check_inside(
+    path: Path,
+    folder: Path,
+    what: str,
+    fix: str = "Copy what it points to into place, or remove the link to skip it.",
+) -> None:
+    """Refuse ``path`` when its real path leads out of ``folder`` (a symlink out of
+    ``what``, which the message names with where it leads; ``fix`` is its hint)."""
+    real, base = path.resolve(), folder.resolve()
+    if real != base and base not in real.parents:
+        raise IntegrationError(str(path), f"a symlink out of {what} (to {real})", fix)

@@ -267,17 +267,6 @@ class MemoryFile:
     """``user``, ``project``, ``local``, ``auto-index`` or ``auto-topic``."""
 
 
-def check_inside(path: Path, folder: Path, what: str) -> None:
-    """Refuse ``path`` when its real path leads out of ``folder`` (a symlink out)."""
-    real, base = path.resolve(), folder.resolve()
-    if real != base and base not in real.parents:
-        raise IntegrationError(
-            str(path),
-            f"a symlink out of {what} (to {real})",
-            "Copy what it points to into place, or remove the link to skip it.",
-        )
-
-
 def read_file(path: Path) -> str:
     """The text of a memory file; :class:`IntegrationError` when it cannot be read."""
     fix = "Repair it (save it as UTF-8 text) or move it away to skip it, then run the import again."

@@ -31,7 +31,7 @@ from typing import NamedTuple
 from ...errors import IntegrationError, StorageError
 from ...fsread import read_text_strict
 from ...jsonstream import read_jsonl
-from ..foreign import MAX_TEXT, read_foreign_text
+from ..foreign import MAX_TEXT, check_inside, read_foreign_text
 
 __all__ = [
     "DELIMITER",
@@ -112,7 +112,6 @@ class HermesHome:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._real = root.resolve()
         self.skipped_dirs: list[tuple[str, str]] = []
         """``(path, why)`` of directories under ``skills/`` left out (symlinks)."""
 
@@ -122,13 +121,8 @@ class HermesHome:
         path = self.root / rel
         if not os.path.lexists(path):
             return None
-        real = path.resolve()
-        if real != self._real and self._real not in real.parents:
-            raise IntegrationError(
-                str(path),
-                f"a symlink out of the Hermes home (to {real})",
-                "Copy what it points to into the home, or remove the link to skip it.",
-            )
+        fix = "Copy what it points to into the home, or remove the link to skip it."
+        check_inside(path, self.root, "the Hermes home", fix)
         return path
 
     def _text(self, path: Path) -> str:
