@@ -233,3 +233,28 @@ def test_a_file_that_is_not_toml_says_what_to_do(tmp_path: Path) -> None:
     said = str(info.value)
     assert "not valid TOML" in said and "line 2" in said
     assert "Fix that line" in said and "move the file away to use the defaults" in said
+
+
+@pytest.mark.parametrize(
+    ("section", "key", "choices"),
+    [
+        ("scan", "level", "strict, balanced, lenient"),
+        ("sessions", "semantic", "auto, off"),
+        ("sessions", "text_floor", "auto, off"),
+        ("memory", "group_commit", "off, queue"),
+        ("memory", "durability", "files, journal"),
+        ("memory", "on_full", "refuse, archive_oldest, archive_least_used"),
+        ("memory", "on_full_user", "refuse, archive_oldest, archive_least_used"),
+        ("llm", "api", "openai, anthropic (the API the endpoint speaks)"),
+        ("approval", "memory_mcp", "allow, ask, stage, block"),
+        ("approval", "skills_ui", "allow, ask, stage, block"),
+    ],
+)
+def test_a_setting_with_choices_refuses_another_value_naming_them(
+    tmp_path: Path, section: str, key: str, choices: str
+) -> None:
+    write_config(tmp_path, f'[{section}]\n{key} = "nope"\n')
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {})
+    assert info.value.key == f"{section}.{key}"
+    assert info.value.problem == f'expected one of {choices}, got "nope"'

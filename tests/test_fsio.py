@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +18,7 @@ from mnemic.fsio import (
     ensure_private_dir,
     read_text_strict,
     stale_temp_files,
+    stat_signature,
 )
 
 
@@ -211,3 +214,48 @@ def test_a_reader_lock_where_no_lock_file_can_exist_reads_unlocked(tmp_path: Pat
         assert not lock.held
     with pytest.raises(UnsafePath):  # a writer cannot do without its lock
         SidecarLock(tmp_path / "missing-dir" / "journal.lock", 1.0).acquire()
+
+
+def test_stat_signature_is_the_lstat_that_moves_on_a_rename_or_write(tmp_path: Path) -> None:
+    """One signature for the files backend's targets and the probe's SKILL.md files: what
+    is there (absent, an error's errno) or the lstat fields a rename or write moves."""
+    from mnemic.backends.files.curated import FileBackend
+
+    backend = FileBackend(tmp_path / "memories")
+    path = backend.path("memory")
+    assert stat_signature(path) == ("absent",) == backend.signature("memory")
+    path.write_text("one")  # the backend made its folder
+    first = stat_signature(path)
+    st = os.lstat(path)
+    assert first == (st.st_ino, st.st_dev, 3, st.st_mtime_ns, st.st_mode)
+    assert backend.signature("memory") == first
+    os.replace(_written(tmp_path / "other", "two"), path)
+    assert stat_signature(path) != first
+    link = tmp_path / "link"
+    link.symlink_to(path)
+    assert stat_signature(link) != stat_signature(path)  # the link's own, never followed
+    assert stat_signature(path / "below") == ("error", errno.ENOTDIR)
+
+
+def _written(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        (stat.S_IFREG, "a regular file"),
+        (stat.S_IFDIR, "a directory"),
+        (stat.S_IFIFO, "a named pipe (FIFO)"),
+        (stat.S_IFSOCK, "a socket"),
+        (stat.S_IFCHR, "a character device"),
+        (stat.S_IFBLK, "a block device"),
+        (stat.S_IFLNK, "a symlink"),
+        (0, "not a regular file"),
+    ],
+)
+def test_describe_kind_names_every_kind_of_file(kind: int, said: str) -> None:
+    from mnemic.fsio import describe_kind
+
+    assert describe_kind(kind | 0o644) == said

@@ -156,3 +156,30 @@ def test_session_counts(backend: Kit) -> None:
     store.close()
     stats = collect_stats(home)
     assert stats.value("session_count") == 1 and stats.value("session_message_count") == 1
+
+
+def test_every_live_metric_has_the_kind_help_and_labels_of_its_table_row() -> None:
+    """The live registry is made from the one table of names, kinds and help texts that
+    the derived exposition also prints (a metric named twice could drift apart)."""
+    pytest.importorskip("prometheus_client")
+    live = metrics_mod.PrometheusMetrics()
+    seen = {m.name: m for m in live.registry.collect()}
+    labels = {
+        "memory_usage_ratio": {"target"},
+        "memory_mutation": {"action", "result"},
+        "memory_threat_block": {"pattern"},
+        "memory_pending": {"decision"},
+        "session_search": {"result"},
+    }
+    live.mutation("add", "ok")
+    live.usage("memory", 0.5)
+    live.threat_block("p")
+    live.pending("approved")
+    live.search(1.0)
+    for name, (kind, text) in metrics_mod._HELP.items():
+        short = name.removesuffix("_total") if kind == "counter" else name
+        metric = seen[short]
+        assert (metric.type, metric.documentation) == (kind, text), name
+    for metric in live.registry.collect():
+        names = {k for s in metric.samples for k in s.labels if k != "le"}
+        assert names == labels.get(metric.name, set()), metric.name

@@ -100,3 +100,21 @@ def test_a_project_with_an_expired_entry_is_expired_when_the_global_store_has_no
     store = open_project(Home.open(home_path), repo, create=False)
     listed = archive.listing(MemoryView.open(store))
     assert [(a.text, a.reason) for a in listed] == [("The CI is paused.", "expired")]
+
+
+def test_both_readers_of_the_journal_file_read_past_a_mebibyte_alike(tmp_path: Path) -> None:
+    """The snapshot and the reader of the lines after a position take the same bytes from
+    the file (read in pieces of 1 MiB): every complete line, the torn tail kept apart."""
+    from mnemic.backends.files.journal import FileJournalStore
+
+    store = FileJournalStore(tmp_path)
+    lines = [json.dumps({"seq": i, "pad": "x" * 700}).encode() for i in range(3000)]
+    store.path.write_bytes(b"\n".join(lines) + b"\n" + b'{"torn')
+    assert store.path.stat().st_size > 2 << 20
+    snap = store.snapshot()
+    assert snap.lines == lines and snap.torn == b'{"torn'
+    ident, end, after = store.lines_after(None, 0)
+    assert after == lines and end == snap.torn_offset
+    with store.path.open("ab") as file:
+        file.write(b'"}\n{"seq": "next"}\n')
+    assert store.lines_after(ident, end)[2] == [b'{"torn"}', b'{"seq": "next"}']

@@ -143,3 +143,31 @@ def test_heavy_imports_stay_lazy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("vendor", ["openai", "anthropic"])
+def test_any_other_failure_of_either_sdk_is_a_request_failure_with_its_message(
+    vendor: str,
+) -> None:
+    """Both SDK clients type their SDK's failures alike (llm.base.sdk_errors): one of the
+    SDK's own errors that is neither a timeout, a status nor a connection keeps its
+    message; anything else passes through untouched."""
+    import importlib
+
+    from mnemic.llm.anthropic_client import AnthropicChatClient
+
+    sdk = importlib.import_module(vendor)
+    base = sdk.OpenAIError if vendor == "openai" else sdk.AnthropicError
+    client = (
+        OpenAIChatClient(base_url="http://127.0.0.1:9/v1", model="m")
+        if vendor == "openai"
+        else AnthropicChatClient(model="m")
+    )
+    with (
+        pytest.raises(LLMRequestFailed, match="the SDK gave up") as info,
+        client._typed_errors(1.0),
+    ):
+        raise base("the SDK gave up")
+    assert isinstance(info.value.__cause__, base) and info.value.status is None
+    with pytest.raises(KeyError), client._typed_errors(1.0):
+        raise KeyError("not the SDK's")

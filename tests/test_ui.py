@@ -267,6 +267,27 @@ def test_adopt_refuses_a_file_changed_after_the_page_showed_its_preview(
     assert r.status_code == 409 and path.read_text(encoding="utf-8") == changed
 
 
+def test_a_refused_adopt_shows_the_whole_page_projects_included_as_a_refused_write_does(
+    client: TestClient, home_path: Path, tmp_path: Path
+) -> None:
+    from mnemic.curated.scope import open_project
+
+    project = tmp_path / "work" / "kestrel"
+    project.mkdir(parents=True)
+    store = open_project(Home.open(home_path), project, create=True)
+    Memory.open(store, origin="cli").add("memory", "Builds with make -j2.")
+    path = home_path / "memories" / "MEMORY.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("one\n§\n\n§\ntwo  \n", encoding="utf-8")
+    section = f'id="project-{store.project.id}"'
+    assert section in client.get("/memory").text
+    refused_write = post(client, "/memory/add", target="memory", content="x" * 5000)
+    assert refused_write.status_code == 409 and section in refused_write.text  # type: ignore[attr-defined]
+    refused_adopt = post(client, "/memory/adopt", target="memory", hash="0" * 64)
+    assert refused_adopt.status_code == 409 and "nothing was adopted" in refused_adopt.text  # type: ignore[attr-defined]
+    assert section in refused_adopt.text  # type: ignore[attr-defined]
+
+
 def test_history_shows_a_side_by_side_diff_and_restores_a_version(
     client: TestClient, home_path: Path
 ) -> None:

@@ -707,60 +707,14 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
             f"got {toml_shown(obj.schema)}",
             source=source,
         )
-    if isinstance(obj, ScanSettings) and obj.level not in _SCAN_LEVELS:
-        raise ConfigError(
-            prefix + "level",
-            f"expected one of {', '.join(_SCAN_LEVELS)}, got {toml_shown(obj.level)}",
-            source=source,
-        )
-    if isinstance(obj, SessionSettings) and obj.semantic not in _SEMANTIC:
-        raise ConfigError(
-            prefix + "semantic",
-            f"expected one of {', '.join(_SEMANTIC)}, got {toml_shown(obj.semantic)}",
-            source=source,
-        )
-    if isinstance(obj, SessionSettings) and obj.text_floor not in _SEMANTIC:
-        raise ConfigError(
-            prefix + "text_floor",
-            f"expected one of {', '.join(_SEMANTIC)}, got {toml_shown(obj.text_floor)}",
-            source=source,
-        )
-    if isinstance(obj, MemorySettings):
-        if obj.group_commit not in _GROUP_COMMIT:
-            raise ConfigError(
-                prefix + "group_commit",
-                f"expected one of {', '.join(_GROUP_COMMIT)}, got {toml_shown(obj.group_commit)}",
-                source=source,
-            )
-        if obj.durability not in _DURABILITY:
-            raise ConfigError(
-                prefix + "durability",
-                f"expected one of {', '.join(_DURABILITY)}, got {toml_shown(obj.durability)}",
-                source=source,
-            )
-        for name in ("on_full", "on_full_user"):
-            if getattr(obj, name) not in _ON_FULL:
-                raise ConfigError(
-                    prefix + name,
-                    f"expected one of {', '.join(_ON_FULL)}, got {toml_shown(getattr(obj, name))}",
-                    source=source,
-                )
-    if isinstance(obj, LLMSettings) and obj.api not in _LLM_APIS:
-        raise ConfigError(
-            prefix + "api",
-            f"expected one of {', '.join(_LLM_APIS)} (the API the endpoint speaks), "
-            f"got {toml_shown(obj.api)}",
-            source=source,
-        )
+    for kind, name, choices, note in _CHOICES:
+        if isinstance(obj, kind):
+            _one_of(prefix + name, getattr(obj, name), choices, source, note)
     if isinstance(obj, ApprovalSettings):
         for field in dataclasses.fields(obj):
             name, value = field.name, getattr(obj, field.name)
-            if isinstance(value, str) and value not in _POLICIES:
-                raise ConfigError(
-                    prefix + name,
-                    f"expected one of {', '.join(_POLICIES)}, got {toml_shown(value)}",
-                    source=source,
-                )
+            if isinstance(value, str):
+                _one_of(prefix + name, value, _POLICIES, source)
     if isinstance(obj, Settings):
         try:
             check_store(obj.store)
@@ -774,6 +728,28 @@ _ON_FULL = ("refuse", "archive_oldest", "archive_least_used")
 _GROUP_COMMIT = ("off", "queue")
 _DURABILITY = ("files", "journal")
 _LLM_APIS = ("openai", "anthropic")  # mnemic.llm.select.APIS (a test keeps them equal)
+_CHOICES: tuple[tuple[type, str, tuple[str, ...], str], ...] = (
+    (ScanSettings, "level", _SCAN_LEVELS, ""),
+    (SessionSettings, "semantic", _SEMANTIC, ""),
+    (SessionSettings, "text_floor", _SEMANTIC, ""),
+    (MemorySettings, "group_commit", _GROUP_COMMIT, ""),
+    (MemorySettings, "durability", _DURABILITY, ""),
+    (MemorySettings, "on_full", _ON_FULL, ""),
+    (MemorySettings, "on_full_user", _ON_FULL, ""),
+    (LLMSettings, "api", _LLM_APIS, " (the API the endpoint speaks)"),
+)
+"""The settings that take one of a few words: (section, key, the words, what they are);
+every string of ``[approval]`` is one of :data:`_POLICIES`."""
+
+
+def _one_of(key: str, value: object, choices: tuple[str, ...], source: str, note: str = "") -> None:
+    """Refuse ``value`` of setting ``key`` unless it is one of ``choices``."""
+    if value not in choices:
+        raise ConfigError(
+            key,
+            f"expected one of {', '.join(choices)}{note}, got {toml_shown(value)}",
+            source=source,
+        )
 
 
 def _num(value: float) -> str:

@@ -33,7 +33,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Hashable
 
 from .errors import (
     ConfigError,
@@ -75,6 +75,7 @@ __all__ = [
     "read_text_strict",
     "remove_file",
     "stale_temp_files",
+    "stat_signature",
 ]
 
 _O_NOFOLLOW = O_NOFOLLOW
@@ -196,6 +197,19 @@ def remove_file(path: StrPath) -> bool:
     except OSError as exc:
         raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
     return True
+
+
+def stat_signature(path: StrPath) -> Hashable:
+    """The ``lstat`` of ``path`` (inode, device, size, mtime, mode): a rename over it, or
+    a write in place, moves it; never follows a symlink. ``("absent",)`` when nothing is
+    there, ``("error", errno)`` when it cannot be looked at."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return ("absent",)
+    except OSError as exc:
+        return ("error", exc.errno)
+    return (st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_mode)
 
 
 def fsync_dir(directory: StrPath) -> None:

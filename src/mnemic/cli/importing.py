@@ -4,6 +4,7 @@ Code's memory files)."""
 from __future__ import annotations
 
 import sys
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -80,8 +81,7 @@ def _import_bundle(app: AppContext, bundle: str, dry_run: bool, as_json: bool) -
     """``mnemic import --bundle FILE [--dry-run]`` (:mod:`mnemic.ops.bundle.restore`)."""
     from ..ops.bundle.restore import import_bundle  # the bundle code only when asked for
 
-    show_bar = not as_json and not dry_run and sys.stderr.isatty()
-    with import_bar(show_bar) as update:
+    with _bar(as_json, dry_run) as update:
         report = import_bundle(app.home, Path(bundle), dry_run=dry_run, progress=update)
     if as_json:
         emit_json(report.as_dict())
@@ -89,6 +89,12 @@ def _import_bundle(app: AppContext, bundle: str, dry_run: bool, as_json: bool) -
     head = "Dry run: nothing was written. Would import" if dry_run else "Imported"
     made = f"made {report.created} by mnemic {report.mnemic_version}"
     click.echo(printable(f"{head} {report.summary()} ({made}).", lines=False))
+
+
+def _bar(as_json: bool, dry_run: bool) -> AbstractContextManager[Any]:
+    """The progress bar of an import (:func:`~mnemic.cli.sessions.import_bar`): shown on
+    a terminal for a real import printed for a person, never with --dry-run or --json."""
+    return import_bar(not as_json and not dry_run and sys.stderr.isatty())
 
 
 def _counts(counts: dict[str, int], dry_run: bool) -> str:
@@ -128,8 +134,7 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> N
     Running it again adds nothing. A missing part is skipped; a damaged one stops the
     import before anything is written, naming the file.
     """
-    show_bar = not as_json and not dry_run and sys.stderr.isatty()
-    with import_bar(show_bar) as update:
+    with _bar(as_json, dry_run) as update:
         report = import_hermes(app.home, path, dry_run=dry_run, progress=update)
     data = report.to_dict()
     if as_json:
@@ -259,8 +264,7 @@ def chatgpt(
     A damaged or cut-short export stops the import before anything is written.
     Running it again adds nothing.
     """
-    show_bar = not as_json and not dry_run and sys.stderr.isatty()
-    with import_bar(show_bar) as update:
+    with _bar(as_json, dry_run) as update:
         report = import_chatgpt(app.home, path, memories=memories, dry_run=dry_run, progress=update)
     data = report.to_dict()
     if as_json:
@@ -288,8 +292,7 @@ def codex(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> No
     calls. A file that is not a Codex session stops the import before anything is
     written; a line cut short is skipped and counted. Running it again adds nothing.
     """
-    show_bar = not as_json and not dry_run and sys.stderr.isatty()
-    with import_bar(show_bar) as update:
+    with _bar(as_json, dry_run) as update:
         report = import_codex(app.home, path, dry_run=dry_run, progress=update)
     data = report.to_dict()
     if as_json:

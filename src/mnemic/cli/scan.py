@@ -13,7 +13,7 @@ import click
 from ..config import load_settings
 from ..home import home_dir
 from ..jsonstream import read_jsonl
-from ..scan import explain, explain_result, scan_text
+from ..scan import Finding, explain, explain_result, scan_text
 from .app import emit_json, fail, handle_errors
 
 __all__ = ["scan"]
@@ -161,18 +161,6 @@ def scan(
     text = _decode(data, source)
     result = scan_text(text, scope, level)
     if as_json:
-        described: list[dict[str, str]] = []
-        for f in result.findings:
-            item = {"id": f.id, "category": f.category, "why": explain(f)}
-            if explain_:
-                item.update(layer=f.layer, detail=f.detail)
-            described.append(item)
-        held: list[dict[str, str]] = []
-        for f in result.holds:
-            item = {"id": f.id, "category": f.category, "why": explain(f)}
-            if explain_:
-                item.update(layer=f.layer, detail=f.detail)
-            held.append(item)
         emit_json(
             {
                 "blocked": result.blocked,
@@ -180,8 +168,8 @@ def scan(
                 "scope": scope,
                 "level": level,
                 "chars": len(text),
-                "findings": described,
-                "holds": held,
+                "findings": [_described(f, explain_) for f in result.findings],
+                "holds": [_described(f, explain_) for f in result.holds],
             }
         )
     elif explain_:
@@ -206,3 +194,12 @@ def scan(
         for f in result.findings:
             click.echo(f"  {f.id:<{width}}  {f.category:<{cat_width}}  {explain(f)}")
     raise SystemExit(1 if result.blocked else 0)
+
+
+def _described(finding: Finding, explain_: bool) -> dict[str, str]:
+    """A finding (blocking or held) as --json lists it; --explain adds its layer and
+    detail."""
+    item = {"id": finding.id, "category": finding.category, "why": explain(finding)}
+    if explain_:
+        item.update(layer=finding.layer, detail=finding.detail)
+    return item

@@ -132,62 +132,30 @@ class PrometheusMetrics(Metrics):
 
         self._pc = pc
         self.registry = pc.CollectorRegistry(auto_describe=True)
-        r = self.registry
-        self._usage = pc.Gauge(
-            "memory_usage_ratio", _HELP["memory_usage_ratio"][1], ["target"], registry=r
-        )
-        self._mutation = pc.Counter(
-            "memory_mutation_total",
-            _HELP["memory_mutation_total"][1],
-            ["action", "result"],
-            registry=r,
-        )
-        self._consolidation = pc.Counter(
-            "memory_consolidation_failure_total",
-            _HELP["memory_consolidation_failure_total"][1],
-            registry=r,
-        )
-        self._terminal = pc.Counter(
-            "memory_terminal_skip_total", _HELP["memory_terminal_skip_total"][1], registry=r
-        )
-        self._drift = pc.Counter(
-            "memory_drift_detected_total", _HELP["memory_drift_detected_total"][1], registry=r
-        )
-        self._threat = pc.Counter(
-            "memory_threat_block_total",
-            _HELP["memory_threat_block_total"][1],
-            ["pattern"],
-            registry=r,
-        )
-        self._pending = pc.Counter(
-            "memory_pending_total", _HELP["memory_pending_total"][1], ["decision"], registry=r
-        )
-        self._waiting = pc.Gauge(
-            "memory_pending_waiting", _HELP["memory_pending_waiting"][1], registry=r
-        )
-        self._lock = pc.Histogram(
-            "memory_lock_wait_ms", _HELP["memory_lock_wait_ms"][1], buckets=BUCKETS_MS, registry=r
-        )
-        self._write = pc.Histogram(
-            "memory_write_latency_ms",
-            _HELP["memory_write_latency_ms"][1],
-            buckets=BUCKETS_MS,
-            registry=r,
-        )
-        self._backups = pc.Gauge("memory_backup_count", _HELP["memory_backup_count"][1], registry=r)
-        self._search = pc.Counter(
-            "session_search_total", _HELP["session_search_total"][1], ["result"], registry=r
-        )
-        self._search_ms = pc.Histogram(
-            "session_search_latency_ms",
-            _HELP["session_search_latency_ms"][1],
-            buckets=BUCKETS_MS,
-            registry=r,
-        )
-        self._sessions = pc.Gauge("session_count", _HELP["session_count"][1], registry=r)
-        self._messages = pc.Gauge(
-            "session_message_count", _HELP["session_message_count"][1], registry=r
-        )
+
+        def made(name: str, *labels: str) -> Any:
+            """The metric ``name`` of the kind and with the help text ``_HELP`` gives."""
+            kind, text = _HELP[name]
+            if kind == "histogram":
+                return pc.Histogram(name, text, labels, buckets=BUCKETS_MS, registry=self.registry)
+            made_as = pc.Gauge if kind == "gauge" else pc.Counter
+            return made_as(name, text, labels, registry=self.registry)
+
+        self._usage = made("memory_usage_ratio", "target")
+        self._mutation = made("memory_mutation_total", "action", "result")
+        self._consolidation = made("memory_consolidation_failure_total")
+        self._terminal = made("memory_terminal_skip_total")
+        self._drift = made("memory_drift_detected_total")
+        self._threat = made("memory_threat_block_total", "pattern")
+        self._pending = made("memory_pending_total", "decision")
+        self._waiting = made("memory_pending_waiting")
+        self._lock = made("memory_lock_wait_ms")
+        self._write = made("memory_write_latency_ms")
+        self._backups = made("memory_backup_count")
+        self._search = made("session_search_total", "result")
+        self._search_ms = made("session_search_latency_ms")
+        self._sessions = made("session_count")
+        self._messages = made("session_message_count")
 
     def mutation(self, action: str, result: str) -> None:
         self._mutation.labels(action, result).inc()

@@ -27,14 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from ..curated.memory import Memory
-from ..errors import ImportFailed, IntegrationError, StorageError
-from ..fsread import read_text_strict
+from ..errors import ImportFailed, IntegrationError
 from ..home import Home
 from ..sessions import ImportProgress, import_path, open_store
 from ..sessions.attachments import AttachmentStore
 from ..sessions.importing.chatgpt import chatgpt_items
 from ..sessions.importing.codex import codex_items
 from ..sessions.importing.formats import ImportPlan, Reading
+from .foreign import check_inside, read_foreign_text
 from .hermes_import.memory import import_entries, source_of
 from .hermes_import.report import PartReport
 
@@ -51,7 +51,6 @@ __all__ = [
 CHATGPT_ORIGIN = "import:chatgpt"
 CODEX_ORIGIN = "import:codex"
 _BULLET = re.compile(r"^(?:[-*+•]|\d{1,4}[.)])\s+")
-_MAX_TEXT = 8 << 20
 
 
 @dataclass
@@ -113,14 +112,7 @@ def _import(
 def saved_memories(path: Path) -> list[tuple[int, str]]:
     """``(line, text)`` of each saved memory in a pasted text file (one a line; bullets
     and numbering dropped; blank lines skipped)."""
-    try:
-        text = read_text_strict(path, max_bytes=_MAX_TEXT)
-    except StorageError as exc:
-        raise IntegrationError(
-            str(path),
-            f"cannot be read ({getattr(exc, 'reason', exc)})",
-            "Save the pasted memories as UTF-8 text, one a line.",
-        ) from exc
+    text = read_foreign_text(path, "Save the pasted memories as UTF-8 text, one a line.")
     if text is None:
         raise IntegrationError(str(path), "no such file", "Give the file of pasted memories.")
     out = []
@@ -197,20 +189,14 @@ def import_chatgpt(
 def codex_files(folder: Path) -> list[Path]:
     """The rollout files under ``folder`` (sorted); a symlink under it that leads out of
     it raises :class:`IntegrationError`."""
-    base = folder.resolve()
     found: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
         here = Path(dirpath)
         for name in [*dirnames, *filenames]:
             entry = here / name
             if entry.is_symlink():
-                real = entry.resolve()
-                if real != base and base not in real.parents:
-                    raise IntegrationError(
-                        str(entry),
-                        f"a symlink out of the Codex sessions folder (to {real})",
-                        "Copy what it points to into the folder, or remove the link.",
-                    )
+                fix = "Copy what it points to into the folder, or remove the link."
+                check_inside(entry, folder, "the Codex sessions folder", fix)
         dirnames.sort()
         found += [here / n for n in filenames if n.startswith("rollout-") and n.endswith(".jsonl")]
     return sorted(found)

@@ -38,7 +38,7 @@ from typing import Any, Unpack
 from ..errors import LLMRequestFailed, LLMTimeout
 from ..extras import needs_extra
 from ..tooling import ToolSpec
-from .base import ClientSettings, SDKStreamingClient, StreamedReply, status_reason
+from .base import ClientSettings, SDKStreamingClient, StreamedReply, sdk_errors, status_reason
 from .client import ChatResult, ToolCall, Usage
 
 __all__ = [
@@ -302,27 +302,25 @@ class AnthropicChatClient(SDKStreamingClient):
             import httpx2
 
         try:
-            yield
-        except anthropic.APITimeoutError as exc:
-            raise LLMTimeout(limit) from exc
-        except anthropic.APIStatusError as exc:
-            status: int | None = exc.status_code
-            reason = status_reason(exc, with_type=True)
-            if status == 200:  # an error event inside a streamed answer
-                status = None
-                reason = f"the stream from {self.where} reported an error: {reason}"
-            hint = _HINTS.get(status or 0)
-            if status == 401:
-                hint = f"check the API key: set {self.api_key_env}, or [llm] api_key"
-            raise LLMRequestFailed(f"{reason}; {hint}" if hint else reason, status=status) from exc
-        except anthropic.APIConnectionError as exc:
-            raise LLMRequestFailed(f"cannot reach {self.where}: {exc}") from exc
-        except anthropic.AnthropicError as exc:
-            raise LLMRequestFailed(str(exc)) from exc
+            with sdk_errors(anthropic, anthropic.AnthropicError, limit, self.where, self._refused):
+                yield
         except httpx2.TimeoutException as exc:  # mid-stream: the SDK does not wrap these
             raise LLMTimeout(limit) from exc
         except (httpx2.TransportError, OSError) as exc:
             raise LLMRequestFailed(f"the stream from {self.where} broke: {exc}") from exc
+
+    def _refused(self, exc: Any) -> LLMRequestFailed:
+        """An HTTP status the API answered with: the error's type and message, and what to
+        do about it; status 200 is an error event inside a streamed answer."""
+        status: int | None = exc.status_code
+        reason = status_reason(exc, with_type=True)
+        if status == 200:  # an error event inside a streamed answer
+            status = None
+            reason = f"the stream from {self.where} reported an error: {reason}"
+        hint = _HINTS.get(status or 0)
+        if status == 401:
+            hint = f"check the API key: set {self.api_key_env}, or [llm] api_key"
+        return LLMRequestFailed(f"{reason}; {hint}" if hint else reason, status=status)
 
     def _send(
         self,

@@ -11,7 +11,8 @@ steps:
 
 * ``_connect()``: the SDK's client (imported inside :class:`~mnemic.extras.needs_extra`);
 * ``_typed_errors(limit)``: a context that raises the SDK's failures inside it as
-  :class:`~mnemic.errors.LLMTimeout` or :class:`~mnemic.errors.LLMRequestFailed`;
+  :class:`~mnemic.errors.LLMTimeout` or :class:`~mnemic.errors.LLMRequestFailed`
+  (:func:`sdk_errors` for what the vendors' SDKs name alike);
 * ``_send(messages, tools, max_tokens, temperature, limit, stream=...)``: the request,
   which returns the whole reply, or the stream's events;
 * ``_result(reply)``: the :class:`~mnemic.llm.ChatResult` of a whole reply;
@@ -23,10 +24,10 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Required, Self, TypedDict
 
-from ..errors import LLMNotConfigured, LLMRequestFailed
+from ..errors import LLMNotConfigured, LLMRequestFailed, LLMTimeout
 from .client import ChatResult, ToolCall, Usage
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ __all__ = [
     "SDKChatClient",
     "SDKStreamingClient",
     "StreamedReply",
+    "sdk_errors",
     "status_reason",
 ]
 
@@ -251,3 +253,29 @@ def status_reason(exc: Any, *, with_type: bool = False) -> str:
             kind = f"{err['type']}: " if with_type and err.get("type") else ""
             return f"{kind}{err['message']}"[:500]
     return str(getattr(exc, "message", exc))[:500]
+
+
+@contextlib.contextmanager
+def sdk_errors(
+    sdk: Any,
+    base: type[Exception],
+    limit: float,
+    where: str,
+    refused: Callable[[Any], LLMRequestFailed],
+) -> Iterator[None]:
+    """Raise the failures of a vendor's SDK (the module ``sdk``, whose errors all derive
+    from ``base``) inside the block as mnemic's: its ``APITimeoutError`` as
+    :class:`~mnemic.errors.LLMTimeout` after ``limit`` seconds, an ``APIStatusError``
+    (an HTTP status) as ``refused(exc)``, an ``APIConnectionError`` as "cannot reach
+    ``where``", any other as :class:`~mnemic.errors.LLMRequestFailed` with its message.
+    The OpenAI and Anthropic SDKs name these classes alike."""
+    try:
+        yield
+    except sdk.APITimeoutError as exc:
+        raise LLMTimeout(limit) from exc
+    except sdk.APIStatusError as exc:
+        raise refused(exc) from exc
+    except sdk.APIConnectionError as exc:
+        raise LLMRequestFailed(f"cannot reach {where}: {exc}") from exc
+    except base as exc:
+        raise LLMRequestFailed(str(exc)) from exc

@@ -12,12 +12,12 @@ share with the Anthropic client (settings, the SDK made once, time limits) is
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import LLMRequestFailed, LLMTimeout
+from ..errors import LLMRequestFailed
 from ..extras import needs_extra
-from .base import SDKChatClient, SDKStreamingClient, StreamedReply, status_reason
+from .base import SDKChatClient, SDKStreamingClient, StreamedReply, sdk_errors, status_reason
 from .client import ChatResult, ToolCall, Usage
 
 __all__ = ["OpenAIChatClient", "OpenAIStreamingClient", "usage_of"]
@@ -45,22 +45,12 @@ class OpenAIChatClient(SDKChatClient):
             max_retries=self.max_retries,
         )
 
-    @contextlib.contextmanager
-    def _typed_errors(self, limit: float) -> Iterator[None]:
+    def _typed_errors(self, limit: float) -> contextlib.AbstractContextManager[None]:
         """Raise the SDK's failures inside the block as LLMTimeout or LLMRequestFailed."""
         with needs_extra("agent", _FEATURE):
             import openai
 
-        try:
-            yield
-        except openai.APITimeoutError as exc:
-            raise LLMTimeout(limit) from exc
-        except openai.APIStatusError as exc:
-            raise LLMRequestFailed(status_reason(exc), status=exc.status_code) from exc
-        except openai.APIConnectionError as exc:
-            raise LLMRequestFailed(f"cannot reach {self.base_url}: {exc}") from exc
-        except openai.OpenAIError as exc:
-            raise LLMRequestFailed(str(exc)) from exc
+        return sdk_errors(openai, openai.OpenAIError, limit, self.where, _refused)
 
     def _send(
         self,
@@ -104,6 +94,11 @@ class OpenAIChatClient(SDKChatClient):
             usage=usage_of(getattr(reply, "usage", None)),
             model=getattr(reply, "model", None),
         )
+
+
+def _refused(exc: Any) -> LLMRequestFailed:
+    """An HTTP status the endpoint answered with: its message and status."""
+    return LLMRequestFailed(status_reason(exc), status=exc.status_code)
 
 
 class OpenAIStreamingClient(SDKStreamingClient, OpenAIChatClient):

@@ -116,13 +116,14 @@ def archive_json(
             }
             for exc in found.unread
         ]
-    if offset:
-        out["note"] = _paged_note(offset, len(shown), len(items))
-    elif len(shown) < len(items):
-        out["note"] = (
-            f"The newest {len(shown):,} of {len(items):,}; find older ones with the memory "
-            'tool\'s action="archive_search" or `mnemic memory archive list`.'
-        )
+    note = _listing_note(
+        offset,
+        len(shown),
+        len(items),
+        'the memory tool\'s action="archive_search" or `mnemic memory archive list`',
+    )
+    if note:
+        out["note"] = note
     return out
 
 
@@ -131,11 +132,17 @@ def _page(items: list[Any], limit: int | None, offset: int) -> list[Any]:
     return items[offset:] if limit is None else items[offset : offset + limit]
 
 
-def _paged_note(offset: int, shown: int, count: int) -> str:
-    """What a later page of a listing holds, said in its ``note``."""
-    if not shown:
-        return f"No entries past the newest {count:,}."
-    return f"Entries {offset + 1:,}-{offset + shown:,} of {count:,}, newest first."
+def _listing_note(offset: int, shown: int, count: int, older: str) -> str | None:
+    """The ``note`` of an archive listing: what a later page holds, or that a first page
+    holds only the newest and how to find the older ones (``older``); None: it holds
+    every entry."""
+    if offset:
+        if not shown:
+            return f"No entries past the newest {count:,}."
+        return f"Entries {offset + 1:,}-{offset + shown:,} of {count:,}, newest first."
+    if shown < count:
+        return f"The newest {shown:,} of {count:,}; find older ones with {older}."
+    return None
 
 
 def kept_entry(view: MemoryView, item: Archived) -> str | None:
@@ -242,13 +249,11 @@ def every_archive_json(
         "entries": [s.as_dict() for s in shown],
         "stores": [{**store_label(s), "count": per[id(s)]} for s in stores],
     }
-    if offset:
-        out["note"] = _paged_note(offset, len(shown), len(items))
-    elif len(shown) < len(items):
-        out["note"] = (
-            f"The newest {len(shown):,} of {len(items):,}; find older ones with "
-            "`mnemic memory archive search QUERY --all-scopes`."
-        )
+    note = _listing_note(
+        offset, len(shown), len(items), "`mnemic memory archive search QUERY --all-scopes`"
+    )
+    if note:
+        out["note"] = note
     return out
 
 

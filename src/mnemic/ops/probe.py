@@ -33,6 +33,7 @@ from ..curated import archive
 from ..curated.backend import CuratedBackend
 from ..curated.view import MemoryView
 from ..errors import MnemicError
+from ..fsio import stat_signature
 from ..governance.chain import Journal
 from ..governance.storage import open_journal
 from ..home import Home
@@ -118,16 +119,6 @@ def _file_print(path: str) -> Hashable:
         os.close(fd)
 
 
-def _stat_sig(path: str) -> Hashable:
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return ("absent",)
-    except OSError as exc:
-        return ("error", exc.errno)
-    return (st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_mode)
-
-
 class Probe:
     """Stat signatures and fingerprints of one home's resources (call from one thread at
     a time: the watcher holds its lock around :meth:`scan`)."""
@@ -192,7 +183,7 @@ class Probe:
             located = self.skills.locate()
         except OSError as exc:
             return ("error", exc.errno)
-        return tuple((path, _stat_sig(os.path.join(path, "SKILL.md"))) for path, *_ in located)
+        return tuple((path, stat_signature(os.path.join(path, "SKILL.md"))) for path, *_ in located)
 
     # -- fingerprints (when the signature moved) ---------------------------------------
     def fingerprint(self, uri: str) -> Hashable:

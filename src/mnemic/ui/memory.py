@@ -205,16 +205,17 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
 
 
 def _refused(
-    ui: Console, request: Request, exc: ToolError, glob: MemoryView, *, draft: str = ""
+    ui: Console, request: Request, why: ToolError | str, glob: MemoryView, *, draft: str = ""
 ) -> Response:
-    """The Memory page again (409) saying why a write was refused, the draft kept."""
+    """The whole Memory page again (409) saying why a write or an adopt was refused, the
+    draft kept."""
     return page(
         request,
         "memory.html",
         status=409,
         title="Memory",
         active="memory",
-        problem=exc.to_page(),
+        problem=why.to_page() if isinstance(why, ToolError) else why,
         draft=draft,
         targets=_target_views(glob),
         projects=_projects(ui),
@@ -259,16 +260,11 @@ def adopt(ui: Console, request: Request, form: Form) -> Response:
     target = _target(form)
     plan = admin.plan_adopt(mem, target)
     if plan.raw_hash != form.get("hash", ""):
-        return page(
-            request,
-            "memory.html",
-            status=409,
-            title="Memory",
-            active="memory",
-            problem=f"{FILENAMES[target]} changed after this page showed what adopting it "
-            "would give; nothing was adopted. Look at the preview below, then adopt again.",
-            targets=_target_views(mem),
+        why = (
+            f"{FILENAMES[target]} changed after this page showed what adopting it would give; "
+            "nothing was adopted. Look at the preview below, then adopt again."
         )
+        return _refused(ui, request, why, mem)
     if plan.drift is not None:
         admin.adopt(mem, plan)  # refuses, under the lock, a file changed since this plan
     return see_other("/memory?done=adopt")

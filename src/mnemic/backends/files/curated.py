@@ -58,6 +58,7 @@ from ...fsio import (
     fsync_dir,
     read_text_strict,
     stale_temp_files,
+    stat_signature,
     temp_prefix,
 )
 from ...fsread import decode_text, read_bytes_strict
@@ -164,14 +165,7 @@ class FileBackend:
     def signature(self, target: str) -> Hashable:
         """The ``lstat`` of the target's file (inode, device, size, mtime, mode): a
         rename over it, or a write in place, moves it; never follows a symlink."""
-        path = self.path(target)
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            return ("absent",)
-        except OSError as exc:
-            return ("error", exc.errno)
-        return (st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_mode)
+        return stat_signature(self.path(target))
 
     def provenance_path(self, target: str) -> Path:
         """The provenance sidecar of a target (``.MEMORY.md.provenance.json``)."""

@@ -394,17 +394,9 @@ class FileJournalStore:
             now = _identity(fd, st)
             if now != ident or position > st.st_size:
                 position = 0
-            chunks = []
-            offset = position
-            while offset < st.st_size:
-                chunk = os.pread(fd, min(1 << 20, st.st_size - offset), offset)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                offset += len(chunk)
+            data = _read_span(fd, position, st.st_size)
         finally:
             os.close(fd)
-        data = b"".join(chunks)
         end = data.rfind(b"\n") + 1
         return now, position + end, data[:end].split(b"\n")[:-1]
 
@@ -491,20 +483,26 @@ class FileJournalStore:
                 os.close(fd)
         fd = self._open(os.O_RDONLY)
         try:
-            chunks = []
-            offset = 0
-            while offset < size:
-                chunk = os.pread(fd, min(1 << 20, size - offset), offset)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                offset += len(chunk)
+            data = _read_span(fd, 0, size)
         finally:
             os.close(fd)
-        data = b"".join(chunks)
         lines = data.split(b"\n")
         torn = lines.pop()  # b"" when the journal ends with a newline (or is empty)
         return JournalSnapshot(lines, head, torn or None, len(data) - len(torn))
+
+
+def _read_span(fd: int, start: int, end: int) -> bytes:
+    """Bytes ``[start, end)`` of ``fd``, read with ``pread`` in pieces of 1 MiB; fewer
+    when the file ends sooner (a rewrite cut it since its size was taken)."""
+    chunks = []
+    offset = start
+    while offset < end:
+        chunk = os.pread(fd, min(1 << 20, end - offset), offset)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
 
 
 class _States:

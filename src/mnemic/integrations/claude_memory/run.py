@@ -28,6 +28,7 @@ from ...curated.memory import Memory
 from ...curated.scope import locate as locate_project, open_project
 from ...errors import IntegrationError
 from ...home import Home
+from ..foreign import check_inside
 from ..hermes_import.memory import Source, import_entries, source_of
 from ..hermes_import.report import PartReport
 from .source import (
@@ -35,7 +36,6 @@ from .source import (
     MemoryFile,
     Parsed,
     auto_memory_dir,
-    check_inside,
     locate_claude_home,
     read_file,
     split_markdown,

@@ -27,8 +27,8 @@ from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...errors import IntegrationError, StorageError
-from ...fsread import read_text_strict
+from ...errors import IntegrationError
+from ..foreign import read_foreign_text
 
 __all__ = [
     "MARK_BEGIN",
@@ -50,7 +50,6 @@ MARK_BEGIN = "<!-- mnemic:begin -->"
 """Where the section ``mnemic export --format claude-code`` writes begins..."""
 MARK_END = "<!-- mnemic:end -->"
 """...and where it ends (an import skips it: it is mnemic's own memory)."""
-_MAX_TEXT = 8 << 20
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$")
 _BULLET = re.compile(r"^( *)(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
 _IMPORT = re.compile(r"^@(\S+)$")
@@ -268,27 +267,7 @@ class MemoryFile:
     """``user``, ``project``, ``local``, ``auto-index`` or ``auto-topic``."""
 
 
-def check_inside(path: Path, folder: Path, what: str) -> None:
-    """Refuse ``path`` when its real path leads out of ``folder`` (a symlink out)."""
-    real, base = path.resolve(), folder.resolve()
-    if real != base and base not in real.parents:
-        raise IntegrationError(
-            str(path),
-            f"a symlink out of {what} (to {real})",
-            "Copy what it points to into place, or remove the link to skip it.",
-        )
-
-
 def read_file(path: Path) -> str:
     """The text of a memory file; :class:`IntegrationError` when it cannot be read."""
-    try:
-        text = read_text_strict(path, max_bytes=_MAX_TEXT)
-    except StorageError as exc:
-        reason = getattr(exc, "reason", str(exc))
-        raise IntegrationError(
-            str(path),
-            f"cannot be read ({reason})",
-            "Repair it (save it as UTF-8 text) or move it away to skip it, then run the "
-            "import again.",
-        ) from exc
-    return text or ""
+    fix = "Repair it (save it as UTF-8 text) or move it away to skip it, then run the import again."
+    return read_foreign_text(path, fix) or ""

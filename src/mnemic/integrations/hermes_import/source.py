@@ -31,6 +31,7 @@ from typing import NamedTuple
 from ...errors import IntegrationError, StorageError
 from ...fsread import read_text_strict
 from ...jsonstream import read_jsonl
+from ..foreign import MAX_TEXT, check_inside, read_foreign_text
 
 __all__ = [
     "DELIMITER",
@@ -49,7 +50,6 @@ STATE_DB = "state.db"
 SKILLS_DIR = "skills"
 SUPPORT_DIRS = ("references", "templates", "scripts", "assets")
 _SKIP_DIRS = {"node_modules", "venv", "site-packages", "__pycache__"}
-_MAX_TEXT = 8 << 20
 _TARGETS = {"memory": "memory", "user": "user", "memory.md": "memory", "user.md": "user"}
 
 
@@ -112,7 +112,6 @@ class HermesHome:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._real = root.resolve()
         self.skipped_dirs: list[tuple[str, str]] = []
         """``(path, why)`` of directories under ``skills/`` left out (symlinks)."""
 
@@ -122,26 +121,13 @@ class HermesHome:
         path = self.root / rel
         if not os.path.lexists(path):
             return None
-        real = path.resolve()
-        if real != self._real and self._real not in real.parents:
-            raise IntegrationError(
-                str(path),
-                f"a symlink out of the Hermes home (to {real})",
-                "Copy what it points to into the home, or remove the link to skip it.",
-            )
+        fix = "Copy what it points to into the home, or remove the link to skip it."
+        check_inside(path, self.root, "the Hermes home", fix)
         return path
 
     def _text(self, path: Path) -> str:
-        try:
-            text = read_text_strict(path, max_bytes=_MAX_TEXT)
-        except StorageError as exc:
-            reason = getattr(exc, "reason", str(exc))
-            raise IntegrationError(
-                str(path),
-                f"cannot be read ({reason})",
-                "Repair it in Hermes or move it away to skip it, then run the import again.",
-            ) from exc
-        return text or ""
+        fix = "Repair it in Hermes or move it away to skip it, then run the import again."
+        return read_foreign_text(path, fix) or ""
 
     def memory_entries(self, target: str) -> list[str] | None:
         """The entries of MEMORY.md (``memory``) or USER.md (``user``); ``None``: no file."""
@@ -252,7 +238,7 @@ class HermesHome:
                     skill.skipped.append((rel, "a symlink"))
                     continue
                 try:
-                    text = read_text_strict(file, max_bytes=_MAX_TEXT)
+                    text = read_text_strict(file, max_bytes=MAX_TEXT)
                 except StorageError as exc:
                     skill.skipped.append((rel, getattr(exc, "reason", "unreadable")))
                     continue
