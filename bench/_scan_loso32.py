@@ -63,6 +63,7 @@ leave-one-set-out), with the C fit of :mod:`_fastfit`.
 
     .venv/bin/python bench/_scan_loso32.py --check          # step 1
     .venv/bin/python bench/_scan_loso32.py [--folds ...] [--out FILE]   # steps 2-5
+    .venv/bin/python bench/_scan_loso32.py --lang --out bench/results/scan32_lang.json
     .venv/bin/python bench/_scan_loso32.py --rule --out FILE
 """
 
@@ -234,6 +235,74 @@ def run(path: Path, folds: list[str], full: bool) -> None:
     loso.print_pooled(out.get("pooled", {}))
 
 
+def use_lexicon(block: bool) -> None:
+    """Step 6: the intent layer's concepts with scanner 32's key block (``block``) or
+    without it (main's table: the block is merged last, so taking its text off the end
+    of each concept gives main's strings back); every memo that holds a reading cleared."""
+    from mnemic import scan as _scan
+    from mnemic.scan import _lexicon_reveal, _terms, intent, lexicon
+
+    table = dict(lexicon.CONCEPTS)
+    if not block:
+        for concept, keys in _lexicon_reveal.COPY_OUT.items():
+            table[concept] = table[concept].removesuffix(f";{keys}")
+    intent.CONCEPTS = table  # type: ignore[misc]
+    intent._lexicon = None
+    intent._tag_memo.clear()
+    intent._refers_memo.clear()
+    _terms.CONCEPTS = table  # type: ignore[attr-defined]
+    _terms._generic_words = None
+    _terms._memo.clear()
+    _scan._memo.clear()
+
+
+#: Step 6's candidate and its baseline: the kept cut, the block out (``today``) and in.
+LANG = (("today", False), ("copy-out", True))
+
+
+def run_lang(path: Path, folds: list[str], full: bool) -> None:
+    """Step 6: every outer fold and the fit on everything at the kept cut, the intent
+    layer's table without and with the block, on the same fits."""
+    loso25.configure(loso25.RECIPES["today"])
+    training.adagrad = _fastfit.adagrad
+    dev_benign, public = loso22.basis()
+    beyond = loso22.held_dev_halves(BEYOND)
+    out: dict[str, Any] = {
+        "protocol": "docs/scanner.md, Scanner 32, step 6 (bench/_scan_loso32.py --lang)",
+        "folds": {},
+        "full": {},
+        "misses": {},
+    }
+    scored: dict[str, list[dict[str, Any]]] = {}
+
+    def save() -> None:
+        out["pooled"] = {k: loso.summarise(v, "balanced") for k, v in scored.items() if v}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+
+    for name in [*folds, *([None] if full else [])]:
+        t0 = time.perf_counter()
+        w, b = fit(frozenset({name} if name else set()))
+        sec = round(time.perf_counter() - t0, 1)
+        for tag, block in LANG:
+            use_lexicon(block)
+            th = thresholds("keep-cut", w, b, dev_benign, [])
+            fitted = _installed(w, b, th, public, sec)
+            if name is not None:
+                rows = loso22.score_rows(loso20.fold_rows(name))
+                scored.setdefault(tag, []).extend(rows)
+                out["folds"].setdefault(name, {})[tag] = loso22.fold_entry(name, tag, fitted, rows)
+                out["misses"].setdefault(tag, []).extend(_misses(rows))
+                continue
+            res, every = loso22.full_entry(tag, fitted, dev_benign, beyond)
+            res["beyond_pooled"] = loso.summarise(every, "balanced")
+            print(loso.line(f"full {tag} fresh10-13 dev", res["beyond_pooled"]), flush=True)
+            out["full"][tag] = res
+        save()
+    save()
+    loso.print_pooled(out.get("pooled", {}))
+
+
 def check() -> bool:
     """Step 1: the C fit on everything against the shipped model (weights and bias)."""
     loso25.configure(loso25.RECIPES["today"])
@@ -250,6 +319,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan32_loso.json")
     ap.add_argument("--rule", action="store_true")
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--lang", action="store_true", help="step 6: the key block out and in")
     args = ap.parse_args()
     if args.check:
         ok = check()
@@ -260,6 +330,9 @@ def main() -> None:
         return
     if not check():
         sys.exit("the C fit does not reproduce the shipped model: stopped (step 1)")
+    if args.lang:
+        run_lang(args.out, args.folds.split(","), not args.no_full)
+        return
     run(args.out, args.folds.split(","), not args.no_full)
 
 
