@@ -212,12 +212,13 @@ TURKISH: dict[str, str] = {
 #: the languages the intent layer reads with the most attacks missed. A short word that
 #: is a common word of another language is a phrase or left out (Vietnamese "dán",
 #: "viết", "đăng" fold to "dan", "viet", "đang"; Turkish "ekle", Estonian "lisa", Finnish
-#: "lisää" mean "add" anywhere). Merged last, so the bench can take it out.
+#: "lisää" mean "add" anywhere; French "colle" is Italian "con le", a function word of the
+#: classifier). Merged last, so the bench can take it out.
 COPY_OUT: dict[str, str] = {
     "reveal": """
         kopiere; kopier; kopieren; füge ein; füg ein; einfügen; schreib; schreibe;
         häng an; hänge an; anhängen; veröffentliche; veröffentlichen; poste; posten;
-        écris; écrivez; écrire; copie; copiez; copier; colle; collez; coller; insère;
+        écris; écrivez; écrire; copie; copiez; copier; collez; coller; insère;
         insérez; insérer; inclus; incluez; inclure; joins; joignez; publie; publiez;
         publier; postez;
         escribe; escriba; escribir; copia; copiar; pega; pegue; pegar; inserta; inserte;
