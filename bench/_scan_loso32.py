@@ -303,6 +303,116 @@ def run_lang(path: Path, folds: list[str], full: bool) -> None:
     loso.print_pooled(out.get("pooled", {}))
 
 
+def held_out() -> dict[str, Any]:
+    """Step 7, run once: the shipped model, the intent layer's table without (main's) and
+    with the key block in the same run, whole scanner at ``balanced`` and ``strict``, on
+    the **test halves** of the tenth to thirteenth sets, pooled and each, and the public
+    test split (:func:`_scan_loso30.held_out`'s figures)."""
+    import _scan_v3 as v3
+
+    loso25.configure(loso25.RECIPES["today"])
+    halves = {
+        f"{s.name}_test": [
+            dict(r, set=s.name) for r in fresh.load(s.path, s.seed) if r["split"] == "test"
+        ]
+        for s in BEYOND
+    }
+    train_dir = loso22.DATA / "threats" / "train"
+    public = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
+    split = training.read_split(loso22.BENCH_DATA / "scan_split.json", public)
+    test = [r for r in public if split[r.source] == "test"]
+    named = {
+        "attacks": [r.text for r in test if r.label == "attack"],
+        "benign": [r.text for r in test if r.label == "benign"],
+    }
+    out: dict[str, Any] = {"protocol": "docs/scanner.md, Scanner 32, step 7 (run once)"}
+    for tag, block in (("before", False), ("after", True)):
+        use_lexicon(block)
+        classifier._model = classifier.Model.load(classifier.MODEL_PATH)
+        res: dict[str, Any] = {"copy_out": block}
+        for level in loso.LEVELS:
+            every: list[dict[str, Any]] = []
+            for name, rows0 in halves.items():
+                rows = [dict(r) for r in rows0]
+                for r, v in zip(rows, loso.verdicts(rows, level), strict=True):
+                    r["verdict_" + level] = v
+                every += rows
+                fig = loso.summarise(rows, level)
+                fig["groups"] = loso30._groups(fig)
+                res.setdefault(name, {})[level] = fig
+                print(loso.line(f"{tag} {name} {level}", fig), flush=True)
+            fig = loso.summarise(every, level)
+            fig["groups"] = loso30._groups(fig)
+            res.setdefault("fresh10-13_test", {})[level] = fig
+            print(loso.line(f"{tag} fresh10-13_test {level}", fig), flush=True)
+            res.setdefault("public_test", {})[level] = v3.public_verdicts(named, level)
+            verdicts = {k: v["verdicts"] for k, v in res["public_test"][level].items()}
+            print(tag, "public test", level, verdicts, flush=True)
+        out[tag] = res
+    return out
+
+
+def p50(rounds: int = 3) -> dict[str, Any]:
+    """Step 7: per-entry time of the whole scanner (``balanced``; a split row read with its
+    context) over the strangers' rows, the key block out and in, in turn, ``rounds``
+    times, one process (:func:`_scan_loso22.p50`'s rows and clock)."""
+    loso25.configure(loso25.RECIPES["today"])
+    rows = [
+        dict(d, set=p.stem)
+        for p in sorted((loso22.BENCH_DATA / "scan_strangers").glob("*.jsonl"))
+        for d in training.stranger_dicts(p)
+    ]
+    out: dict[str, Any] = {"n": len(rows)}
+    for _ in range(rounds):
+        for tag, block in (("before", False), ("after", True)):
+            use_lexicon(block)
+            fresh.verdict(rows[0], "balanced")  # the index built outside the clock
+            times = []
+            for r in rows:
+                t0 = time.perf_counter()
+                fresh.verdict(r, "balanced")
+                times.append(time.perf_counter() - t0)
+            times.sort()
+            out.setdefault(tag, []).append(round(1000 * times[len(times) // 2], 3))
+            print(tag, out[tag][-1], "ms", flush=True)
+    return out
+
+
+def _encodes(text: str) -> bool:
+    """Whether ``text`` is valid UTF-8 text (a test of lone surrogates is not a note)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def literals() -> dict[str, Any]:
+    """Step 7's rescan: every string literal of the tests (at least ten characters) scanned
+    at ``balanced`` with the shipped model, the key block out and in; the literals whose
+    verdict moved."""
+    import ast
+
+    texts: set[str] = set()
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            value = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(value, str) and len(value.strip()) >= 10 and _encodes(value):
+                texts.add(value)
+    ordered = sorted(texts)
+    loso25.configure(loso25.RECIPES["today"])
+    verdicts: dict[bool, list[str]] = {}
+    for block in (False, True):
+        use_lexicon(block)
+        verdicts[block] = [scan_text(t, "memory", "balanced").verdict for t in ordered]
+    moved = [
+        {"text": t, "before": a, "after": b}
+        for t, a, b in zip(ordered, verdicts[False], verdicts[True], strict=True)
+        if a != b
+    ]
+    return {"n": len(ordered), "moved": moved}
+
+
 def check() -> bool:
     """Step 1: the C fit on everything against the shipped model (weights and bias)."""
     loso25.configure(loso25.RECIPES["today"])
@@ -320,6 +430,9 @@ def main() -> None:
     ap.add_argument("--rule", action="store_true")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--lang", action="store_true", help="step 6: the key block out and in")
+    ap.add_argument("--literals", action="store_true", help="step 7: the tests' strings")
+    ap.add_argument("--held-out", action="store_true", help="step 7, once: the test halves")
+    ap.add_argument("--p50", action="store_true", help="step 7: time per entry, out and in")
     args = ap.parse_args()
     if args.check:
         ok = check()
@@ -327,6 +440,19 @@ def main() -> None:
         sys.exit(0 if ok else 1)
     if args.rule:
         print(json.dumps(loso25.rule(json.loads(args.out.read_text(encoding="utf-8"))), indent=1))
+        return
+    if args.p50:
+        res = p50()
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        return
+    if args.held_out:
+        res = held_out()
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        return
+    if args.literals:
+        res = literals()
+        args.out.write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(res["n"], "literals,", len(res["moved"]), "moved")
         return
     if not check():
         sys.exit("the C fit does not reproduce the shipped model: stopped (step 1)")
