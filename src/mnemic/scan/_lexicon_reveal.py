@@ -29,7 +29,7 @@ credential.
 
 from __future__ import annotations
 
-__all__ = ["BENGALI", "REVEAL", "TURKISH"]
+__all__ = ["BENGALI", "COPY_OUT", "REVEAL", "TURKISH"]
 
 REVEAL: dict[str, str] = {
     "prompt": """
@@ -199,5 +199,100 @@ TURKISH: dict[str, str] = {
     """,
     "convo": """
         কথোপকথন; চ্যাট ইতিহাস
+    """,
+}
+
+#: Scanner 32: a request to copy the agent's own instructions into an output, in the
+#: languages other than English. :data:`REVEAL` read English "paste", "dump", "append the",
+#: "write out" and "print", but in most other languages only show / repeat / reveal /
+#: translate, so "paste your system instructions into the reply" went unread there; and
+#: the object, the agent's system prompt or system instructions, had no key in many of
+#: them. Written from the concept (copy, paste, insert, include, attach, publish, write
+#: into; "system instructions", "your instructions"), imperatives and infinitives, in
+#: the languages the intent layer reads with the most attacks missed. A short word that
+#: is a common word of another language is a phrase or left out (Vietnamese "dán",
+#: "viết", "đăng" fold to "dan", "viet", "đang"; Turkish "ekle", Estonian "lisa", Finnish
+#: "lisää" mean "add" anywhere; French "colle" is Italian "con le", a function word of the
+#: classifier). Merged last, so the bench can take it out.
+COPY_OUT: dict[str, str] = {
+    "reveal": """
+        kopiere; kopier; kopieren; füge ein; füg ein; einfügen; schreib; schreibe;
+        häng an; hänge an; anhängen; veröffentliche; veröffentlichen; poste; posten;
+        écris; écrivez; écrire; copie; copiez; copier; collez; coller; insère;
+        insérez; insérer; inclus; incluez; inclure; joins; joignez; publie; publiez;
+        publier; postez;
+        escribe; escriba; escribir; copia; copiar; pega; pegue; pegar; inserta; inserte;
+        insertar; incluye; incluya; incluir; adjunta; adjunte; adjuntar; publica;
+        publique; publicar; vuelca; volcar;
+        scrivi; scriva; scrivere; copiare; incolla; incolli; incollare; inserisci;
+        inserisca; inserire; includi; includa; includere; allega; alleghi; allegare;
+        pubblica; pubblichi; pubblicare;
+        escreve; escreva; escrever; cola; cole; colar; insere; insira; inserir; inclui;
+        inclua; anexa; anexe; anexar;
+        escriu; escriviu; enganxa; enganxeu; insereix; inclou; incloeu;
+        scrie; scrieți; copiază; copiați; lipește; lipiți; inserează; inserați;
+        includeți; atașează; atașați; publicați;
+        kopieer; plak; plakken; voeg in; invoegen; schrijf; publiceer; publiceren;
+        kopiera; klistra in; infoga; skriv; inkludera; bifoga; publicera; indsæt;
+        sett inn; lim inn; inkluder; vedhæft; publicer; publiser;
+        wklej; wkleić; skopiuj; kopiuj; wpisz; napisz; dołącz; dołączyć; umieść; umieścić;
+        opublikuj; zamieść;
+        vypiš; vypište; zkopíruj; zkopírujte; vlož; vložte; napiš; napište; přilož;
+        zveřejni; publikuj; uveď; vypíš; skopíruj; napíš; prilož; zverejni;
+        kopiraj; zalijepi; zalepi; umetni; upiši; napiši; priloži; objavi; ispiši;
+        prilepi; vstavi; izpiši; копирај; залепи; објави; испиши;
+        másold; másold be; másolja; illeszd be; illessze be; írd be; írd ki; írja ki;
+        csatold; tedd közzé;
+        kopioi; liitä; kirjoita; julkaise; kopeeri; kleebi; kirjuta; avalda;
+        nukopijuok; kopijuok; įklijuok; įrašyk; parašyk; išrašyk; įtrauk; paskelbk;
+        nokopē; kopē; ielīmē; ieraksti; uzraksti; izraksti; publicē;
+        скопируй; копируй; вставь; вставьте; впиши; напиши; выпиши; приложи; опубликуй;
+        выложи; скопіюй; встав; вставте; випиши; опублікуй; виклади;
+        копирай; постави; вмъкни; включи; публикувай;
+        αντέγραψε; αντιγράψτε; επικόλλησε; επικολλήστε; γράψε; γράψτε; συμπερίλαβε;
+        επισύναψε; δημοσίευσε;
+        kopyala; yapıştır; dahil et; yayınla;
+        salin; tempel; tempelkan; tampal; sisipkan; tuliskan; lampirkan; terbitkan;
+        kopyahin; idikit; isulat; nakili; bandika; ambatisha; chapisha;
+        sao chép; dán vào; chép; viết vào; chèn;
+        粘贴; 贴上; 复制; 抄写; 写进; 写入; 附上; 附在; 发布; 写在;
+        貼り付け; コピーして; 書き込んで; 書いて; 添付して; 載せて; 記載して; 含めて; 掲載;
+        붙여넣; 붙여 넣; 복사해; 적어; 포함해; 첨부해; 올려;
+        انسخ; الصق; اكتب; أدرج; ادرج; أرفق; ارفق; انشر;
+        کپی کن; بچسبان; بنویس; درج کن; پیوست کن; منتشر کن;
+        העתק; הדבק; כתוב; צרף; כלול; פרסם;
+        कॉपी; पेस्ट; लिखो; लिखें; शामिल कर; प्रकाशित कर;
+        คัดลอก; แปะ; เขียน; แนบ; เผยแพร่
+    """,
+    "prompt": """
+        systemanweisung*; systemvorgabe*; systeminstruktion*; deine anweisungen;
+        deine vorgaben; instructions système; instructions du système; consignes système;
+        tes instructions; instrucciones del sistema; instrucciones de sistema;
+        tus instrucciones; istruzioni di sistema; istruzioni del sistema;
+        le tue istruzioni; instruções do sistema; instruções de sistema; tuas instruções;
+        instruccions del sistema; les teves instruccions; instrucțiunile de sistem;
+        instrucțiuni de sistem; promptul de sistem; promptul sistemului;
+        instrucțiunile tale; systeeminstructie*; systeemprompt*; je instructies;
+        jouw instructies; systeminstruktion*; dina instruktioner; dine instruktioner;
+        dine instrukser; instrukcje systemowe; instrukcji systemowych; swoje instrukcje;
+        twoje instrukcje; systémov* prompt*; systémov* pokyn*; systémov* instrukc*;
+        své pokyny; svých pokynů; tvé pokyny; svoje pokyny; tvoje pokyny;
+        sistemsk* uput*; sistemsk* prompt*; sistemsk* navodil*; svoje upute; tvoje upute;
+        системск* упутств*; rendszerprompt*; rendszerutasítás*; az utasításaidat;
+        järjestelmäkehote*; järjestelmäohje*; ohjeesi; süsteemiviip*; süsteemi juhis*;
+        sinu juhised; sistemos nurodym*; sistemos instrukcij*; savo nurodym*;
+        tavo nurodym*; sistēmas instrukcij*; sistēmas uzvedn*; savas instrukcijas;
+        tavas instrukcijas; системн* инструкци*; твои инструкции; свои системные;
+        системн* інструкці*; системн* промпт*; свої інструкції; твої інструкції;
+        οδηγίες συστήματος; μήνυμα συστήματος; τις οδηγίες σου; τις εντολές σου;
+        sistem talimat*; sistem yönerge*; instruksi sistem; prompt sistem; arahan sistem;
+        instruksimu; instruksi kamu; arahan anda; mga tagubilin ng sistema;
+        iyong mga tagubilin; maagizo ya mfumo; maelekezo ya mfumo; maagizo yako;
+        lời nhắc hệ thống; chỉ dẫn hệ thống; hướng dẫn hệ thống; chỉ thị hệ thống;
+        システムの指示; システム指示; 設定文; 指示文; あなたの指示; 你的指令; 你的设定;
+        系统设定; 시스템 지시; 시스템 지침; 너의 지시; 당신의 지시; تعليمات النظام;
+        إرشادات النظام; ارشادات النظام; دستورالعمل‌های سیستم; دستورالعمل های سیستم;
+        پرامپت سیستم; הנחיות המערכת; הוראות המערכת; פרומפט המערכת; ההנחיות שלך;
+        सिस्टम निर्देश; คำสั่งระบบ; พรอมต์ระบบ
     """,
 }

@@ -25,7 +25,7 @@ from __future__ import annotations
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import HARM, MORE as HARM_MORE, RECORD, RECORD_MORE, VOICE
 from ._lexicon_more import FARTHER, MORE, REACH, WIDER
-from ._lexicon_reveal import BENGALI, REVEAL, TURKISH
+from ._lexicon_reveal import BENGALI, COPY_OUT, REVEAL, TURKISH
 
 __all__ = ["CONCEPTS"]
 
@@ -752,3 +752,7 @@ _EXTRA = (REVEAL, BENGALI, TURKISH, HARM, HARM_MORE, REACH, CONCEAL, CONCEAL_MOR
 for _more in (*_EXTRA, RECORD, RECORD_MORE, WIDER, FARTHER, VOICE):
     for _concept, _keys in _more.items():
         CONCEPTS[_concept] = f"{CONCEPTS.get(_concept, '')};{_keys}"
+# Copying the agent's own instructions into an output, in the other languages (scanner
+# 32, _lexicon_reveal.COPY_OUT); merged last, so the bench can take it out again.
+for _concept, _keys in COPY_OUT.items():
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
