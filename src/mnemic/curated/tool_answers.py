@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidArgument, MnemicError, StorageError, ToolError
+from ..governance.held import held_for_model
 from ..tooling import staged_response
 from .entries import entry_handle
 from .memory import Changes, Memory, WriteResult
@@ -104,7 +105,7 @@ def staged(result: WriteResult) -> dict[str, Any]:
         change="this change",
         unchanged="Memory",
         approve_hint=True,
-        held=result.held,
+        held=held_for_model(result.held),
     )
     resp["usage"] = result.usage.line()
     return resp
