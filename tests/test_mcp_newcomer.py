@@ -63,3 +63,29 @@ async def test_a_held_skill_over_mcp_names_how_a_person_decides(home_path: Path)
     assert "intent_persistence" not in message
     assert f"mnemic pending approve {pid}" in message
     assert answer["held_rules"] == ["intent_persistence"]
+
+
+@pytest.mark.anyio
+async def test_an_entry_added_back_is_not_called_out_of_memory_by_archive_search(
+    home_path: Path,
+) -> None:
+    """The tool says "to bring one back, add its text again"; done so, archive_search
+    still gave the entry with "Archived entries are not in memory": the model would tell
+    the user the fact is gone while it is live. Now it is marked in_memory."""
+    host = "The staging host stg-1 runs postgres 15 behind pgbouncer on port 6432."
+    other = "Deploys go out on Tuesdays after the freeze ends, never on Fridays."
+    async with connect(home_path) as client:
+        for args in (
+            {"action": "add", "content": host},
+            {"action": "add", "content": other},
+            {"action": "remove", "old_text": "stg-1"},
+            {"action": "remove", "old_text": "Tuesdays"},
+            {"action": "add", "content": host},  # brought back as the tool says
+        ):
+            assert not (await client.call_tool("memory", args)).is_error
+        res = await client.call_tool("memory", {"action": "archive_search", "query": "stg-1"})
+    answer = res.structured_content
+    assert answer is not None and answer["results"][0]["text"] == host
+    assert answer["results"][0]["in_memory"] is True
+    assert not any(r.get("in_memory") for r in answer["results"][1:])
+    assert "in_memory: true" in answer["note"] and "do not add it again" in answer["note"]
