@@ -89,3 +89,16 @@ async def test_an_entry_added_back_is_not_called_out_of_memory_by_archive_search
     assert answer["results"][0]["in_memory"] is True
     assert not any(r.get("in_memory") for r in answer["results"][1:])
     assert "in_memory: true" in answer["note"] and "do not add it again" in answer["note"]
+
+
+@pytest.mark.anyio
+async def test_restore_over_mcp_says_how_the_model_brings_an_entry_back(home_path: Path) -> None:
+    """`restore` is the CLI's word (`mnemic memory archive restore ID`); a model trying
+    it with the archive's id was told "Unknown argument(s) id. Allowed: ...": the
+    argument, not the action, and nothing of how to bring the entry back."""
+    async with connect(home_path) as client:
+        res = await client.call_tool("memory", {"action": "restore", "id": "8"})
+    answer = res.structured_content
+    assert res.is_error and answer is not None
+    assert answer["error"].startswith('Unknown action "restore".'), answer["error"]
+    assert "add its text again" in answer["error"]
