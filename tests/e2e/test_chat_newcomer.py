@@ -42,3 +42,28 @@ def test_memory_in_chat_says_a_write_waits_for_approval(home_path: Path) -> None
     out, _ = _chat(home_path, [held, "Noted."], "remember it\n/memory\n/quit\n")
     assert "1 write to MEMORY.md waits for approval, not in memory yet" in out
     assert "mnemic pending list" in out
+
+
+def test_an_eviction_in_chat_names_what_left_for_the_archive(home_path: Path) -> None:
+    """Before: under `on_full = "archive_oldest"` the terminal showed "⚙ memory → ok:
+    Entry added." and nothing else while an entry left MEMORY.md for the archive; only
+    the model was told (`evicted`)."""
+    from mnemic.curated.memory import Memory
+
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text(
+        '[memory]\nmemory_char_limit = 240\non_full = "archive_oldest"\n'
+    )
+    oldest = "The staging host stg-1 runs postgres 15 behind pgbouncer on port 6432."
+    for note in (
+        oldest,
+        "Deploys go out on Tuesdays after the freeze ends, never on Fridays.",
+        "CI runs on two runners with 4 cores and 8 GB each; nightly is flaky.",
+    ):
+        Memory.open(home_path).add("memory", note)
+    new = "Grafana dashboards live under ops/grafana; staging is stg-overview."
+    add = Reply(tool_calls=[ToolCallReply("memory", {"action": "add", "content": new})])
+    _, err = _chat(home_path, [add, "Saved."], "remember grafana\n/quit\n")
+    assert f"evicted from MEMORY.md to the archive: {oldest}" in err, err
+    assert "archive restore ID" in err
+    assert oldest not in Memory.open(home_path).entries("memory")

@@ -40,6 +40,7 @@ def _on_event(kind: str, data: dict[str, Any]) -> None:
         else:
             outcome = f"refused ({resp.get('error_code')}): {resp.get('error', '')}"
         click.secho(f"  ⚙ {by}{data['name']} → {_clip(outcome, 140)}", dim=True, err=True)
+        _evicted_lines(resp)
     elif kind == "flush":
         click.secho(f"  ⚙ before compressing, {data['report'].summary()}", err=True)
     elif kind == "review":
@@ -59,6 +60,24 @@ def _on_event(kind: str, data: dict[str, Any]) -> None:
         )
     elif kind == "error":
         click.secho(f"  ⚠ {data.get('where')}: {data.get('error')}", fg="yellow", err=True)
+
+
+def _evicted_lines(resp: dict[str, Any]) -> None:
+    """Under a write that made room under ``[memory] on_full``: each entry it moved to
+    the archive and how to bring one back, as ``mnemic memory add`` says it (the model
+    is told in ``evicted``; docs/first-week.md #24)."""
+    gone = [e for e in resp.get("evicted") or () if isinstance(e, dict)]
+    for e in gone:
+        file = FILENAMES.get(str(e.get("target")), str(e.get("target")))
+        text = printable(_clip(str(e.get("entry", "")), 120), lines=False)
+        click.secho(
+            f"    {e.get('reason', 'evicted')} from {file} to the archive: {text}", err=True
+        )
+    if gone:
+        click.secho(
+            "    (`mnemic memory archive list` shows them, `archive restore ID` brings one back)",
+            err=True,
+        )
 
 
 def _staged_lines(resp: dict[str, Any]) -> None:
