@@ -102,3 +102,21 @@ async def test_restore_over_mcp_says_how_the_model_brings_an_entry_back(home_pat
     assert res.is_error and answer is not None
     assert answer["error"].startswith('Unknown action "restore".'), answer["error"]
     assert "add its text again" in answer["error"]
+
+
+@pytest.mark.anyio
+async def test_a_skill_change_staged_by_policy_names_the_commands(home_path: Path) -> None:
+    """Before: with `skills_mcp = "stage"` the model was told only "The change is
+    queued; do not repeat this call" (the memory tool's staged answer names the approve
+    and reject commands): it could not tell the user how to decide."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text('[approval]\nskills_mcp = "stage"\n')
+    body = "---\nname: deploy-docs\ndescription: Build the docs.\n---\n1. Run `make docs`.\n"
+    async with connect(home_path) as client:
+        res = await client.call_tool(
+            "skill_manage", {"action": "create", "name": "deploy-docs", "content": body}
+        )
+    answer = res.structured_content
+    assert not res.is_error and answer is not None and answer["staged"], answer
+    assert f"mnemic pending approve {answer['pending_id']}" in answer["note"]
+    assert "held_rules" not in answer

@@ -92,6 +92,7 @@ def _staged_response(
         about,
         change="this skill change",
         unchanged="The skill",
+        approve_hint=True,
         held=held_for_model(held),
     )
 
