@@ -48,7 +48,7 @@ def test_the_tool_note_names_both_commands_and_asks_to_tell_the_user(tmp_path: P
     resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": RULE})
     pid = resp["pending_id"]
     assert "do not repeat this call" in resp["note"]
-    assert f"mnemic pending reject {pid}" in resp["note"]
+    assert f"mnemic pending reject {pid}" in resp["message"]  # the user is shown how
     assert "Tell the user" in resp["note"]
 
 
@@ -118,7 +118,7 @@ def test_a_hold_with_no_evidence_says_why_in_words_not_only_its_id(tmp_path: Pat
     assert resp["staged"]
     why = "remote_exec_oneliner: pipes a downloaded script straight into a shell"
     assert resp["held_by_scanner"].startswith(why)
-    assert f"unsure about it: {why}" in resp["message"]
+    assert "held it for a person to check: it pipes a downloaded script" in resp["message"]
     r = cli("--home", str(tmp_path), "pending", "show", resp["pending_id"])
     assert f"Held by the threat scanner: {why}" in r.output, r.output
 

@@ -10,7 +10,8 @@ A tool's own function raises (a :class:`~mnemic.errors.MnemicError` the model ca
 on, or a bug) and returns its success response; :func:`tool_response` is the one place
 that turns what it raised into what the model reads
 (:meth:`mnemic.tools.ToolRegistry.dispatch` runs every call through it).
-:func:`staged_response` is the answer every tool gives to a write staged for approval.
+:func:`staged_response` is the answer every tool gives to a write staged for approval
+(with :class:`Held`, why the threat scanner held it, in the words the layers above give).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 from .errors import InvalidArgument, MnemicError
 
 __all__ = [
+    "Held",
     "ToolSpec",
     "check_text",
     "find_surrogate",
@@ -239,6 +241,22 @@ def tool_response(name: str, call: Callable[[], dict[str, Any]]) -> dict[str, An
         }
 
 
+@dataclass(frozen=True)
+class Held:
+    """Why the threat scanner held a write for a person, as :func:`staged_response` gives
+    it: ``raw`` its own reasons (``held_by_scanner``, rule ids, scores and all), ``why``
+    the same as a clause a person reads after "held it for a person to check:" (``it
+    asks for credentials (the words "password")``), ``because`` the sentence the CLI's
+    ``--json`` gives as ``held_because``, ``rules`` the rule ids (``held_rules``). The
+    wording is governance's (``governance/held.py``: ``held_for_model``), passed down so
+    that this layer imports nothing above it."""
+
+    raw: str
+    why: str
+    because: str
+    rules: tuple[str, ...]
+
+
 def staged_response(
     pending_id: str,
     about: Mapping[str, Any],
@@ -246,32 +264,38 @@ def staged_response(
     change: str,
     unchanged: str,
     approve_hint: bool = False,
-    held: str = "",
+    held: Held | None = None,
 ) -> dict[str, Any]:
     """The answer to a write the approval gate staged instead of applying: done (not to
     be repeated) yet not saved, with its pending id and ``about`` (the tool's own fields
     naming what it would change). ``change`` names the write in the message (``this
     change``), ``unchanged`` what stays as it is until a person approves (``Memory``);
     ``approve_hint`` adds the command that approves it. ``held`` is why the threat
-    scanner held the write for approval (empty: the policy staged it); the message
-    says so and ``held_by_scanner`` carries it."""
+    scanner held the write for approval (None: the policy staged it): the message says
+    why in words and how a person decides (the console's Pending page, the commands),
+    ``held_by_scanner``, ``held_because`` and ``held_rules`` carry it for a program."""
+    decide = (
+        f"A person approves it on the web console's Pending page (`mnemic ui`) or with"
+        f" `mnemic pending approve {pending_id}`, or rejects it with"
+        f" `mnemic pending reject {pending_id}`."
+    )
     note = "The change is queued; do not repeat this call. Carry on with the task."
-    if approve_hint:
+    if held is not None:
+        note += (
+            " Tell the user it waits for their approval, what it says, why it was held"
+            " and how they approve or reject it (the message says), so that they can decide."
+        )
+    elif approve_hint:
         note += (
             f" A person approves it with `mnemic pending approve {pending_id}` or rejects"
             f" it with `mnemic pending reject {pending_id}`."
-        )
-    if held:
-        note += (
-            " Tell the user it waits for their approval, what it says and why it was held,"
-            " so that they can decide."
         )
     message = (
         f"NOT saved yet: {change} waits for a person's approval (pending id "
         f"{pending_id}). {unchanged} is unchanged until it is approved."
     )
-    if held:
-        message += f" The threat scanner held it because it is unsure about it: {held}."
+    if held is not None:
+        message += f" The threat scanner held it for a person to check: {held.why}. {decide}"
     return {
         "success": True,
         "done": True,
@@ -281,5 +305,13 @@ def staged_response(
         **about,
         "message": message,
         "note": note,
-        **({"held_by_scanner": held} if held else {}),
+        **(
+            {
+                "held_by_scanner": held.raw,
+                "held_because": held.because,
+                "held_rules": list(held.rules),
+            }
+            if held is not None
+            else {}
+        ),
     }

@@ -10,6 +10,7 @@ import click
 
 from ..agent.chat import ChatAgent, TurnResult
 from ..agent.session import AgentSession
+from ..curated.entries import FILENAMES
 from ..llm.select import client_from_settings, missing_setting
 from .app import PROJECT_OPT, AppContext, counted, fail, handle_errors, pass_app, printable
 
@@ -31,11 +32,15 @@ def _on_event(kind: str, data: dict[str, Any]) -> None:
         by = f"{data['by']} " if data.get("by") else ""
         if resp.get("staged"):
             outcome = f"staged for approval ({resp.get('pending_id')})"
+            click.secho(f"  ⚙ {by}{data['name']} → {outcome}", dim=True, err=True)
+            _staged_lines(resp)
+            return
         elif resp.get("success"):
             outcome = "ok" + (f": {resp['message']}" if resp.get("message") else "")
         else:
             outcome = f"refused ({resp.get('error_code')}): {resp.get('error', '')}"
         click.secho(f"  ⚙ {by}{data['name']} → {_clip(outcome, 140)}", dim=True, err=True)
+        _evicted_lines(resp)
     elif kind == "flush":
         click.secho(f"  ⚙ before compressing, {data['report'].summary()}", err=True)
     elif kind == "review":
@@ -57,6 +62,38 @@ def _on_event(kind: str, data: dict[str, Any]) -> None:
         click.secho(f"  ⚠ {data.get('where')}: {data.get('error')}", fg="yellow", err=True)
 
 
+def _evicted_lines(resp: dict[str, Any]) -> None:
+    """Under a write that made room under ``[memory] on_full``: each entry it moved to
+    the archive and how to bring one back, as ``mnemic memory add`` says it (the model
+    is told in ``evicted``; docs/first-week.md #24)."""
+    gone = [e for e in resp.get("evicted") or () if isinstance(e, dict)]
+    for e in gone:
+        file = FILENAMES.get(str(e.get("target")), str(e.get("target")))
+        text = printable(_clip(str(e.get("entry", "")), 120), lines=False)
+        click.secho(
+            f"    {e.get('reason', 'evicted')} from {file} to the archive: {text}", err=True
+        )
+    if gone:
+        click.secho(
+            "    (`mnemic memory archive list` shows them, `archive restore ID` brings one back)",
+            err=True,
+        )
+
+
+def _staged_lines(resp: dict[str, Any]) -> None:
+    """Under a staged write, what the person at the terminal decides and how: why the
+    threat scanner held it (its words, ``held_because``) and the commands, whole (the
+    tool line is cut at 140 characters; docs/first-week.md #20)."""
+    pid = resp.get("pending_id")
+    if resp.get("held_because"):
+        click.secho(f"    {printable(str(resp['held_because']), lines=False)}", err=True)
+    click.secho(
+        f"    Approve: mnemic pending approve {pid}   Reject: mnemic pending reject {pid}"
+        "   (or the console's Pending page: mnemic ui)",
+        err=True,
+    )
+
+
 def _show_cache(result: TurnResult) -> None:
     """One stderr line per model call: input tokens, of which cache reads and writes."""
     for n, u in enumerate(result.usage, 1):
@@ -65,6 +102,22 @@ def _show_cache(result: TurnResult) -> None:
             f"{u.cache_read_tokens:,} read from the cache, {u.cache_write_tokens:,} written",
             dim=True,
             err=True,
+        )
+
+
+def _waiting_line(session: AgentSession) -> None:
+    """After ``/memory``: the writes that wait for a person's approval, which the entries
+    above do not show (as ``mnemic memory show`` ends; docs/first-week.md #21)."""
+    root = session.memory.root
+    if root is None:
+        return
+    from ..governance.storage import waiting  # only /memory reads the queue
+
+    for target, n in sorted(waiting(root, session.memory.settings).items(), reverse=True):
+        click.echo(
+            f"{counted(n, 'write')} to {FILENAMES[target]} "
+            f"{'waits' if n == 1 else 'wait'} for approval, not in memory yet: "
+            "mnemic pending list"
         )
 
 
@@ -82,6 +135,7 @@ def _slash(session: AgentSession, line: str) -> bool:
             click.secho(f"{target.upper()} ({res.usage.line()})", bold=True)
             for entry in res.entries or ("(empty)",):
                 click.echo(f"  • {entry}")
+        _waiting_line(session)
     elif cmd == "/search":
         if not arg:
             click.echo("usage: /search WORDS")

@@ -199,10 +199,31 @@ def _scope(
     return project(), rest, True
 
 
+def _unknown_action(action: object, readable: str) -> InvalidArgument:
+    """The refusal of an action the tool does not have; ``restore`` (the CLI's word for
+    bringing an archived entry back) says how the model does it (docs/first-week.md
+    #23)."""
+    how = (
+        ' To bring an archived entry back, add its text again: action="add" with the'
+        " text archive_search gave as content."
+        if action in ("restore", "unarchive", "archive_restore")
+        else ""
+    )
+    return InvalidArgument(
+        "action",
+        f"Unknown action {json_shown(action)}. Use add, replace, remove{readable}, "
+        f"archive_search (or operations).{how}",
+    )
+
+
 def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bool]:
     for alias in _ALIASES:
         if alias in args and "content" not in args:
             args = {**args, "content": args[alias]}
+    readable = ", read" if memory.settings.memory.read_action else ""
+    action = args.get("action")
+    if isinstance(action, str) and action not in (*ACTIONS, "read", "batch", "archive_search"):
+        raise _unknown_action(action, readable)  # before its arguments: the action is wrong
     unknown = sorted(set(args) - _KEYS - set(_ALIASES))
     if unknown:
         raise InvalidArgument(
@@ -210,7 +231,6 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
             f"Unknown argument(s) {', '.join(unknown)}. Allowed: action, target, content, "
             "old_text, operations, allow_empty, expires.",
         )
-    action = args.get("action")
     operations = args.get("operations")
     # A missing or null target means "memory" (as in the system we start from); each
     # operation of a list may still name its own.
@@ -242,7 +262,6 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
             )
         ops = [_op(memory, o, i) for i, o in enumerate(operations, 1)]
         return target, "batch", ops, allow_empty
-    readable = ", read" if memory.settings.memory.read_action else ""
     if action is None and operations == []:
         raise InvalidArgument(
             "operations",
@@ -262,11 +281,7 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
             )
         return target, "read", [], False
     if not isinstance(action, str) or action not in ACTIONS:
-        raise InvalidArgument(
-            "action",
-            f"Unknown action {json_shown(action)}. Use add, replace, remove{readable}, "
-            "archive_search (or operations).",
-        )
+        raise _unknown_action(action, readable)
     content = _text(args, "content")
     old = _text(args, "old_text")
     unused = _unused(action, content, old)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidArgument, MnemicError, StorageError, ToolError
+from ..governance.held import held_for_model
 from ..tooling import staged_response
 from .entries import entry_handle
 from .memory import Changes, Memory, WriteResult
@@ -104,7 +105,7 @@ def staged(result: WriteResult) -> dict[str, Any]:
         change="this change",
         unchanged="Memory",
         approve_hint=True,
-        held=result.held,
+        held=held_for_model(result.held),
     )
     resp["usage"] = result.usage.line()
     return resp
@@ -226,13 +227,40 @@ def archive_answer(
         target = check_target(target)
     found = (search or _word_search)(memory, query, target)
     hits = found.get("results", [])
+    back = _mark_live(memory, hits)
     if found.get("no_good_match"):
         note = "Nothing archived is close to the query; it was never saved, or it was forgotten."
+    elif back:
+        note = (
+            "A result with in_memory: true was added back and is in memory now (do not add "
+            "it again); the others are not in memory: add one's text again to bring it back."
+        )
     elif hits:
         note = "Archived entries are not in memory; add one's text again to bring it back."
     else:
         note = "Nothing in the archive matches; it was never saved, or it was forgotten."
     return {"success": True, **found, "note": note, "done": True}
+
+
+def _mark_live(memory: Memory, hits: list[dict[str, Any]]) -> int:
+    """Mark ``in_memory`` the results whose text is a live entry of their target again
+    (the model added it back, as the note says to: the archive keeps it); how many.
+    docs/first-week.md #22."""
+    live: dict[str, set[str]] = {}
+    n = 0
+    for hit in hits:
+        where = hit.get("target")
+        if not isinstance(where, str):
+            continue
+        if where not in live:
+            try:
+                live[where] = set(memory.entries(where))
+            except MnemicError:
+                live[where] = set()
+        if hit.get("text") in live[where]:
+            hit["in_memory"] = True
+            n += 1
+    return n
 
 
 def _word_search(memory: Memory, query: str, target: str | None) -> dict[str, Any]:

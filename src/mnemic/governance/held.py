@@ -2,17 +2,21 @@
 
 The scanner's reasons are kept as it gives them (``intent_credential_harvesting: hold:
 asks for credentials (solicit 'ask the user for', cred 'password')``): the pending
-record's detail, ``held_by_scanner`` in ``--json`` and the model's note carry them, rule
+record's detail and ``held_by_scanner`` (``--json``, the tools' answers) carry them, rule
 ids and all. What a person reads (``memory add``, ``pending diff``, the console) is
 :func:`held_sentence`: what the entry asks for and why it waits, the rule ids apart
-(:func:`held_rules`). Wording only: what the scanner decides is not touched here.
+(:func:`held_rules`). The tools' staged answer (``tooling.staged_response``, a layer
+below) gets the same words from :func:`held_for_model` (docs/first-week.md #19). Wording
+only: what the scanner decides is not touched here.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["held_rules", "held_sentence", "rules_note"]
+from ..tooling import Held
+
+__all__ = ["held_for_model", "held_rules", "held_sentence", "held_why", "rules_note"]
 
 _FINDING = re.compile(
     r"(?:(?P<file>[\w.\-/]+\.\w+): )?(?P<id>[a-z][a-z0-9_]*): (?P<detail>.*)", re.S
@@ -82,15 +86,30 @@ def _phrase(rule: str, detail: str) -> str:
     return detail or rule.replace("_", " ")
 
 
-def held_sentence(held: str) -> str:
-    """Why a held write waits, as a person reads it: ``Held for a person to decide: it
-    asks for credentials (the words "ask the user for", "password").`` One clause per
-    reason, a skill's naming its file; the rule ids are left to :func:`held_rules`."""
+def held_why(held: str) -> str:
+    """Why the scanner held ``held``, in words, no rule id and no final stop: ``it asks
+    for credentials (the words "ask the user for", "password")``. One clause per reason,
+    a skill's naming its file."""
     clauses = []
     for file, rule, detail in _reasons(held):
         said = _phrase(rule, detail) if rule else detail
         clauses.append(f"{file}: {said}" if file else said)
-    return "Held for a person to decide: " + "; ".join(clauses).rstrip(".") + "."
+    return "; ".join(clauses).rstrip(".")
+
+
+def held_sentence(held: str) -> str:
+    """Why a held write waits, as a person reads it: ``Held for a person to decide: it
+    asks for credentials (the words "ask the user for", "password").`` The rule ids are
+    left to :func:`held_rules`."""
+    return f"Held for a person to decide: {held_why(held)}."
+
+
+def held_for_model(held: str) -> Held | None:
+    """``held`` (the scanner's reasons, "" when it did not hold) as the tools' staged
+    answer gives it: the words, the sentence and the rule ids beside the raw reasons."""
+    if not held:
+        return None
+    return Held(held, held_why(held), held_sentence(held), tuple(held_rules(held)))
 
 
 def rules_note(held: str) -> str:

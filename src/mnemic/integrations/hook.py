@@ -11,7 +11,8 @@ exit code and stdout. The handler dispatches on ``hook_event_name``:
     session's context, then the PROJECT MEMORY of ``MNEMIC_PROJECT``, or of the project
     of ``cwd`` when its store exists (:mod:`mnemic.curated.scope`). Nothing is printed
     when all are empty. Entries past their ``expires`` time first move to the archive,
-    as at any session start.
+    as at any session start. When memory or skill writes wait for approval in those
+    stores' queues, ``systemMessage`` tells the person how many and where to decide.
 ``PreCompact``, ``SessionEnd``
     imports the transcript at ``transcript_path`` into the session history from where the
     last import of it stopped (:mod:`mnemic.sessions.importing.resume`): each run reads only what
@@ -49,7 +50,7 @@ from ..curated.scope import find_project, open_project
 from ..curated.snapshot import render_snapshot
 from ..errors import IntegrationError, MnemicError, ProjectScopeError, SessionNotFound
 from ..home import Home, home_dir
-from ..registry import JournalPeek, backend_for
+from ..registry import JournalPeek, backend_for, stores_in_home
 from . import snapcache
 from .hook_input import MAX_INPUT, READ_TIMEOUT, InputProblem, read_bounded
 
@@ -240,6 +241,21 @@ def _project_store(
     return found if found.exists else None
 
 
+def _stores(home_path: str | None, profile: str | None, project: str | None) -> list[Home]:
+    """The home and the project store of ``project`` when it exists (none: no home)."""
+    try:
+        home = Home.open(home_path, profile, create=False)
+    except MnemicError:
+        return []
+    stores: list[Home] = [home]
+    if project is not None:
+        with contextlib.suppress(ProjectScopeError):
+            found = open_project(home, project, create=False)
+            if found.exists:
+                stores.append(found)
+    return stores
+
+
 def _expire_due(home_path: str | None, profile: str | None, project: str | None) -> str:
     """Move the entries past their ``expires`` time to the archive before the snapshot,
     as an agent session does at its start (docs/lifecycle.md, Expiry): an expired entry
@@ -249,17 +265,8 @@ def _expire_due(home_path: str | None, profile: str | None, project: str | None)
     folded (:class:`~mnemic.registry.JournalPeek`: the kernel that folds it is not
     imported). Best-effort: a home that cannot be written keeps the entries until a
     write can record them, and the snapshot comes anyway. Returns a note, or ``""``."""
-    try:
-        home = Home.open(home_path, profile, create=False)
-    except MnemicError:  # no home yet: nothing can have expired
-        return ""
-    stores: list[Home] = [home]
-    if project is not None:
-        with contextlib.suppress(ProjectScopeError):
-            found = open_project(home, project, create=False)
-            if found.exists:
-                stores.append(found)
     gone = 0
+    stores = _stores(home_path, profile, project)  # none: no home yet, nothing expired
     for store in stores:
         try:
             if not _may_expire(store):
@@ -286,12 +293,62 @@ def _may_expire(store: Home) -> bool:
     return True
 
 
+def _waiting(home_path: str | None, profile: str | None, project: str | None) -> tuple[int, float]:
+    """The memory and skill writes waiting for a person's approval in the home's queues
+    and the project store's, and the time the first of them expires (``inf``: none).
+    Best-effort: a queue that cannot be read counts none (the snapshot comes anyway)."""
+    queues = [
+        (store, subsystem)
+        for store in _stores(home_path, profile, project)
+        for subsystem in ("memory", "skills")
+        if not stores_in_home(store.settings) or _holds_a_record(store.root / "pending" / subsystem)
+    ]
+    if not queues:  # the common case: no queue file at all, nothing of governance imported
+        return 0, float("inf")
+    from ..governance.storage import open_pending  # a queue is read when it has a record
+
+    now, count, first = time.time(), 0, float("inf")
+    for store, subsystem in queues:
+        try:
+            records = open_pending(store.root, store.settings, subsystem).listing().records
+        except (MnemicError, OSError):
+            continue
+        for record in records:
+            if not record.expired(now):
+                count += 1
+                first = min(first, record.expires_at)
+    return count, first
+
+
+def _holds_a_record(directory: Path) -> bool:
+    """Whether the files backend's queue ``directory`` holds a record file (a look at
+    its names only)."""
+    try:
+        with os.scandir(directory) as found:
+            return any(e.name.endswith(".json") for e in found)
+    except OSError:
+        return False
+
+
+def _waiting_message(count: int) -> str:
+    """What the person is shown (Claude Code's ``systemMessage``) when writes wait for
+    their approval: the model proposed them in an earlier session, where the message
+    may have scrolled by (docs/first-week.md #25)."""
+    write = "write waits" if count == 1 else "writes wait"
+    return (
+        f"mnemic: {count} {write} for your approval (memory or skills, proposed earlier;"
+        " nothing is applied until a person approves): review with `mnemic pending list`,"
+        " or on the console's Pending page (`mnemic ui`)."
+    )
+
+
 def _session_start(
     data: dict[str, Any], home_path: str | None, profile: str | None, chosen: str | None
 ) -> HookResult:
     recorder = snapcache.Recorder(data, home_path, profile, chosen)  # before anything is read
     project = _project_of(data, home_path, profile, chosen)
     note = _expire_due(home_path, profile, project)
+    waiting, first_expiry = _waiting(home_path, profile, project)
     try:
         text = render_snapshot(home_path, profile, project=project)
     except ProjectScopeError as exc:  # the global memory still comes, with why not the rest
@@ -304,15 +361,21 @@ def _session_start(
                 "was loaded. Correct the path or unset MNEMIC_PROJECT"
             )
         note = "; ".join(x for x in (note, f"mnemic: project memory left out: {why}") if x)
-    if not text:
+    out: dict[str, Any] = {}
+    if text:
+        out["hookSpecificOutput"] = {"hookEventName": "SessionStart", "additionalContext": text}
+    if waiting:
+        out["systemMessage"] = _waiting_message(waiting)
+    if not out:
         result = HookResult(
             "SessionStart", True, "", note or "mnemic: memory is empty; nothing added"
         )
     else:
-        out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
         result = HookResult("SessionStart", True, json.dumps(out, ensure_ascii=False) + "\n", note)
     if recorder.enabled and not note:
         until = recorder.valid_until(home_path, profile, _may_expire)
+        if until is not None:  # the message holds until the first waiting write expires
+            until = min(until, first_expiry)
         recorder.done(result.stdout, result.message, until)
     return result
 

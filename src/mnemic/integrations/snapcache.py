@@ -14,7 +14,8 @@ unless all of these still hold:
   ``ANDROID_*`` variable (the platform's home: :func:`platform_home`), ``HOME`` and
   the Python that runs;
 * the files: for each path the answer read (``config.toml``, ``project.json``, the
-  ``memories/`` and ``audit/`` directories and every file in them, of the home and of
+  ``memories/``, ``audit/``, ``pending/memory/`` and ``pending/skills/`` directories
+  and every file in them (the queues: the answer says how many writes wait), of the home and of
   the project store of ``--project``/``MNEMIC_PROJECT`` and of every directory from
   ``cwd`` up, where a store would make the session's project), its device, inode, size, mode,
   modification and change time, or its absence. Mnemic replaces files by rename (a new
@@ -24,7 +25,8 @@ unless all of these still hold:
   the rendering): a change in the same clock tick as the signatures could keep every
   number, a change after the probe gets a later change time;
 * the code: the name, size and modification time of every file of the mnemic package;
-* the clock: before the next ``expires`` time of an entry (when the entry would leave);
+* the clock: before the next ``expires`` time of an entry (when the entry would leave)
+  and before the first waiting write's expiry (when it would leave the queue);
 * the file: a regular file, no symlink, owned by this user and writable by nobody
   else, in private directories (as the scan verdict cache, :mod:`mnemic.curated.verdicts`).
 
@@ -68,7 +70,7 @@ KEEP = 8
 """Answers kept (the most recent, one per context: a few projects and homes' options)."""
 _NAME = "session-start.json"
 _STORE_FILES = ("config.toml", "project.json")
-_STORE_DIRS = ("memories", "audit")
+_STORE_DIRS = ("memories", "audit", "pending/memory", "pending/skills")
 _ENV_PREFIXES = ("MNEMIC_", "XDG_", "ANDROID_")
 """Variables that can move the home or change the settings (platformdirs reads the
 ``XDG_`` ones, and ``ANDROID_`` ones to tell Android from Linux)."""

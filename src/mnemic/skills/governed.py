@@ -25,6 +25,7 @@ from typing import Any
 from ..errors import MnemicError, ToolError
 from ..governance.approval import Approver, Proposal
 from ..governance.governor import Attempt, Governor
+from ..governance.held import held_for_model
 from ..governance.pending import PendingRecord
 from ..home import Home
 from ..scan import scan_text
@@ -87,7 +88,12 @@ def _staged_response(
 ) -> dict[str, Any]:
     about = {"action": prepared.change.action, "skill": prepared.ref, "gist": prepared.gist()}
     return staged_response(
-        record.id, about, change="this skill change", unchanged="The skill", held=held
+        record.id,
+        about,
+        change="this skill change",
+        unchanged="The skill",
+        approve_hint=True,
+        held=held_for_model(held),
     )
 
 
