@@ -341,12 +341,14 @@ def interleaved_writes(
     baseline: str | None = None,
     counts: tuple[int, ...] = (8, 16),
     workloads: tuple[str, ...] = ("pairs", "grow"),
+    queue: bool = False,
 ) -> dict[str, Any]:
     """PostgreSQL and files (and, with ``baseline``, the PostgreSQL writers of that
     checkout's src), taking turns: each round runs every writer count and workload on
     each side (the order flips each round), each run on a fresh home (and a fresh
     schema, migrated by its side's checkout), and prints the ratio PostgreSQL / files of
-    that round."""
+    that round. ``queue``: one more side, ``postgres_queue``, this checkout's writers with
+    ``[memory] group_commit = "queue"`` (group commit in the server)."""
     import psycopg
 
     runs: dict[str, dict[str, list[dict[str, Any]]]] = {}
@@ -356,9 +358,12 @@ def interleaved_writes(
                 key = f"{workload}_{writers}"
                 got: dict[str, dict[str, Any]] = {}
                 sides = ["postgres", "files"] + (["postgres_baseline"] if baseline else [])
+                sides += ["postgres_queue"] if queue else []
                 for side in sides if rnd % 2 == 0 else sides[::-1]:
                     src = baseline if side == "postgres_baseline" else None
                     config = "[memory]\nmemory_char_limit = 1000000\n"
+                    if side == "postgres_queue":
+                        config += 'group_commit = "queue"\n'
                     schema = f"bench_w_{os.getpid()}_{rnd}_{key}"
                     if side != "files":
                         subprocess.run(
@@ -394,7 +399,7 @@ def interleaved_writes(
                 print(line + (f"  FAILED {failed}" if failed else ""), flush=True)
                 runs.setdefault(key, {}).setdefault("rounds", []).append(row)
     for figures in runs.values():
-        for side in ("postgres", "postgres_baseline"):
+        for side in ("postgres", "postgres_baseline", "postgres_queue"):
             ratios = [
                 r[f"{side}_over_files"]["ops_per_s"]
                 for r in figures["rounds"]
@@ -436,6 +441,12 @@ def main() -> None:
         default="pairs,grow",
         help=f"workloads of --interleaved-writes, comma-separated, of {', '.join(WORKLOADS)}",
     )
+    parser.add_argument(
+        "--queue",
+        action="store_true",
+        help='with --interleaved-writes: also this checkout\'s PostgreSQL writers with '
+        '[memory] group_commit = "queue" (group commit in the server)',
+    )
     args = parser.parse_args()
 
     from _pgserver import start_server
@@ -455,7 +466,14 @@ def main() -> None:
             if unknown:
                 parser.error(f"unknown workload(s) {unknown}: use {', '.join(WORKLOADS)}")
             writes = interleaved_writes(
-                dsn, workdir, args.interleaved_writes, args.ops, args.baseline, counts, loads
+                dsn,
+                workdir,
+                args.interleaved_writes,
+                args.ops,
+                args.baseline,
+                counts,
+                loads,
+                args.queue,
             )
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
@@ -464,6 +482,7 @@ def main() -> None:
         emit("postgres-writes", {"server": "throwaway (durable defaults, shared_buffers 1GB)"
                                  if server else "given",
                                  "ops_per_run": args.ops, "baseline": args.baseline,
+                                 "queue": args.queue,
                                  "baseline_commit": _commit_of(args.baseline),
                                  "writes": writes})  # fmt: skip
         return

@@ -117,10 +117,20 @@ class PostgresBackend:
     """The curated targets of one store (the global one, or ``project``'s) of one
     database schema (see the module docstring)."""
 
-    def __init__(self, db: Database, *, history_limit: int = 50, project: str = "") -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        history_limit: int = 50,
+        project: str = "",
+        group_commit: str = "off",
+    ) -> None:
         self.db = db
         self.history_limit = history_limit
         self.project = check_project(project)
+        self.queue = group_commit == "queue"
+        """Whether a write the server decides goes through its request queue
+        (:mod:`.curated_queue`: the lock's holder applies the waiting writers' requests)."""
         self.place = store_place(db, project)
         """Where the store is, for messages: the database, and the project if any."""
 

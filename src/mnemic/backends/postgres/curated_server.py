@@ -55,6 +55,7 @@ from typing import Any
 
 from ...errors import WriteFailed
 from .curated_begin import FLUSH, Owner, flushes, is_db_error, rollback
+from .curated_queue import queue_write
 from .db import failure, is_lock_timeout
 
 __all__ = ["FUNCTION", "FILL", "ServerWrite", "server_write"]
@@ -297,28 +298,33 @@ def server_write(
         return None
     where = owner.location(target)
     lit = sql.Literal
-    call = sql.SQL(
-        db.sql(
-            "SELECT o_outcome, o_found, o_line FROM {s}.curated_write("
-            "{p}, {t}, {k}, {a}, {x}, {c}, {kn}, {fr}, {lim}, {hist}, {now}, {b}, {bs}, {l}, {ls})"
-        )
-    ).format(
-        p=lit(owner.project),
-        t=lit(target),
-        k=lit(owner.lock_key(target)),
-        a=lit(action),
-        x=lit(text),
-        c=sql.SQL("NULL::text") if content is None else lit(content),
-        kn=sql.SQL("NULL::text[]") if known is None else _array(list(known)),
-        fr=_array(list(frozen)),
-        lim=lit(limit),
-        hist=lit(owner.history_limit),
-        now=lit(now),
-        b=_array(body[0]),
-        bs=_array(body[1]),
-        l=_array(line[0]),
-        ls=_array(line[1]),
+    args = sql.SQL(", ").join(
+        [
+            lit(owner.project),
+            lit(target),
+            lit(owner.lock_key(target)),
+            lit(action),
+            lit(text),
+            sql.SQL("NULL::text") if content is None else lit(content),
+            sql.SQL("NULL::text[]") if known is None else _array(list(known)),
+            _array(list(frozen)),
+            lit(limit),
+            lit(owner.history_limit),
+            lit(now),
+            _array(body[0]),
+            _array(body[1]),
+            _array(line[0]),
+            _array(line[1]),
+        ]
     )
+    if getattr(owner, "queue", False) and db.server_queue is not False:
+        answer = queue_write(owner, where, args, timeout)
+        if answer is not None:
+            db.server_writes = True
+            return ServerWrite(*answer)
+    call = sql.SQL(
+        db.sql("SELECT o_outcome, o_found, o_line FROM {s}.curated_write({args})")
+    ).format(args=args)
     started = time.perf_counter()
     with db.connection() as conn:
         early = flushes(db, conn)
