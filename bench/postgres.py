@@ -373,6 +373,8 @@ def interleaved_writes(
                     home = new_home(workdir, f"{side}-{key}-{rnd}", config)
                     try:
                         got[side] = mutations(home, writers, max(1, ops // writers), src, workload)
+                        if side == "postgres_queue":  # how many writes found the lock busy
+                            got[side]["queued"] = _queued(dsn, schema)
                     finally:
                         if side != "files":
                             with psycopg.connect(dsn, autocommit=True) as conn:
@@ -391,7 +393,9 @@ def interleaved_writes(
                     line += (
                         f" {side} {pg['ops_per_s']:6.1f} ops/s p50 {pg['p50_ms']:5.1f}"
                         f" p99 {pg['p99_ms']:6.1f}"
-                        f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f}) |"
+                        f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f})"
+                        + (f" queued {pg['queued']}" if "queued" in pg else "")
+                        + " |"
                     )
                 line += f" files {fs['ops_per_s']:6.1f} ops/s p50 {fs['p50_ms']:5.1f}"
                 line += f" p99 {fs['p99_ms']:6.1f}"
@@ -408,6 +412,16 @@ def interleaved_writes(
             if ratios:
                 figures[f"{side}_over_files_median_ops"] = round(statistics.median(ratios), 3)
     return runs
+
+
+def _queued(dsn: str, schema: str) -> int:
+    """How many requests writers left in ``schema``'s queue (group commit in the server)."""
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        row = conn.execute(f'SELECT last_value, is_called FROM "{schema}".curated_requests_id_seq')
+        last, called = row.fetchone() or (0, False)
+    return int(last) if called else 0
 
 
 def main() -> None:

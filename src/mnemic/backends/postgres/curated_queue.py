@@ -37,7 +37,7 @@ from typing import Any
 from .curated_begin import Owner, flushes, is_db_error, rollback
 from .db import failure, is_lock_timeout
 
-__all__ = ["INDEX", "MS", "PRESET", "PROCEDURE", "TABLE", "TAKE_BACK", "Answer", "queue_write"]
+__all__ = ["BATCHES", "INDEX", "MS", "PRESET", "PROCEDURE", "TABLE", "TAKE_BACK", "Answer", "queue_write"]
 
 log = logging.getLogger("mnemic.backends.postgres.curated")
 
@@ -74,6 +74,9 @@ INDEX = (
     "WHERE outcome IS NULL"
 )
 """What a holder lists."""
+
+BATCHES = "CREATE SEQUENCE {s}.curated_requests_batch"
+"""The latest batch a holder announced: its writers wait for that batch's lock."""
 
 PRESET = r"""CREATE FUNCTION {s}.curated_preset(frags text[], slots text[], name text,
     val text, OUT o_frags text[], OUT o_slots text[])
@@ -113,6 +116,9 @@ PROCEDURE = r"""CREATE PROCEDURE {s}.curated_queue(
 LANGUAGE plpgsql AS $q$
 DECLARE
     t0 timestamptz := clock_timestamp();
+    left_ms integer;
+    batch bigint := NULL;
+    seen bigint := -1;
     mine bigint := NULL;
     live integer[] := NULL;
     r record;
@@ -133,33 +139,47 @@ BEGIN
             p_line_slots)
         RETURNING q.id INTO mine;
         COMMIT;
-        PERFORM set_config('lock_timeout', p_timeout::text, true);
-        PERFORM pg_advisory_xact_lock_shared(p_lock);  -- the holder has committed
-        SELECT q.outcome, q.found, q.answer INTO o_outcome, o_found, o_line
-            FROM {s}.curated_requests q WHERE q.id = mine;
-        IF o_outcome IS NULL THEN  -- not in that batch: hold the lock, or be answered
-            COMMIT;
-            PERFORM set_config('lock_timeout', greatest(1, p_timeout
-                - (extract(epoch FROM clock_timestamp() - t0) * 1000)::integer)::text, true);
-            PERFORM pg_advisory_xact_lock(p_lock);
+        LOOP
+            left_ms := p_timeout - (extract(epoch FROM clock_timestamp() - t0) * 1000)::integer;
+            IF left_ms < 1 THEN
+                RAISE EXCEPTION 'canceling statement due to lock timeout'
+                    USING ERRCODE = 'lock_not_available';
+            END IF;
+            PERFORM set_config('lock_timeout', left_ms::text, true);
+            SELECT e.last_value INTO batch FROM {s}.curated_requests_batch e;
+            IF batch IS NOT DISTINCT FROM seen THEN
+                -- the holder has not announced its batch yet: wait for the lock itself
+                PERFORM pg_advisory_xact_lock(p_lock);
+            ELSE
+                -- wait for the holder of the latest batch to end (a lock only batches
+                -- take: the next holder never waits for this writer to read its answer)
+                PERFORM pg_advisory_xact_lock_shared(p_lock # (1 + batch % 8));
+            END IF;
             SELECT q.outcome, q.found, q.answer INTO o_outcome, o_found, o_line
                 FROM {s}.curated_requests q WHERE q.id = mine;
-        END IF;
-        IF o_outcome IS NOT NULL THEN
-            DELETE FROM {s}.curated_requests q WHERE q.id = mine;
-            COMMIT;
-            IF p_early THEN  -- answered once the holder's COMMIT is flushed
-                PERFORM pg_logical_emit_message(true, 'mnemic', '');
+            IF o_outcome IS NOT NULL THEN
+                DELETE FROM {s}.curated_requests q WHERE q.id = mine;
+                COMMIT;
+                IF p_early THEN  -- answered once the holder's COMMIT is flushed
+                    PERFORM pg_logical_emit_message(true, 'mnemic', '');
+                END IF;
+                RETURN;
             END IF;
-            RETURN;
-        END IF;
+            EXIT WHEN batch IS NOT DISTINCT FROM seen;  -- it holds the lock
+            COMMIT;
+            EXIT WHEN pg_try_advisory_xact_lock(p_lock);  -- free: this writer holds it
+            seen := batch;
+        END LOOP;
     END IF;
-    -- the holder: every pending request of this target, in arrival order, then its own
+    -- the holder: announce its batch, then every pending request of this target, in
+    -- arrival order, then its own
+    batch := nextval('{s}.curated_requests_batch');
     IF p_early THEN
         PERFORM set_config('synchronous_commit', 'off', true);
     END IF;
     PERFORM set_config('lock_timeout', greatest(1, p_timeout
         - (extract(epoch FROM clock_timestamp() - t0) * 1000)::integer)::text, true);
+    PERFORM pg_advisory_xact_lock(p_lock # (1 + batch % 8));
     PERFORM 1 FROM {s}.audit_head h WHERE h.project = p_project FOR UPDATE;
     FOR r IN SELECT q.* FROM {s}.curated_requests q
              WHERE q.project = p_project AND q.target = p_target AND q.outcome IS NULL

@@ -102,6 +102,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import StorageError
+from .curated_queue import BATCHES as QUEUE_BATCHES
 from .curated_queue import INDEX as QUEUE_INDEX
 from .curated_queue import MS as QUEUE_MS
 from .curated_queue import PRESET as QUEUE_PRESET
@@ -354,7 +355,7 @@ _V12: list[str | tuple[str, ...]] = [
 ]
 # the server's half of a curated add, remove or replace, with a guarded call's guards
 
-_V13 = [REQUESTS, QUEUE_INDEX, QUEUE_PRESET, QUEUE_MS, QUEUE]
+_V13 = [REQUESTS, QUEUE_INDEX, QUEUE_BATCHES, QUEUE_PRESET, QUEUE_MS, QUEUE]
 # group commit in the server (:mod:`.curated_queue`): new objects, nothing rewritten
 
 MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
