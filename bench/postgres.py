@@ -374,7 +374,7 @@ def interleaved_writes(
                     try:
                         got[side] = mutations(home, writers, max(1, ops // writers), src, workload)
                         if side == "postgres_queue":  # how many writes found the lock busy
-                            got[side]["queued"] = _queued(dsn, schema)
+                            got[side].update(_queued(dsn, schema))
                     finally:
                         if side != "files":
                             with psycopg.connect(dsn, autocommit=True) as conn:
@@ -394,7 +394,11 @@ def interleaved_writes(
                         f" {side} {pg['ops_per_s']:6.1f} ops/s p50 {pg['p50_ms']:5.1f}"
                         f" p99 {pg['p99_ms']:6.1f}"
                         f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f})"
-                        + (f" queued {pg['queued']}" if "queued" in pg else "")
+                        + (
+                            f" queued {pg['queued']} batches {pg['batches']}"
+                            if "queued" in pg
+                            else ""
+                        )
                         + " |"
                     )
                 line += f" files {fs['ops_per_s']:6.1f} ops/s p50 {fs['p50_ms']:5.1f}"
@@ -414,14 +418,20 @@ def interleaved_writes(
     return runs
 
 
-def _queued(dsn: str, schema: str) -> int:
-    """How many requests writers left in ``schema``'s queue (group commit in the server)."""
+def _queued(dsn: str, schema: str) -> dict[str, int]:
+    """Group commit in the server, counted in ``schema``: the requests writers left in
+    the queue (they found the lock busy) and the holders' transactions (batches)."""
     import psycopg
 
+    out = {}
     with psycopg.connect(dsn, autocommit=True) as conn:
-        row = conn.execute(f'SELECT last_value, is_called FROM "{schema}".curated_requests_id_seq')
-        last, called = row.fetchone() or (0, False)
-    return int(last) if called else 0
+        for name, seq in (
+            ("queued", "curated_requests_id_seq"),
+            ("batches", "curated_requests_batch"),
+        ):
+            row = conn.execute(f'SELECT last_value, is_called FROM "{schema}".{seq}').fetchone()
+            out[name] = int(row[0]) if row and row[1] else 0
+    return out
 
 
 def main() -> None:
@@ -458,7 +468,7 @@ def main() -> None:
     parser.add_argument(
         "--queue",
         action="store_true",
-        help='with --interleaved-writes: also this checkout\'s PostgreSQL writers with '
+        help="with --interleaved-writes: also this checkout's PostgreSQL writers with "
         '[memory] group_commit = "queue" (group commit in the server)',
     )
     args = parser.parse_args()

@@ -242,7 +242,10 @@ def test_refusals_and_fallbacks_inside_a_batch_are_each_writers_own(
     assert len(outs) == len(plans)
     # the same add twice: whichever came second is a duplicate (a confirmation)
     assert sorted(map(json.dumps, outs[:2])) == sorted(
-        map(json.dumps, [{"written": True, "status": ["added"]}, {"written": False, "status": ["duplicate"]}])
+        map(
+            json.dumps,
+            [{"written": True, "status": ["added"]}, {"written": False, "status": ["duplicate"]}],
+        )
     )
     assert outs[2]["error"] == "NoMatch"
     assert outs[3]["error"] == "BudgetExceeded"
@@ -339,7 +342,9 @@ def test_a_holder_killed_mid_batch(
                 _sql(pg_dsn, "public", "SELECT pg_terminate_backend(%s)", (holder,))
             else:
                 port = _sql(
-                    pg_dsn, "public", "SELECT client_port FROM pg_stat_activity WHERE pid = %s",
+                    pg_dsn,
+                    "public",
+                    "SELECT client_port FROM pg_stat_activity WHERE pid = %s",
                     (holder,),
                 )[0][0]
                 os.kill(_process_of(int(port), writers.pids), signal.SIGKILL)
@@ -366,7 +371,9 @@ def test_a_holder_killed_mid_batch(
     assert _verified(mem) == 1 + len(want) + (killed == "server")
     assert mem.governor is not None
     statuses = Counter(r.get("result") for r in mem.governor.journal.records())
-    assert statuses == Counter({"ok": 1 + len(want)} | ({"failed": 1} if killed == "server" else {}))
+    assert statuses == Counter(
+        {"ok": 1 + len(want)} | ({"failed": 1} if killed == "server" else {})
+    )
     assert _pending(pg_dsn, pg_schema) == []
 
 
@@ -422,7 +429,7 @@ def test_a_waiter_that_is_gone_is_never_applied(
     try:
         with held(pg_dsn, _key(pg_dsn, pg_schema)):
             first.go()
-            (_, _, pid), = _until(lambda: _pending(pg_dsn, pg_schema))
+            ((_, _, pid),) = _until(lambda: _pending(pg_dsn, pg_schema))
             _sql(pg_dsn, "public", "SELECT pg_terminate_backend(%s)", (pid,))
             lost = first.reports()[0]
             second.go()

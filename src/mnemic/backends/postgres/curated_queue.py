@@ -37,7 +37,17 @@ from typing import Any
 from .curated_begin import Owner, flushes, is_db_error, rollback
 from .db import failure, is_lock_timeout
 
-__all__ = ["BATCHES", "INDEX", "MS", "PRESET", "PROCEDURE", "TABLE", "TAKE_BACK", "Answer", "queue_write"]
+__all__ = [
+    "BATCHES",
+    "INDEX",
+    "MS",
+    "PRESET",
+    "PROCEDURE",
+    "TABLE",
+    "TAKE_BACK",
+    "Answer",
+    "queue_write",
+]
 
 log = logging.getLogger("mnemic.backends.postgres.curated")
 
@@ -237,8 +247,7 @@ $q$"""
 """The server's half of a queued write (see the module docstring)."""
 
 TAKE_BACK = (
-    "DELETE FROM {s}.curated_requests WHERE pid = pg_backend_pid() "
-    "RETURNING outcome, found, answer"
+    "DELETE FROM {s}.curated_requests WHERE pid = pg_backend_pid() RETURNING outcome, found, answer"
 )
 """What a call that failed on a live connection runs next: its request, if it left one,
 taken back (pending: nothing was written) or its answer read (applied by a holder)."""

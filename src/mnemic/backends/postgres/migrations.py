@@ -102,12 +102,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import StorageError
-from .curated_queue import BATCHES as QUEUE_BATCHES
-from .curated_queue import INDEX as QUEUE_INDEX
-from .curated_queue import MS as QUEUE_MS
-from .curated_queue import PRESET as QUEUE_PRESET
-from .curated_queue import PROCEDURE as QUEUE
-from .curated_queue import TABLE as REQUESTS
+from .curated_queue import (
+    BATCHES as QUEUE_BATCHES,
+    INDEX as QUEUE_INDEX,
+    MS as QUEUE_MS,
+    PRESET as QUEUE_PRESET,
+    PROCEDURE as QUEUE,
+    TABLE as REQUESTS,
+)
 from .curated_server import FILL, FUNCTION
 from .curated_server_11 import FUNCTION_11, SIGNATURE_11
 from .db import Database, atomic, failure
