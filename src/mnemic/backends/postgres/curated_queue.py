@@ -34,6 +34,7 @@ import logging
 import time
 from typing import Any
 
+from ...errors import StorageError
 from .curated_begin import Owner, flushes, is_db_error, rollback
 from .db import failure, is_lock_timeout
 
@@ -304,8 +305,12 @@ def queue_write(owner: Owner, where: str, args: Any, timeout: float) -> Answer |
                 raise failure(exc, where, writing=True, waited_s=waited) from exc
             raise failure(exc, where, writing=True, committing=True, lost=False) from exc
     db.server_queue = True
-    if row is None or row[0] is None:
-        return None
+    if row is None or row[0] is None:  # never, by the procedure: say so, do not guess
+        raise StorageError(
+            f"The request queue of {where} gave no answer, so whether the change was "
+            "applied is not known. It was applied completely or not at all, never in part; "
+            "read the current state before retrying."
+        )
     return str(row[0]), row[1], row[2]
 
 
