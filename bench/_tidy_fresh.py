@@ -318,10 +318,21 @@ ELEVENTH = FreshSet(
     20261311,
     DATA / "tidy_fresh11_baseline.json",
 )
+#: The twelfth set, by a twelfth hand, dealt with its own seed.
+TWELFTH = FreshSet(
+    "fresh12",
+    DATA / "tidy_fresh12.jsonl",
+    DATA / "tidy_fresh12_split.json",
+    20261412,
+    DATA / "tidy_fresh12_baseline.json",
+)
 SETS = {
     s.name: s
-    for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH)
-}
+    for s in (
+        FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH,
+        TWELFTH,
+    )
+}  # fmt: skip
 TRAINED_ON = ("fresh", "fresh2", "fresh3")
 """The sets the shipped pair model was fitted on (every half): training data, not held out."""
 
