@@ -191,6 +191,25 @@ two dates, a rule and its exception, similar numbers of different things, two bi
 two puppets), English for 34 % and 72 more languages and mixed text, over 24 domains.
 It is dealt with its own seed into its own split file.
 
+``bench/data/tidy_fresh12.jsonl`` (:data:`TWELFTH`) is a twelfth set, by a twelfth writer
+who had read neither the tidy rules, their tests nor any earlier set's pairs (but the
+first four lines of the eleventh, for the format), written as the notes an assistant
+keeps for a beekeeper who also restores antique clocks and for a family that runs the
+café on a small island ferry: 145 rewordings (synonyms, paraphrase, word order, a pronoun
+for a name, abbreviations, units: kg/lb, cm/in, L/gal, m/ft, mm in words; 24h/12h clocks,
+dates in two formats, currencies, numbers in words, typos, register, a detail dropped,
+four mixed-language notes, and 39 language switches: one fact once in English and once
+in another language, tagged with the other language), 88 updates (another price, count or
+weight, a new holder of a one-person role, a tool or supplier switched, a date moved, a
+move, cancelled, replaced, resumed, stopped; a marker word in under an eighth), 53
+contradictions (another value, another number, a negation) and 150 honest pairs (two
+hives, clocks, people, places or dates, two keys of one thing, a rule and its exception,
+a list and one item with a detail the list lacks, a target or quote beside the result,
+one word changed), English for 34 % and 56 more languages (Esperanto new to the sets;
+Luxembourgish, Scottish Gaelic, Yoruba, Zulu, Georgian, Armenian, Nepali and Urdu among
+the less written) and mixed text, over 20 domains. It is dealt with its own seed into its
+own split file.
+
 **fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
 model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
 fitted on both halves of each, so their figures with the model say how well it fits
@@ -318,10 +337,21 @@ ELEVENTH = FreshSet(
     20261311,
     DATA / "tidy_fresh11_baseline.json",
 )
+#: The twelfth set, by a twelfth hand, dealt with its own seed.
+TWELFTH = FreshSet(
+    "fresh12",
+    DATA / "tidy_fresh12.jsonl",
+    DATA / "tidy_fresh12_split.json",
+    20261412,
+    DATA / "tidy_fresh12_baseline.json",
+)
 SETS = {
     s.name: s
-    for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH)
-}
+    for s in (
+        FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH,
+        TWELFTH,
+    )
+}  # fmt: skip
 TRAINED_ON = ("fresh", "fresh2", "fresh3")
 """The sets the shipped pair model was fitted on (every half): training data, not held out."""
 

@@ -2,7 +2,7 @@
 often it would merge two honest facts.
 
 Usage: ./x bench tidy [--stores N] [--offline] [--no-tune] [--before EARLIER.json]
-                      [--fresh-only [--set fresh|fresh2|...|fresh11] [--half dev|test]
+                      [--fresh-only [--set fresh|fresh2|...|fresh12] [--half dev|test]
                                     [--misses] [--record-baseline]]
                       [--dev-only]
 
@@ -38,8 +38,9 @@ so are the third (``fresh3``, by a third hand: ``--set fresh3``), the fourth
 hand: ``--set fresh5``), the sixth (``fresh6``, by a sixth hand: ``--set fresh6``), the
 seventh (``fresh7``, by a seventh hand: ``--set fresh7``), the eighth (``fresh8``,
 by an eighth hand: ``--set fresh8``), the ninth (``fresh9``, by a ninth hand:
-``--set fresh9``), the tenth (``fresh10``, by a tenth hand: ``--set fresh10``) and the
-eleventh (``fresh11``, by an eleventh hand: ``--set fresh11``).
+``--set fresh9``), the tenth (``fresh10``, by a tenth hand: ``--set fresh10``), the
+eleventh (``fresh11``, by an eleventh hand: ``--set fresh11``) and the twelfth
+(``fresh12``, by a twelfth hand: ``--set fresh12``).
 ``--record-baseline`` (with ``--fresh-only``) writes both halves of one set, offline and
 with the embedder, to the set's baseline file, once: it refuses to overwrite one.
 ``--dev-only`` reports the dev halves alone (the generated one and each hand-written
