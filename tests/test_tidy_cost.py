@@ -143,3 +143,25 @@ def test_the_quick_search_before_values_in_drops_no_value() -> None:
         assert values_in(text) == full, text
         named += bool(full)
     assert named >= 10
+
+
+def test_searched_keeps_each_pattern_apart_by_identity() -> None:
+    """:func:`memo.searched` and :func:`memo.every` key by the pattern's identity (its
+    hash is recomputed from its source at every call): the answer is the pattern's own,
+    also for a pattern made right after another of the same size was dropped, which
+    takes the dropped one's identity unless the cache holds it (checked: a cache keyed
+    by identity that does not hold its patterns answers the dropped one's None here
+    199 times of 200)."""
+    import re
+
+    from mnemic.ops.tidy.memo import every, searched
+
+    for k in range(200):
+        dropped = re.compile(f"b(?#{k})")
+        assert searched(dropped, "a") is None and every(dropped, "a") == ()
+        del dropped
+        re.purge()  # nothing else holds it (no cycle): its identity is free
+        pattern = re.compile(f"a(?#{k})")
+        m = searched(pattern, "a")
+        assert m is not None and m.re is pattern and m.span() == (0, 1)
+        assert every(pattern, "a") == ("a",)

@@ -78,35 +78,42 @@ def _text_of(p: _HasText) -> str:
     return p.text
 
 
-_FOUND: dict[tuple[re.Pattern[str], str], re.Match[str] | None] = {}
+_FOUND: dict[tuple[int, str], tuple[re.Pattern[str], re.Match[str] | None]] = {}
 
 
 def searched(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     """``pattern.search(text)``, searched once per pattern and text: the rules ask the
-    same question of an entry's whole text (or folded text) beside every other entry."""
-    key = (pattern, text)
+    same question of an entry's whole text (or folded text) beside every other entry.
+
+    Kept by the pattern's identity, not its value: a compiled pattern's hash is computed
+    from its whole source and code at every call (2 µs for a 600-character pattern,
+    more than the look-up it serves; tidycost 2). Each kept entry holds its pattern, so
+    no other pattern can take that identity while the entry is kept."""
+    key = (id(pattern), text)
     try:
-        return _FOUND[key]
+        return _FOUND[key][1]
     except KeyError:
         pass
     if len(_FOUND) >= SIZE * 16:
         _FOUND.clear()  # a bound, not a policy: the next store refills what it needs
-    m = _FOUND[key] = pattern.search(text)
+    m = pattern.search(text)
+    _FOUND[key] = (pattern, m)
     return m
 
 
-_ALL: dict[tuple[re.Pattern[str], str], tuple[Any, ...]] = {}
+_ALL: dict[tuple[int, str], tuple[re.Pattern[str], tuple[Any, ...]]] = {}
 
 
 def every(pattern: re.Pattern[str], text: str) -> tuple[Any, ...]:
     """``pattern.findall(text)`` as a tuple, found once per pattern and text (as
-    :func:`searched`)."""
-    key = (pattern, text)
+    :func:`searched`, kept by the pattern's identity)."""
+    key = (id(pattern), text)
     try:
-        return _ALL[key]
+        return _ALL[key][1]
     except KeyError:
         pass
     if len(_ALL) >= SIZE * 16:
         _ALL.clear()
-    out = _ALL[key] = tuple(pattern.findall(text))
+    out = tuple(pattern.findall(text))
+    _ALL[key] = (pattern, out)
     return out
