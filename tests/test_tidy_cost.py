@@ -165,3 +165,59 @@ def test_searched_keeps_each_pattern_apart_by_identity() -> None:
         m = searched(pattern, "a")
         assert m is not None and m.re is pattern and m.span() == (0, 1)
         assert every(pattern, "a") == ("a",)
+
+
+def _written_pairs(extra: int = 3000, seed: int = 9) -> list[tuple[Any, Any]]:
+    """Profiles of every labelled pair of the hand-written sets, in both orders, and of
+    ``extra`` random pairs of their texts (most of them unrelated, as in a big store)."""
+    from mnemic.ops.tidy.signals import profile
+
+    data = Path(__file__).resolve().parent.parent / "bench" / "data"
+    labelled = [
+        (d["a"], d["b"])
+        for path in sorted(data.glob("tidy_fresh*.jsonl"))
+        for line in path.read_text("utf-8").splitlines()
+        if line
+        for d in [json.loads(line)]
+    ]
+    texts = sorted({x for pair in labelled for x in pair})
+    rng = random.Random(seed)
+    drawn = [(rng.choice(texts), rng.choice(texts)) for _ in range(extra)]
+    pairs = labelled + [(b, a) for a, b in labelled] + drawn
+    return [(profile(a), profile(b)) for a, b in pairs]
+
+
+def test_the_per_entry_marks_before_the_event_rules_drop_no_verdict() -> None:
+    """Each event rule (reached, called off, stopped, moved) first asks whether either
+    entry has the words its newer side needs, read once per entry (tidycost 2): on every
+    hand-written pair, both ways round, and random pairs of their texts, the rule with
+    that question answers what it answers without it, and the question leaves most pairs
+    unread."""
+    from mnemic.ops.tidy import cancelling, rescheduling, stopping
+
+    def moved_plain(a: Any, b: Any) -> str | None:
+        for new, old in ((b, a), (a, b)):
+            verb = rescheduling._moved(new, old)
+            if verb is not None:
+                return f"one says the date was moved ('{verb}'): '{old.text}' / '{new.text}'"
+        return None
+
+    rules = [
+        (cancelling.reached,
+         lambda a, b: cancelling.newer_says(a, b, cancelling._reaches,
+                                            "one says the state was reached")),
+        (cancelling.cancelled,
+         lambda a, b: cancelling.newer_says(a, b, cancelling._calls_off,
+                                            "one says it was called off")),
+        (stopping.stopped,
+         lambda a, b: cancelling.newer_says(a, b, stopping._stops, "one says it stopped")),
+        (rescheduling.rescheduled, moved_plain),
+    ]  # fmt: skip
+    pairs = _written_pairs()
+    for gated, plain in rules:
+        said = 0
+        for a, b in pairs:
+            verdict = plain(a, b)
+            assert gated(a, b) == verdict, (gated.__name__, a.text, b.text)
+            said += verdict is not None
+        assert said, gated.__name__  # the pairs hold the rule's own cases

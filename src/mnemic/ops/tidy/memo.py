@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 if TYPE_CHECKING:
     from .signals import Profile
 
-__all__ = ["SIZE", "analyses", "every", "per_entry", "searched"]
+__all__ = ["SIZE", "analyses", "by_text", "every", "per_entry", "searched"]
 
 SIZE = 8192
 """Texts kept per reading: every entry of the largest store tidy plans at once, and the
@@ -76,6 +76,27 @@ def per_entry(fn: Callable[[Profile], R]) -> Callable[[Profile], R]:
 
 def _text_of(p: _HasText) -> str:
     return p.text
+
+
+def by_text(fn: Callable[[str], R]) -> Callable[[str], R]:
+    """``fn`` (a reading of one text) computed once per text: a plain dict, no lock and no
+    recency order (:func:`per_entry`'s cost is more than the cheap readings it would keep,
+    asked twice per pair), emptied when it reaches its bound; two threads may each
+    compute one reading, and keep the same value."""
+    kept: dict[str, R] = {}
+
+    @wraps(fn)
+    def read(text: str) -> R:
+        try:
+            return kept[text]
+        except KeyError:
+            pass
+        if len(kept) >= SIZE:
+            kept.clear()
+        value = kept[text] = fn(text)
+        return value
+
+    return read
 
 
 _FOUND: dict[tuple[int, str], tuple[re.Pattern[str], re.Match[str] | None]] = {}
