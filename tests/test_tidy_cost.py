@@ -239,3 +239,68 @@ def test_the_per_entry_marks_before_the_event_rules_drop_no_verdict() -> None:
             assert gated(a, b) == verdict, (gated.__name__, a.text, b.text)
             said += verdict is not None
         assert said, gated.__name__  # the pairs hold the rule's own cases
+
+
+def _compare_plain(a: Any, b: Any, cosine: float | None = None) -> Any:
+    """:func:`signals.compare` as it was before tidycost 2 (unions built, every word
+    asked :func:`same_verb` of every word of the other side, slots of each kind
+    gathered per pair): the plain path the property test holds it to."""
+    from mnemic.ops.tidy import signals as sg
+    from mnemic.ops.tidy.lexicon import same_verb
+
+    def as_in(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+        theirs = other - words
+        return frozenset(
+            w if w in other else next((t for t in theirs if same_verb(w, t)), w) for w in words
+        )
+
+    union = len(a.shingles | b.shingles)
+    jac = len(a.shingles & b.shingles) / union if union else 0.0
+    a_words, b_words = as_in(a.words, b.words), b.words
+    two = {w for w in a_words & b_words if sg._two_words(a, b, w)}
+    if two:
+        a_words = (a_words - two) | {t for w, t in a.forms if w in two}
+        b_words = (b_words - two) | {t for w, t in b.forms if w in two}
+    a_words, b_words = sg._compounds(a, a_words, b_words), sg._compounds(b, b_words, a_words)
+    shared = (a_words & b_words) - sg.GENERIC
+    differ = any(
+        {v for v in a.slots if v.startswith(k + ":")}
+        != {v for v in b.slots if v.startswith(k + ":")}
+        for k in a.kinds & b.kinds
+    )
+    smaller = min(len(a_words - sg.GENERIC), len(b_words - sg.GENERIC))
+    every_a, every_b = a_words | a.slots, b_words | b.slots
+    together = len(every_a | every_b)
+    return sg.PairSignals(
+        jac, len(shared) / smaller if smaller else 0.0,
+        len(every_a & every_b) / together if together else 0.0, len(shared),
+        a_words - b_words, b_words - a_words, differ,
+        a.slots <= b.slots or b.slots <= a.slots, a.negated != b.negated,
+        a.update or b.update, cosine,
+    )  # fmt: skip
+
+
+def test_compare_gives_the_plain_signals_on_every_pair() -> None:
+    """:func:`signals.compare` (tidycost 2: union sizes counted, verb forms looked up by
+    :func:`lexicon.verb_links`, slots by kind kept per entry) equals its plain form, field
+    for field, on every hand-written pair both ways and random pairs of their texts; and
+    :func:`lexicon.verb_links` says exactly when :func:`lexicon.same_verb` holds."""
+    from mnemic.ops.tidy.lexicon import same_verb, verb_links
+    from mnemic.ops.tidy.signals import compare
+
+    pairs = _written_pairs()
+    linked = differ = 0
+    for a, b in pairs:
+        fast = compare(a, b, 0.9)
+        assert fast == _compare_plain(a, b, 0.9), (a.text, b.text)
+        differ += fast.slots_differ
+    words = sorted({w for a, b in pairs[:3000] for w in a.words | b.words})
+    rng = random.Random(6)
+    tries = [(rng.choice(words), rng.choice(words)) for _ in range(40_000)]
+    for w in words:  # the participle and the infinitive each word would be read as
+        tries += [(f"ge{w}"[:6], w), (w, f"{w}r"[:6]), (f"ge{w}", w), (w[:-1], w)]
+    for w, t in tries:
+        fast_link = w in verb_links(t) or t in verb_links(w)
+        assert fast_link == same_verb(w, t), (w, t)
+        linked += fast_link
+    assert differ > 100 and linked > 20

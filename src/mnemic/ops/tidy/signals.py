@@ -57,6 +57,7 @@ from .lexicon import (
     spelled_out,
     stem,
     two_words,
+    verb_links,
 )
 from .numerals import digits, durations
 from .phrases import (
@@ -452,8 +453,10 @@ class PairSignals:
 
 def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     """The signals of the pair ``a``, ``b`` (``cosine``: of their embeddings, if any)."""
-    union = len(a.shingles | b.shingles)
-    jac = len(a.shingles & b.shingles) / union if union else 0.0
+    # sizes of unions by inclusion and exclusion, not built (tidycost 2): the same counts
+    inter = len(a.shingles & b.shingles)
+    union = len(a.shingles) + len(b.shingles) - inter
+    jac = inter / union if union else 0.0
     a_words = _as_in(a.words, b.words)
     b_words = b.words
     two = {w for w in a_words & b_words if _two_words(a, b, w)}
@@ -463,19 +466,20 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     a_words, b_words = _compounds(a, a_words, b_words), _compounds(b, b_words, a_words)
     shared = (a_words & b_words) - GENERIC
     kinds = a.kinds & b.kinds
-    differ = any(
-        {v for v in a.slots if v.startswith(k + ":")}
-        != {v for v in b.slots if v.startswith(k + ":")}
-        for k in kinds
-    )
+    if kinds:
+        ka, kb = _slots_by_kind(a), _slots_by_kind(b)
+        differ = any(ka[k] != kb[k] for k in kinds)
+    else:
+        differ = False
     smaller = min(len(a_words - GENERIC), len(b_words - GENERIC))
     overlap = len(shared) / smaller if smaller else 0.0
     every_a, every_b = a_words | a.slots, b_words | b.slots
-    together = len(every_a | every_b)
+    both = len(every_a & every_b)
+    together = len(every_a) + len(every_b) - both
     return PairSignals(
         jac,
         overlap,
-        len(every_a & every_b) / together if together else 0.0,
+        both / together if together else 0.0,
         len(shared),
         a_words - b_words,
         b_words - a_words,
@@ -540,8 +544,40 @@ def _two_words(a: Profile, b: Profile, w: str) -> bool:
 
 def _as_in(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
     """``words`` with each word the other side says in another form of its verb (a
-    participle, an infinitive: :func:`.lexicon.same_verb`) spelled as the other says it."""
+    participle, an infinitive: :func:`.lexicon.same_verb`) spelled as the other says it.
+
+    A word no word of the other side links to, and that links to none of them
+    (:func:`.lexicon.verb_links`), stays as it is without asking :func:`same_verb` of
+    each (tidycost 2); any other is read as before, the first of the other's words in
+    their order."""
     theirs = other - words
+    if not theirs:
+        return frozenset(words)
+    linked: set[str] = set()
+    for t in theirs:
+        linked |= verb_links(t)
     return frozenset(
-        w if w in other else next((t for t in theirs if same_verb(w, t)), w) for w in words
+        w
+        if w in other or (w not in linked and not verb_links(w) & theirs)
+        else next((t for t in theirs if same_verb(w, t)), w)
+        for w in words
     )
+
+
+_BY_KIND: dict[str, dict[str, frozenset[str]]] = {}
+
+
+def _slots_by_kind(p: Profile) -> dict[str, frozenset[str]]:
+    """``p``'s slots of each of its kinds (those of kind ``k`` start ``k:``), kept per
+    text: :func:`compare` asked it of both sides for each kind they share, per pair
+    (tidycost 2)."""
+    try:
+        return _BY_KIND[p.text]
+    except KeyError:
+        pass
+    if len(_BY_KIND) >= 8192:
+        _BY_KIND.clear()
+    out = _BY_KIND[p.text] = {
+        k: frozenset(v for v in p.slots if v.startswith(k + ":")) for k in p.kinds
+    }
+    return out
