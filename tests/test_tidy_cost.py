@@ -304,3 +304,35 @@ def test_compare_gives_the_plain_signals_on_every_pair() -> None:
         assert fast_link == same_verb(w, t), (w, t)
         linked += fast_link
     assert differ > 100 and linked > 20
+
+
+def test_the_language_rules_read_per_text_keys_as_the_texts() -> None:
+    """:func:`meaning.languages_differ` and :func:`across.two_languages` answer from
+    what each reads of one text, kept per text, and their answer per two keys (tidycost
+    2): the same as reading both texts, on every hand-written pair both ways (many
+    languages and scripts) and random pairs of their texts."""
+    from mnemic.ops.tidy import across, meaning
+    from mnemic.ops.tidy.quantities import language
+
+    def differ_plain(a: Any, b: Any) -> bool:
+        sa, sb = meaning._scripts(a.text), meaning._scripts(b.text)
+        if sa and sb and not sa & sb:
+            return True
+        la, lb = language(a.text), language(b.text)
+        return bool(la and lb and la != lb and "en" in (la, lb))
+
+    def two_plain(a: Any, b: Any) -> bool:
+        if differ_plain(a, b):
+            return True
+        da, db = across._script(a.text), across._script(b.text)
+        if da and db and da != db:
+            return True
+        la, lb = across._leading(a.text), across._leading(b.text)
+        return bool(la and lb and la != lb and "en" in (la, lb))
+
+    told = 0
+    for a, b in _written_pairs():
+        assert meaning.languages_differ(a, b) == differ_plain(a, b), (a.text, b.text)
+        assert across.two_languages(a, b) == two_plain(a, b), (a.text, b.text)
+        told += two_plain(a, b)
+    assert told > 100
