@@ -336,3 +336,33 @@ def test_the_language_rules_read_per_text_keys_as_the_texts() -> None:
         assert across.two_languages(a, b) == two_plain(a, b), (a.text, b.text)
         told += two_plain(a, b)
     assert told > 100
+
+
+def test_since_words_skips_only_texts_with_no_phrase_of_since_when(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:func:`since.since_words` first asks, once per text, whether it has a word that
+    opens or closes a phrase of since when (tidycost 2): with the question and without
+    it (always yes), the same words on every hand-written text, for its own words and
+    random halves of them."""
+    from mnemic.ops.tidy import since
+
+    rng = random.Random(12)
+    asks = []
+    for a, b in _written_pairs(extra=0)[::2]:
+        for p in (a, b):
+            own = frozenset(p.words)
+            asks += [(p.folded, own), (p.folded, frozenset(w for w in own if rng.random() < 0.5))]
+    from mnemic.ops.tidy.lexicon import stem
+
+    nexts = ["year", "week", "month", "2019", "october", "прошлого", "минулого", "zeszłego"]
+    for marker in sorted(since._OPENS | since._CLOSES | since._RELATIVE_OPENS):
+        for nxt in nexts:
+            text = f"the user drives to work {marker} {nxt} season and weekend"
+            own = frozenset(stem(w) for w in text.split())
+            asks += [(text, own), (f"{marker} {nxt}", own)]
+    gated = [since.since_words(text, own) for text, own in asks]
+    monkeypatch.setattr(since, "_opens_or_closes", lambda text: True)
+    plain = [since.since_words(text, own) for text, own in asks]
+    assert gated == plain
+    assert sum(map(bool, plain)) > 30
