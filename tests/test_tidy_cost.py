@@ -366,3 +366,20 @@ def test_since_words_skips_only_texts_with_no_phrase_of_since_when(
     plain = [since.since_words(text, own) for text, own in asks]
     assert gated == plain
     assert sum(map(bool, plain)) > 30
+
+
+def test_states_apart_skips_only_pairs_with_no_state_and_its_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:func:`kinds.states_apart` first asks which states' sides each entry says, once
+    per entry (tidycost 2): with the question and without it (every state on both
+    sides), the same answers on every hand-written pair both ways and random pairs."""
+    from mnemic.ops.tidy import kinds
+
+    pairs = _written_pairs()
+    gated = [kinds.states_apart(a, b) for a, b in pairs]
+    every = frozenset(range(len(kinds._states())))
+    monkeypatch.setattr(kinds, "_state_sides", lambda text: (every, every))
+    plain = [kinds.states_apart(a, b) for a, b in pairs]
+    assert gated == plain
+    assert sum(v is not None for v in plain) >= 4  # the sets hold few states
