@@ -134,6 +134,24 @@ def test_the_quick_search_before_values_in_drops_no_value() -> None:
          for line in path.read_text("utf-8").splitlines() if line for side in ("a", "b")}
     )  # fmt: skip
     texts += random.Random(3).sample(written, 300)  # the hand-written sets, in many languages
+    # forms of the table run together, cased at random, with and without bounds between
+    # them (tidycost 2: the pattern is tried only where a form starts; overlaps and
+    # adjacent forms are where that could go wrong)
+    from mnemic.ops.tidy.kinds import kinds
+
+    forms = sorted({f for kind in kinds() for value in kind.values for f in value})
+    rng = random.Random(4)
+    for _ in range(600):
+        parts = []
+        for _ in range(rng.randint(1, 5)):
+            form = rng.choice(forms)
+            if rng.random() < 0.3:
+                form = form.upper() if rng.random() < 0.5 else form.casefold()
+            if rng.random() < 0.2:
+                form = form[: rng.randint(1, len(form))]
+            parts.append(form)
+            parts.append(rng.choice(["", " ", "  ", "-", "#", "x", "+", ", ", "2"]))
+        texts.append("".join(parts))
     named = 0
     for text in texts:
         plain = unicodedata.normalize("NFKC", text)
@@ -142,4 +160,226 @@ def test_the_quick_search_before_values_in_drops_no_value() -> None:
         )
         assert values_in(text) == full, text
         named += bool(full)
-    assert named >= 10
+    assert named >= 250
+
+
+def test_searched_keeps_each_pattern_apart_by_identity() -> None:
+    """:func:`memo.searched` and :func:`memo.every` key by the pattern's identity (its
+    hash is recomputed from its source at every call): the answer is the pattern's own,
+    also for a pattern made right after another of the same size was dropped, which
+    takes the dropped one's identity unless the cache holds it (checked: a cache keyed
+    by identity that does not hold its patterns answers the dropped one's None here
+    199 times of 200)."""
+    import re
+
+    from mnemic.ops.tidy.memo import every, searched
+
+    for k in range(200):
+        dropped = re.compile(f"b(?#{k})")
+        assert searched(dropped, "a") is None and every(dropped, "a") == ()
+        del dropped
+        re.purge()  # nothing else holds it (no cycle): its identity is free
+        pattern = re.compile(f"a(?#{k})")
+        m = searched(pattern, "a")
+        assert m is not None and m.re is pattern and m.span() == (0, 1)
+        assert every(pattern, "a") == ("a",)
+
+
+def _written_pairs(extra: int = 3000, seed: int = 9) -> list[tuple[Any, Any]]:
+    """Profiles of every labelled pair of the hand-written sets, in both orders, and of
+    ``extra`` random pairs of their texts (most of them unrelated, as in a big store)."""
+    from mnemic.ops.tidy.signals import profile
+
+    data = Path(__file__).resolve().parent.parent / "bench" / "data"
+    labelled = [
+        (d["a"], d["b"])
+        for path in sorted(data.glob("tidy_fresh*.jsonl"))
+        for line in path.read_text("utf-8").splitlines()
+        if line
+        for d in [json.loads(line)]
+    ]
+    texts = sorted({x for pair in labelled for x in pair})
+    rng = random.Random(seed)
+    drawn = [(rng.choice(texts), rng.choice(texts)) for _ in range(extra)]
+    pairs = labelled + [(b, a) for a, b in labelled] + drawn
+    return [(profile(a), profile(b)) for a, b in pairs]
+
+
+def test_the_per_entry_marks_before_the_event_rules_drop_no_verdict() -> None:
+    """Each event rule (reached, called off, stopped, moved) first asks whether either
+    entry has the words its newer side needs, read once per entry (tidycost 2): on every
+    hand-written pair, both ways round, and random pairs of their texts, the rule with
+    that question answers what it answers without it, and the question leaves most pairs
+    unread."""
+    from mnemic.ops.tidy import cancelling, rescheduling, stopping
+
+    def moved_plain(a: Any, b: Any) -> str | None:
+        for new, old in ((b, a), (a, b)):
+            verb = rescheduling._moved(new, old)
+            if verb is not None:
+                return f"one says the date was moved ('{verb}'): '{old.text}' / '{new.text}'"
+        return None
+
+    rules = [
+        (cancelling.reached,
+         lambda a, b: cancelling.newer_says(a, b, cancelling._reaches,
+                                            "one says the state was reached")),
+        (cancelling.cancelled,
+         lambda a, b: cancelling.newer_says(a, b, cancelling._calls_off,
+                                            "one says it was called off")),
+        (stopping.stopped,
+         lambda a, b: cancelling.newer_says(a, b, stopping._stops, "one says it stopped")),
+        (rescheduling.rescheduled, moved_plain),
+    ]  # fmt: skip
+    pairs = _written_pairs()
+    for gated, plain in rules:
+        said = 0
+        for a, b in pairs:
+            verdict = plain(a, b)
+            assert gated(a, b) == verdict, (gated.__name__, a.text, b.text)
+            said += verdict is not None
+        assert said, gated.__name__  # the pairs hold the rule's own cases
+
+
+def _compare_plain(a: Any, b: Any, cosine: float | None = None) -> Any:
+    """:func:`signals.compare` as it was before tidycost 2 (unions built, every word
+    asked :func:`same_verb` of every word of the other side, slots of each kind
+    gathered per pair): the plain path the property test holds it to."""
+    from mnemic.ops.tidy import signals as sg
+    from mnemic.ops.tidy.lexicon import same_verb
+
+    def as_in(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+        theirs = other - words
+        return frozenset(
+            w if w in other else next((t for t in theirs if same_verb(w, t)), w) for w in words
+        )
+
+    union = len(a.shingles | b.shingles)
+    jac = len(a.shingles & b.shingles) / union if union else 0.0
+    a_words, b_words = as_in(a.words, b.words), b.words
+    two = {w for w in a_words & b_words if sg._two_words(a, b, w)}
+    if two:
+        a_words = (a_words - two) | {t for w, t in a.forms if w in two}
+        b_words = (b_words - two) | {t for w, t in b.forms if w in two}
+    a_words, b_words = sg._compounds(a, a_words, b_words), sg._compounds(b, b_words, a_words)
+    shared = (a_words & b_words) - sg.GENERIC
+    differ = any(
+        {v for v in a.slots if v.startswith(k + ":")}
+        != {v for v in b.slots if v.startswith(k + ":")}
+        for k in a.kinds & b.kinds
+    )
+    smaller = min(len(a_words - sg.GENERIC), len(b_words - sg.GENERIC))
+    every_a, every_b = a_words | a.slots, b_words | b.slots
+    together = len(every_a | every_b)
+    return sg.PairSignals(
+        jac, len(shared) / smaller if smaller else 0.0,
+        len(every_a & every_b) / together if together else 0.0, len(shared),
+        a_words - b_words, b_words - a_words, differ,
+        a.slots <= b.slots or b.slots <= a.slots, a.negated != b.negated,
+        a.update or b.update, cosine,
+    )  # fmt: skip
+
+
+def test_compare_gives_the_plain_signals_on_every_pair() -> None:
+    """:func:`signals.compare` (tidycost 2: union sizes counted, verb forms looked up by
+    :func:`lexicon.verb_links`, slots by kind kept per entry) equals its plain form, field
+    for field, on every hand-written pair both ways and random pairs of their texts; and
+    :func:`lexicon.verb_links` says exactly when :func:`lexicon.same_verb` holds."""
+    from mnemic.ops.tidy.lexicon import same_verb, verb_links
+    from mnemic.ops.tidy.signals import compare
+
+    pairs = _written_pairs()
+    linked = differ = 0
+    for a, b in pairs:
+        fast = compare(a, b, 0.9)
+        assert fast == _compare_plain(a, b, 0.9), (a.text, b.text)
+        differ += fast.slots_differ
+    words = sorted({w for a, b in pairs[:3000] for w in a.words | b.words})
+    rng = random.Random(6)
+    tries = [(rng.choice(words), rng.choice(words)) for _ in range(40_000)]
+    for w in words:  # the participle and the infinitive each word would be read as
+        tries += [(f"ge{w}"[:6], w), (w, f"{w}r"[:6]), (f"ge{w}", w), (w[:-1], w)]
+    for w, t in tries:
+        fast_link = w in verb_links(t) or t in verb_links(w)
+        assert fast_link == same_verb(w, t), (w, t)
+        linked += fast_link
+    assert differ > 100 and linked > 20
+
+
+def test_the_language_rules_read_per_text_keys_as_the_texts() -> None:
+    """:func:`meaning.languages_differ` and :func:`across.two_languages` answer from
+    what each reads of one text, kept per text, and their answer per two keys (tidycost
+    2): the same as reading both texts, on every hand-written pair both ways (many
+    languages and scripts) and random pairs of their texts."""
+    from mnemic.ops.tidy import across, meaning
+    from mnemic.ops.tidy.quantities import language
+
+    def differ_plain(a: Any, b: Any) -> bool:
+        sa, sb = meaning._scripts(a.text), meaning._scripts(b.text)
+        if sa and sb and not sa & sb:
+            return True
+        la, lb = language(a.text), language(b.text)
+        return bool(la and lb and la != lb and "en" in (la, lb))
+
+    def two_plain(a: Any, b: Any) -> bool:
+        if differ_plain(a, b):
+            return True
+        da, db = across._script(a.text), across._script(b.text)
+        if da and db and da != db:
+            return True
+        la, lb = across._leading(a.text), across._leading(b.text)
+        return bool(la and lb and la != lb and "en" in (la, lb))
+
+    told = 0
+    for a, b in _written_pairs():
+        assert meaning.languages_differ(a, b) == differ_plain(a, b), (a.text, b.text)
+        assert across.two_languages(a, b) == two_plain(a, b), (a.text, b.text)
+        told += two_plain(a, b)
+    assert told > 100
+
+
+def test_since_words_skips_only_texts_with_no_phrase_of_since_when(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:func:`since.since_words` first asks, once per text, whether it has a word that
+    opens or closes a phrase of since when (tidycost 2): with the question and without
+    it (always yes), the same words on every hand-written text, for its own words and
+    random halves of them."""
+    from mnemic.ops.tidy import since
+
+    rng = random.Random(12)
+    asks = []
+    for a, b in _written_pairs(extra=0)[::2]:
+        for p in (a, b):
+            own = frozenset(p.words)
+            asks += [(p.folded, own), (p.folded, frozenset(w for w in own if rng.random() < 0.5))]
+    from mnemic.ops.tidy.lexicon import stem
+
+    nexts = ["year", "week", "month", "2019", "october", "прошлого", "минулого", "zeszłego"]
+    for marker in sorted(since._OPENS | since._CLOSES | since._RELATIVE_OPENS):
+        for nxt in nexts:
+            text = f"the user drives to work {marker} {nxt} season and weekend"
+            own = frozenset(stem(w) for w in text.split())
+            asks += [(text, own), (f"{marker} {nxt}", own)]
+    gated = [since.since_words(text, own) for text, own in asks]
+    monkeypatch.setattr(since, "_opens_or_closes", lambda text: True)
+    plain = [since.since_words(text, own) for text, own in asks]
+    assert gated == plain
+    assert sum(map(bool, plain)) > 30
+
+
+def test_states_apart_skips_only_pairs_with_no_state_and_its_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:func:`kinds.states_apart` first asks which states' sides each entry says, once
+    per entry (tidycost 2): with the question and without it (every state on both
+    sides), the same answers on every hand-written pair both ways and random pairs."""
+    from mnemic.ops.tidy import kinds
+
+    pairs = _written_pairs()
+    gated = [kinds.states_apart(a, b) for a, b in pairs]
+    every = frozenset(range(len(kinds._states())))
+    monkeypatch.setattr(kinds, "_state_sides", lambda text: (every, every))
+    plain = [kinds.states_apart(a, b) for a, b in pairs]
+    assert gated == plain
+    assert sum(v is not None for v in plain) >= 4  # the sets hold few states

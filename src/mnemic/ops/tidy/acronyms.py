@@ -62,6 +62,7 @@ def _acronyms(text: str) -> tuple[str, ...]:
     return tuple(m.group(1) for m in _ACRONYM.finditer(text) if m.group(1).isupper())
 
 
+@lru_cache(maxsize=1 << 16)  # an acronym beside each entry, again per pair (tidycost 2)
 def _run(acronym: str, text: str) -> tuple[int, int] | None:
     """Where in ``text`` words stand whose first letters spell ``acronym`` (small words
     between them counted or skipped): the span, or None."""

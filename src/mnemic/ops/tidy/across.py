@@ -52,7 +52,7 @@ from functools import lru_cache
 
 from ...unicode_script import script
 from .meaning import ALSO, languages_differ
-from .memo import searched
+from .memo import by_text, searched
 from .numerals import digits
 from .quantities import FUNCTION_WORDS, latin, same_name
 from .signals import GENERIC, Profile
@@ -116,11 +116,29 @@ def two_languages(a: Profile, b: Profile) -> bool:
     """Whether ``a`` and ``b`` are written in two languages (see the module docstring)."""
     if languages_differ(a, b):
         return True
-    da, db = _script(a.text), _script(b.text)
-    if da and db and da != db:
-        return True  # "Перед границей Руи ... DKV" / "Rui fills up at the DKV station"
-    la, lb = _leading(a.text), _leading(b.text)
-    return bool(la and lb and la != lb and "en" in (la, lb))
+    key = (_key(a.text), _key(b.text))
+    try:
+        return _TWO[key]
+    except KeyError:
+        pass
+    (da, la), (db, lb) = key
+    # two main scripts: "Перед границей Руи ... DKV" / "Rui fills up at the DKV station"
+    two = bool(da and db and da != db) or bool(la and lb and la != lb and "en" in (la, lb))
+    if len(_TWO) >= 1 << 16:
+        _TWO.clear()
+    _TWO[key] = two
+    return two
+
+
+@by_text
+def _key(text: str) -> tuple[str, str]:
+    """What :func:`two_languages` reads of one text besides
+    :func:`.meaning.languages_differ`: its main script and the language its function
+    words lead with. Kept per text, the answer per two keys (tidycost 2)."""
+    return _script(text), _leading(text)
+
+
+_TWO: dict[tuple[tuple[str, str], tuple[str, str]], bool] = {}
 
 
 @lru_cache(maxsize=4096)

@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable
 
 from .lexicon import STOP_WORDS, fold
-from .memo import searched
+from .memo import by_text, searched
 from .signals import Profile
 
 __all__ = ["AUX", "cancelled", "newer_says", "one_word", "reached", "words_of"]
@@ -278,9 +278,23 @@ def _reaches(new: Profile, old: Profile, n: str, o: str) -> str | None:
     return _reached(n, o)
 
 
+@by_text
+def _scale_marks(text: str) -> tuple[frozenset[int], frozenset[int]]:
+    """The scales of :data:`_SCALES` whose state on the way ``text`` (folded) says, and
+    those whose end it says: :func:`_reached` reads a pair only when the older says one
+    scale's way and the newer that scale's end (tidycost 2: read once per entry)."""
+    n = fold(text)
+    ways = frozenset(k for k, (way, _) in enumerate(_SCALES) if searched(way, n))
+    ends = frozenset(k for k, (_, end) in enumerate(_SCALES) if searched(end, n))
+    return ways, ends
+
+
 def reached(a: Profile, b: Profile) -> str | None:
     """The reason one of ``a``, ``b`` says the state the other says is on the way has
     ended ("working towards the diploma" / "completed the diploma"), or None."""
+    (way_a, end_a), (way_b, end_b) = _scale_marks(a.text), _scale_marks(b.text)
+    if not (way_a & end_b or way_b & end_a):
+        return None  # no scale on the way in one and at its end in the other
     return newer_says(a, b, _reaches, "one says the state was reached")
 
 
@@ -290,7 +304,18 @@ def _calls_off(new: Profile, old: Profile, n: str, o: str) -> str | None:
     return _cjk(n, o) if searched(_CJK, n) else _latin(n, o)
 
 
+@by_text
+def _calls_off_marked(text: str) -> bool:
+    """Whether ``text`` (folded) has the words :func:`_calls_off` needs in the newer
+    entry (:func:`_cjk`'s in a CJK text, :func:`_latin`'s otherwise): a pair where
+    neither has them is never called off (tidycost 2: read once per entry)."""
+    n = fold(text)
+    return searched(_CJK_CANCEL if searched(_CJK, n) else _CANCEL, n) is not None
+
+
 def cancelled(a: Profile, b: Profile) -> str | None:
     """The reason one of ``a``, ``b`` says the other's plan was called off (see the
     module docstring), or None."""
+    if not (_calls_off_marked(a.text) or _calls_off_marked(b.text)):
+        return None
     return newer_says(a, b, _calls_off, "one says it was called off")

@@ -49,6 +49,7 @@ __all__ = [
     "concepts",
     "fold",
     "same_verb",
+    "verb_links",
     "read_moves",
     "in_charge",
     "spelled_out",
@@ -255,6 +256,30 @@ def same_verb(word: str, other: str) -> bool:
         or (len(y) >= 3 and y[-1] in "ae" and (y + "r")[:_STEM] == x and x != y)
         for x, y in ((word, other), (other, word))
     )
+
+
+def verb_links(word: str) -> frozenset[str]:
+    """The stems ``x`` for which :func:`same_verb` holds with ``word`` as its ``y`` (the
+    participle or infinitive ``word`` would be read as): ``same_verb(w, t)`` is
+    ``w in verb_links(t) or t in verb_links(w)``. Kept per word, so that a pair asks two
+    look-ups where it asked every word of one side against every word of the other
+    (tidycost 2)."""
+    try:
+        return _LINKS[word]
+    except KeyError:
+        pass
+    out = set()
+    if len(word) >= 4 and ("ge" + word)[:_STEM].startswith("ge"):
+        out.add(("ge" + word)[:_STEM])
+    if len(word) >= 3 and word[-1] in "ae" and (word + "r")[:_STEM] != word:
+        out.add((word + "r")[:_STEM])
+    if len(_LINKS) >= 1 << 16:
+        _LINKS.clear()
+    value = _LINKS[word] = frozenset(out)
+    return value
+
+
+_LINKS: dict[str, frozenset[str]] = {}
 
 
 def _listed(text: str) -> list[str]:

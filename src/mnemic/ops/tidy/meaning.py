@@ -41,7 +41,7 @@ import re
 from functools import lru_cache
 
 from ...unicode_script import script
-from .memo import searched
+from .memo import by_text, searched
 from .signals import PairSignals, Profile
 from .thresholds import Thresholds
 
@@ -147,13 +147,30 @@ def languages_differ(a: Profile, b: Profile) -> bool:
     languages both other than English are not told apart this way: Spanish, Portuguese
     and Catalan share the function words it counts, and short entries in one of them
     read as another."""
+    key = (_language_key(a.text), _language_key(b.text))
+    try:
+        return _DIFFER[key]
+    except KeyError:
+        pass
+    (sa, la), (sb, lb) = key
+    differ = bool(sa and sb and not sa & sb) or bool(la and lb and la != lb and "en" in (la, lb))
+    if len(_DIFFER) >= 1 << 16:
+        _DIFFER.clear()
+    _DIFFER[key] = differ
+    return differ
+
+
+@by_text
+def _language_key(text: str) -> tuple[frozenset[str], str]:
+    """What :func:`languages_differ` reads of one text: its scripts and the language it
+    reads as. Kept per text, and the answer per two keys (tidycost 2: asked of every pair
+    by three rules, it read both texts each time; few keys occur)."""
     from .quantities import language
 
-    sa, sb = _scripts(a.text), _scripts(b.text)
-    if sa and sb and not sa & sb:
-        return True
-    la, lb = language(a.text), language(b.text)
-    return bool(la and lb and la != lb and "en" in (la, lb))
+    return _scripts(text), language(text)
+
+
+_DIFFER: dict[tuple[tuple[frozenset[str], str], tuple[frozenset[str], str]], bool] = {}
 
 
 def _other_names(a: Profile, b: Profile) -> bool:

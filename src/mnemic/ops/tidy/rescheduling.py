@@ -37,7 +37,7 @@ import re
 
 from .cancelling import AUX, words_of
 from .lexicon import STOP_WORDS, fold
-from .memo import searched
+from .memo import by_text, searched
 from .phrases import CALENDAR, MONTH_NAMES, calendar_value
 from .signals import Profile
 
@@ -181,9 +181,19 @@ def _when_kinds(p: Profile, values: frozenset[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+@by_text
+def _move_marked(text: str) -> bool:
+    """Whether ``text`` (folded) has what :func:`_moved` needs in the newer entry: a word
+    of moving a date, and no CJK (tidycost 2: read once per entry)."""
+    n = fold(text)
+    return searched(_MOVED, n) is not None and not searched(_CJK, n)
+
+
 def rescheduled(a: Profile, b: Profile) -> str | None:
     """The reason one of ``a``, ``b`` says the event the other dates was moved to
     another date (see the module docstring), or None."""
+    if not (_move_marked(a.text) or _move_marked(b.text)):
+        return None  # neither can be the newer entry that moved a date
     for new, old in ((b, a), (a, b)):
         verb = _moved(new, old)
         if verb is not None:

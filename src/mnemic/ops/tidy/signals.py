@@ -57,6 +57,7 @@ from .lexicon import (
     spelled_out,
     stem,
     two_words,
+    verb_links,
 )
 from .numerals import digits, durations
 from .phrases import (
@@ -169,19 +170,39 @@ class Profile:
 
     @property
     def stated(self) -> frozenset[str]:
-        """Its slots but those of since when it holds: the values it states."""
-        return self.slots - self.when
+        """Its slots but those of since when it holds: the values it states (kept per
+        value of the two sets, whose hashes Python keeps: tidycost 2)."""
+        key = (self.slots, self.when)
+        try:
+            return _STATED[key]
+        except KeyError:
+            pass
+        if len(_STATED) >= 1 << 14:
+            _STATED.clear()
+        out = _STATED[key] = self.slots - self.when
+        return out
 
     @property
     def kinds(self) -> frozenset[str]:
-        """The kinds of its slots (``version``, ``time``, ``path``...)."""
-        return frozenset(v.partition(":")[0] for v in self.slots)
+        """The kinds of its slots (``version``, ``time``, ``path``...), kept per set of
+        slots (tidycost 2)."""
+        try:
+            return _KINDS[self.slots]
+        except KeyError:
+            pass
+        if len(_KINDS) >= 1 << 14:
+            _KINDS.clear()
+        out = _KINDS[self.slots] = frozenset(v.partition(":")[0] for v in self.slots)
+        return out
 
     @property
     def specific(self) -> int:
         """How much the entry says: content words plus slots."""
         return len(self.words) + len(self.slots)
 
+
+_STATED: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}
+_KINDS: dict[frozenset[str], frozenset[str]] = {}
 
 _IN_THE = re.compile(r"(?<=\w )n[oa](?= [A-ZÀ-ÖØ-Þ])")
 """Portuguese "no" / "na" ("in the") before a name inside a sentence ("mora *no* Porto",
@@ -452,8 +473,10 @@ class PairSignals:
 
 def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     """The signals of the pair ``a``, ``b`` (``cosine``: of their embeddings, if any)."""
-    union = len(a.shingles | b.shingles)
-    jac = len(a.shingles & b.shingles) / union if union else 0.0
+    # sizes of unions by inclusion and exclusion, not built (tidycost 2): the same counts
+    inter = len(a.shingles & b.shingles)
+    union = len(a.shingles) + len(b.shingles) - inter
+    jac = inter / union if union else 0.0
     a_words = _as_in(a.words, b.words)
     b_words = b.words
     two = {w for w in a_words & b_words if _two_words(a, b, w)}
@@ -463,19 +486,20 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     a_words, b_words = _compounds(a, a_words, b_words), _compounds(b, b_words, a_words)
     shared = (a_words & b_words) - GENERIC
     kinds = a.kinds & b.kinds
-    differ = any(
-        {v for v in a.slots if v.startswith(k + ":")}
-        != {v for v in b.slots if v.startswith(k + ":")}
-        for k in kinds
-    )
+    if kinds:
+        ka, kb = _slots_by_kind(a), _slots_by_kind(b)
+        differ = any(ka[k] != kb[k] for k in kinds)
+    else:
+        differ = False
     smaller = min(len(a_words - GENERIC), len(b_words - GENERIC))
     overlap = len(shared) / smaller if smaller else 0.0
     every_a, every_b = a_words | a.slots, b_words | b.slots
-    together = len(every_a | every_b)
+    both = len(every_a & every_b)
+    together = len(every_a) + len(every_b) - both
     return PairSignals(
         jac,
         overlap,
-        len(every_a & every_b) / together if together else 0.0,
+        both / together if together else 0.0,
         len(shared),
         a_words - b_words,
         b_words - a_words,
@@ -533,15 +557,84 @@ def _splits(word: str) -> tuple[tuple[tuple[str, ...], str], ...]:
 
 def _two_words(a: Profile, b: Profile, w: str) -> bool:
     """Whether ``a`` and ``b`` write the stem ``w`` as two words (:func:`.lexicon.two_words`)."""
-    fa = [t for x, t in a.forms if x == w]
-    fb = [t for x, t in b.forms if x == w]
+    fa, fb = _forms_of(a.forms).get(w, ()), _forms_of(b.forms).get(w, ())
     return bool(fa and fb) and all(two_words(x, y) for x in fa for y in fb)
+
+
+_FORMS_OF: dict[tuple[tuple[str, str], ...], dict[str, tuple[str, ...]]] = {}
+
+
+def _forms_of(forms: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
+    """An entry's :attr:`Profile.forms` by stem, each stem's forms in their order, kept
+    per value of ``forms`` (tidycost 2: :func:`_two_words` read the whole list for each
+    shared word of each pair)."""
+    try:
+        return _FORMS_OF[forms]
+    except KeyError:
+        pass
+    out: dict[str, list[str]] = {}
+    for x, t in forms:
+        out.setdefault(x, []).append(t)
+    if len(_FORMS_OF) >= 8192:
+        _FORMS_OF.clear()
+    kept = _FORMS_OF[forms] = {x: tuple(ts) for x, ts in out.items()}
+    return kept
 
 
 def _as_in(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
     """``words`` with each word the other side says in another form of its verb (a
-    participle, an infinitive: :func:`.lexicon.same_verb`) spelled as the other says it."""
+    participle, an infinitive: :func:`.lexicon.same_verb`) spelled as the other says it.
+
+    A word no word of the other side links to, and that links to none of them
+    (:func:`.lexicon.verb_links`), stays as it is without asking :func:`same_verb` of
+    each (tidycost 2); any other is read as before, the first of the other's words in
+    their order."""
+    if not (_links_of(other) & words or _links_of(words) & other):
+        return words  # no word of one side links to any of the other's: all stay
     theirs = other - words
+    if not theirs:
+        return frozenset(words)
+    linked: set[str] = set()
+    for t in theirs:
+        linked |= verb_links(t)
     return frozenset(
-        w if w in other else next((t for t in theirs if same_verb(w, t)), w) for w in words
+        w
+        if w in other or (w not in linked and not verb_links(w) & theirs)
+        else next((t for t in theirs if same_verb(w, t)), w)
+        for w in words
     )
+
+
+_LINKS_OF: dict[frozenset[str], frozenset[str]] = {}
+
+
+def _links_of(words: frozenset[str]) -> frozenset[str]:
+    """Every stem a word of ``words`` links to (:func:`.lexicon.verb_links`), kept per
+    set of words (an entry's: its hash is kept by Python)."""
+    try:
+        return _LINKS_OF[words]
+    except KeyError:
+        pass
+    if len(_LINKS_OF) >= 8192:
+        _LINKS_OF.clear()
+    out = _LINKS_OF[words] = frozenset(x for w in words for x in verb_links(w))
+    return out
+
+
+_BY_KIND: dict[str, dict[str, frozenset[str]]] = {}
+
+
+def _slots_by_kind(p: Profile) -> dict[str, frozenset[str]]:
+    """``p``'s slots of each of its kinds (those of kind ``k`` start ``k:``), kept per
+    text: :func:`compare` asked it of both sides for each kind they share, per pair
+    (tidycost 2)."""
+    try:
+        return _BY_KIND[p.text]
+    except KeyError:
+        pass
+    if len(_BY_KIND) >= 8192:
+        _BY_KIND.clear()
+    out = _BY_KIND[p.text] = {
+        k: frozenset(v for v in p.slots if v.startswith(k + ":")) for k in p.kinds
+    }
+    return out

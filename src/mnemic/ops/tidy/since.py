@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import STOP_WORDS, stem
+from .memo import by_text
 
 __all__ = ["since_words"]
 
@@ -57,6 +58,8 @@ def _key(token: str) -> str:
 def since_words(text: str, own: frozenset[str] | set[str]) -> frozenset[str]:
     """The content words (stems) of ``own`` (words only this entry says) that ``text``
     (folded) says in a phrase of since when (see the module docstring)."""
+    if not _opens_or_closes(text):
+        return frozenset()  # no word that opens or closes such a phrase: none
     tokens = _TOKEN.findall(text)
     out: set[str] = set()
 
@@ -85,3 +88,18 @@ def since_words(text: str, own: frozenset[str] | set[str]) -> frozenset[str]:
     for m in _THIS_YEAR.finditer(text):
         out |= {_key(t) for t in _TOKEN.findall(m.group(0))} & set(own)
     return frozenset(out)
+
+
+@by_text
+def _opens_or_closes(text: str) -> bool:
+    """Whether ``text`` (folded) has a word that opens or closes a phrase of since when, or
+    says this year, as :func:`since_words` reads them: without one, it finds none
+    whatever the other entry says (tidycost 2: read once per entry, not per pair)."""
+    tokens = _TOKEN.findall(text)
+    for i, token in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if f"{token} {nxt}" in _OPENS or token in _OPENS or token in _CLOSES:
+            return True
+        if token in _RELATIVE_OPENS and _RELATIVE.fullmatch(nxt):
+            return True
+    return _THIS_YEAR.search(text) is not None
