@@ -3,6 +3,15 @@
 Usage: ./x bench tidy_pairs [--offline] [--fit] [--rule none|crossfit]
        ./x bench tidy_pairs --tidy31 [--offline] [--order]
        ./x bench tidy_pairs --fit --recipe today|plus69|plus69s
+       ./x bench tidy_pairs --fit --recipe today [--rule count] [--out PATH]
+       ./x bench tidy_pairs --tidy32 [--offline | --semantic-only]
+
+``--fit --recipe today`` (tidy 32, ``bench/_tidy_pairfit32.py``) rebuilds the recipe
+byte for byte, its header recording the probe digest of today's features that
+``tests/test_tidy_pairmodel_rebuild.py`` checks; ``--rule count``, with rule (b)'s points
+(rules and model join at most 2 % of the honest pairs of a nested pool). ``--tidy32``
+runs tidy 32's protocol (the shipped file against its rebuild, each with tidy 15's points
+and rule (b)'s); ``--tidy32-heldout BEFORE`` its held-out step, once.
 
 ``--tidy31`` runs tidy 31's protocol (``bench/_tidy_pairfit31.py``: three recipes on
 feature version 1, leave one set out over fresh1-9 and the strangers' files, fresh10-11's
