@@ -3,6 +3,15 @@
 Usage: ./x bench tidy_pairs [--offline] [--fit] [--rule none|crossfit]
        ./x bench tidy_pairs --tidy31 [--offline] [--order]
        ./x bench tidy_pairs --fit --recipe today|plus69|plus69s
+       ./x bench tidy_pairs --fit --recipe today [--rule count] [--out PATH]
+       ./x bench tidy_pairs --tidy32 [--offline | --semantic-only]
+
+``--fit --recipe today`` (tidy 32, ``bench/_tidy_pairfit32.py``) rebuilds the recipe
+byte for byte, its header recording the probe digest of today's features that
+``tests/test_tidy_pairmodel_rebuild.py`` checks; ``--rule count``, with rule (b)'s points
+(rules and model join at most 2 % of the honest pairs of a nested pool). ``--tidy32``
+runs tidy 32's protocol (the shipped file against its rebuild, each with tidy 15's points
+and rule (b)'s); ``--tidy32-heldout BEFORE`` its held-out step, once.
 
 ``--tidy31`` runs tidy 31's protocol (``bench/_tidy_pairfit31.py``: three recipes on
 feature version 1, leave one set out over fresh1-9 and the strangers' files, fresh10-11's
@@ -469,11 +478,13 @@ def main() -> None:
     )
     parser.add_argument(
         "--rule",
-        choices=("none", "crossfit"),
+        choices=("none", "crossfit", "count"),
         default="none",
         help="how the candidate's (and the fit's) decision points are chosen: none (no "
         "honest pair of the dev shares, tidy 15) or crossfit (tidy 19: cross-fitted "
-        "scores, the honest share's upper 95 %% bound under CROSSFIT_AIM)",
+        "scores, the honest share's upper 95 %% bound under CROSSFIT_AIM) or count (tidy "
+        "32, with --fit --recipe today: nested cross-fitted scores, rules and model "
+        "joining at most 2 %% of the honest pairs)",
     )
     parser.add_argument(
         "--l2",
@@ -499,7 +510,51 @@ def main() -> None:
         action="store_true",
         help="with --tidy31: the ordering diagnostic instead (tidy_pairs31_order.json)",
     )
+    parser.add_argument(
+        "--tidy32",
+        action="store_true",
+        help="tidy 32's protocol (bench/_tidy_pairfit32.py): the shipped file against "
+        "its rebuild, each with tidy 15's points and with a fixed 2 %% honest share",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="with --fit --recipe today: write the model here, not over pair_model.bin "
+        "(nothing saved under bench/results)",
+    )
+    parser.add_argument(
+        "--semantic-only",
+        action="store_true",
+        help="with --tidy32: the case with the embedder alone (tidy_pairs32_semantic.json)",
+    )
+    parser.add_argument(
+        "--tidy32-heldout",
+        type=Path,
+        metavar="BEFORE",
+        help="tidy 32's held-out step, once: fresh10-11's test halves under the rules, "
+        "the model file BEFORE and the shipped one (tidy_pairs32_heldout.json)",
+    )
     args = parser.parse_args()
+    if args.tidy32_heldout:
+        import _tidy_pairfit32 as t32
+
+        t32.heldout(args.tidy32_heldout)
+        return
+    if args.tidy32:
+        import _tidy_pairfit32 as t32
+
+        t32.run(args.offline, args.semantic_only)
+        return
+    if args.rule == "count" and not (args.fit and args.recipe == "today"):
+        parser.error("--rule count goes with --fit --recipe today")
+    if args.fit and args.recipe == "today":
+        import _tidy_pairfit32 as t32
+
+        got = t32.ship("b" if args.rule == "count" else "a", args.out or Path(MODEL_PATH))
+        if args.out is None:
+            emit("tidy_pairs_fit", {"shipped": got})
+        return
     if args.tidy31:
         tidy31(args.offline, args.order)
         return
