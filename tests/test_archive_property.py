@@ -2,7 +2,8 @@
 forgotten, byte for byte (as a multiset), after every step of random sequences of add,
 replace, remove, batch, restore, forget, expiry (an entry written with a valid-until time
 that the memory's clock then passes) and ``memory move`` between the global store and a
-project's; and with small budgets and an ``on_full`` policy, of the evictions those
+project's, and an archived entry added back (the archive keeps it, and marks it
+``in_memory`` exactly while its text is live); and with small budgets and an ``on_full`` policy, of the evictions those
 writes make. The global store and the project store each keep the invariant on their
 own: a move is an add to one and an archiving remove from the other."""
 
@@ -81,7 +82,14 @@ def _step(w: World, rng: random.Random) -> None:
     roll = rng.random()
     if roll < 0.28 or not live:
         text = _fact(rng)
-        if rng.random() < 0.3:  # valid for a few minutes (steps)
+        gone = [a.text for a in archive.listing(mem, t) if a.text not in (None, *live)]
+        if gone and rng.random() < 0.25:  # an archived entry added back (as the tool says)
+            back = rng.choice(gone)
+            assert back is not None
+            if mem.add(t, back).written:
+                written[back] += 1
+                w.done["added_back"] += 1
+        elif rng.random() < 0.3:  # valid for a few minutes (steps)
             until = w.clock[0] + TICK * rng.randrange(1, 30)
             if mem.apply(t, [Op("add", text, expires=until)]).written:
                 written[text] += 1
@@ -159,6 +167,10 @@ def _run(factory: pytest.TempPathFactory, config: str, seed: int, steps: int) ->
             assert exc.code in ("loop_stopped", "oscillation", "no_match"), exc.code
         for store in w.stores:
             assert store.everything() == store.written, (step, store.name)
+            found = archive.archive_listing(store.mem)  # one added back is marked so
+            for a in found.items:
+                back = a.text is not None and a.text in store.mem.entries(a.target)
+                assert found.in_memory(a) == back, (step, store.name, a.text)
     return w
 
 
@@ -185,7 +197,8 @@ def test_live_and_archive_are_everything_written_but_what_was_forgotten(
 ) -> None:
     w = _run(tmp_path_factory, config, seed, STEPS)
     assert _evicted(w) == [config == EVICTING] * 2
-    assert min(w.done[k] for k in ("add_expiring", "move", "expired")) >= AT_LEAST, w.done
+    kinds = ("add_expiring", "move", "expired", "added_back")
+    assert min(w.done[k] for k in kinds) >= AT_LEAST, w.done
 
 
 def test_a_short_run_over_both_stores_keeps_the_invariant(
@@ -194,4 +207,4 @@ def test_a_short_run_over_both_stores_keeps_the_invariant(
     """The quick suite's share: one seed, 150 steps, small budgets."""
     w = _run(tmp_path_factory, EVICTING, 26, 150)
     assert _evicted(w)[0]
-    assert min(w.done[k] for k in ("add_expiring", "move", "expired")) > 0, w.done
+    assert min(w.done[k] for k in ("add_expiring", "move", "expired", "added_back")) > 0, w.done

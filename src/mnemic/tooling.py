@@ -265,6 +265,7 @@ def staged_response(
     unchanged: str,
     approve_hint: bool = False,
     held: Held | None = None,
+    again: bool = False,
 ) -> dict[str, Any]:
     """The answer to a write the approval gate staged instead of applying: done (not to
     be repeated) yet not saved, with its pending id and ``about`` (the tool's own fields
@@ -273,7 +274,9 @@ def staged_response(
     ``approve_hint`` adds the command that approves it. ``held`` is why the threat
     scanner held the write for approval (None: the policy staged it): the message says
     why in words and how a person decides (the console's Pending page, the commands),
-    ``held_by_scanner``, ``held_because`` and ``held_rules`` carry it for a program."""
+    ``held_by_scanner``, ``held_because`` and ``held_rules`` carry it for a program.
+    ``again``: the same write already waited as ``pending_id`` (proposed before, maybe
+    in another session): the message says so and ``already_pending`` is true."""
     decide = (
         f"A person approves it on the web console's Pending page (`mnemic ui`) or with"
         f" `mnemic pending approve {pending_id}`, or rejects it with"
@@ -294,6 +297,12 @@ def staged_response(
         f"NOT saved yet: {change} waits for a person's approval (pending id "
         f"{pending_id}). {unchanged} is unchanged until it is approved."
     )
+    if again:
+        message = (
+            f"NOT saved yet: {change} was already proposed and still waits for a person's"
+            f" approval (pending id {pending_id}); no second copy was queued."
+            f" {unchanged} is unchanged until it is approved."
+        )
     if held is not None:
         message += f" The threat scanner held it for a person to check: {held.why}. {decide}"
     return {
@@ -302,6 +311,7 @@ def staged_response(
         "staged": True,
         "saved": False,
         "pending_id": pending_id,
+        **({"already_pending": True} if again else {}),
         **about,
         "message": message,
         "note": note,
