@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from _backends import Kit
 from click.testing import CliRunner
 from tests.test_mcp_server import connect
 
+from _backends import Kit
 from mnemic.cli import main
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool

@@ -20,7 +20,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import InvalidArgument, MnemicError
 
@@ -33,7 +33,9 @@ __all__ = [
     "json_shown",
     "no_good_match_message",
     "parse_arguments",
+    "RankedSearch",
     "ranked_listing",
+    "ranked_search",
     "safe_text",
     "staged_response",
     "tool_response",
@@ -217,6 +219,39 @@ def ranked_listing(
     if weak_in is not None and results:
         out["message"] = no_good_match_message(weak_in)
     return out
+
+
+class _Verdict(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...  # pragma: no cover
+
+
+class RankedSearch(Protocol):
+    """What a ranked search answer holds (memory entries, the archive, skills): the mode
+    that ran, its notice, the floor's verdict and whether nothing cleared it."""
+
+    @property
+    def retrieval(self) -> str: ...  # pragma: no cover
+    @property
+    def notice(self) -> str | None: ...  # pragma: no cover
+    @property
+    def strength(self) -> _Verdict | None: ...  # pragma: no cover
+    @property
+    def no_good_match(self) -> bool: ...  # pragma: no cover
+
+
+def ranked_search(
+    search: RankedSearch, results: list[dict[str, Any]], searched: str
+) -> dict[str, Any]:
+    """:func:`ranked_listing` of a search's ``results`` (its hits, as JSON): its mode,
+    notice and floor's verdict; ``searched`` names what was searched, said when nothing
+    cleared the floor (``memory``, ``the archive``, ``the skills``)."""
+    return ranked_listing(
+        search.retrieval,
+        results,
+        search.notice,
+        match=search.strength.to_dict() if search.strength else None,
+        weak_in=searched if search.no_good_match else None,
+    )
 
 
 def tool_response(name: str, call: Callable[[], dict[str, Any]]) -> dict[str, Any]:

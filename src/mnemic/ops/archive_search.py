@@ -25,7 +25,7 @@ from ..curated.view import MemoryView
 from ..errors import InvalidArgument
 from ..home import Home
 from ..sessions.search.floor import Strength
-from ..tooling import ranked_listing
+from ..tooling import ranked_search
 from .audit_log import store_label
 from .text_search import EmbedderLoader, rank_texts
 
@@ -319,13 +319,7 @@ class ArchiveSearch:
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
         hits = [h.to_dict(self.level) for h in self.hits]
-        return ranked_listing(
-            self.retrieval,
-            hits,
-            self.notice,
-            match=self.strength.to_dict() if self.strength else None,
-            weak_in="the archive" if self.no_good_match else None,
-        )
+        return ranked_search(self, hits, "the archive")
 
 
 def search_archive(
