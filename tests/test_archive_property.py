@@ -1,10 +1,12 @@
 """Property: live entries plus the archive are every entry ever written, minus what was
 forgotten, byte for byte (as a multiset), after every step of random sequences of add,
 replace, remove, batch, restore, forget, expiry (an entry written with a valid-until time
-that the memory's clock then passes) and ``memory move`` between the global store and a
-project's; and with small budgets and an ``on_full`` policy, of the evictions those
-writes make. The global store and the project store each keep the invariant on their
-own: a move is an add to one and an archiving remove from the other."""
+that the memory's clock then passes), ``memory move`` between the global store and a
+project's and an archived entry added back (the archive keeps it, and marks it
+``in_memory`` exactly while its text is live); and with small budgets and an ``on_full``
+policy, of the evictions those writes make. The global store and the project store each
+keep the invariant on their own: a move is an add to one and an archiving remove from the
+other."""
 
 from __future__ import annotations
 
@@ -47,9 +49,16 @@ class Store:
     def live(self) -> Counter[str]:
         return Counter(e for t in self.targets for e in self.mem.entries(t))
 
-    def everything(self) -> Counter[str]:
-        kept = [a.text for a in archive.listing(self.mem) if a.text is not None]
-        return self.live() + Counter(kept)
+    def check(self) -> None:
+        """Live entries and the archive are everything written; an archived entry is
+        marked in memory exactly while its text is a live entry of its file."""
+        found = archive.archive_listing(self.mem)
+        live = {t: self.mem.entries(t) for t in self.targets}
+        kept = Counter(a.text for a in found.items if a.text is not None)
+        assert Counter(e for t in self.targets for e in live[t]) + kept == self.written
+        for a in found.items:
+            back = a.text is not None and a.text in live.get(a.target, ())
+            assert found.in_memory(a) == back, a
 
 
 @dataclass
@@ -58,17 +67,20 @@ class World:
     repo: Path
     clock: list[float]
     stores: tuple[Store, Store]
+    back: random.Random
+    """Draws the adds of an archived text (apart: the other steps draw as before)."""
     done: Counter[str] = field(default_factory=Counter)
     """How often each kind of step changed something (the run's coverage)."""
 
 
-def _open(home: Path, repo: Path) -> World:
+def _open(home: Path, repo: Path, seed: int = 0) -> World:
     clock = [START]
     glob = Memory.open(home, origin="cli", session_id="prop", clock=lambda: clock[0])
     proj_home = open_project(Home.open(home), repo, create=True)
     proj = Memory.open(proj_home, origin="cli", session_id="prop", clock=lambda: clock[0])
     return World(home, repo, clock, (Store("global", glob, ("memory", "user")),
-                                     Store("project", proj, ("memory",))))  # fmt: skip
+                                     Store("project", proj, ("memory",))),
+                 random.Random(~seed))  # fmt: skip
 
 
 def _step(w: World, rng: random.Random) -> None:
@@ -86,8 +98,15 @@ def _step(w: World, rng: random.Random) -> None:
             if mem.apply(t, [Op("add", text, expires=until)]).written:
                 written[text] += 1
                 w.done["add_expiring"] += 1
-        elif mem.add(t, text).written:
-            written[text] += 1
+        else:
+            gone = []
+            if w.back.random() < 0.3:  # an archived entry added back, as the tool says to
+                gone = [a.text for a in archive.listing(mem, t) if a.text and a.text not in live]
+            if gone:
+                text = w.back.choice(gone)
+            if mem.add(t, text).written:
+                written[text] += 1
+                w.done["added_back"] += bool(gone)
     elif roll < 0.44:
         old, new = rng.choice(live), _fact(rng)
         if new != old:
@@ -151,14 +170,17 @@ def _run(factory: pytest.TempPathFactory, config: str, seed: int, steps: int) ->
     home = factory.mktemp("home")
     (home / "config.toml").write_text(config)
     repo = factory.mktemp("repo")
-    w = _open(home, repo)
+    w = _open(home, repo, seed)
     for step in range(steps):
         try:
             _step(w, rng)
         except ToolError as exc:  # a refusal changes nothing (oscillation, no match...)
             assert exc.code in ("loop_stopped", "oscillation", "no_match"), exc.code
         for store in w.stores:
-            assert store.everything() == store.written, (step, store.name)
+            try:
+                store.check()
+            except AssertionError as exc:
+                raise AssertionError(f"step {step}, {store.name} store: {exc}") from exc
     return w
 
 
@@ -194,4 +216,4 @@ def test_a_short_run_over_both_stores_keeps_the_invariant(
     """The quick suite's share: one seed, 150 steps, small budgets."""
     w = _run(tmp_path_factory, EVICTING, 26, 150)
     assert _evicted(w)[0]
-    assert min(w.done[k] for k in ("add_expiring", "move", "expired")) > 0, w.done
+    assert min(w.done[k] for k in ("add_expiring", "move", "expired", "added_back")) > 0, w.done

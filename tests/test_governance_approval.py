@@ -327,7 +327,8 @@ def test_approve_all_and_reapproval_is_harmless(backend: Kit) -> None:
     mem = open_as(home, "foreground")
     a = mem.add("memory", "alpha").pending_id
     b = mem.add("memory", "beta").pending_id
-    c = mem.add("memory", "alpha").pending_id  # the same fact twice
+    assert mem.add("memory", "alpha").pending_id == a  # the same write waits once
+    c = mem.batch("memory", [Op("add", "alpha")]).pending_id  # another write, same fact
     assert len({a, b, c}) == 3
     outcomes = PendingQueue.open(home).approve("all")
     assert [o.ok for o in outcomes] == [True, True, True]

@@ -86,3 +86,38 @@ async def test_the_mcp_server_refuses_a_lone_surrogate_in_arguments(home_path: P
     finally:
         srv.close()
     assert (home_path / "memories" / "MEMORY.md").read_bytes() == before
+
+
+def test_the_three_ranked_searches_answer_in_one_shape() -> None:
+    """Memory, archive and skill search answer through one ``ranked_search``: the mode,
+    the floor's verdict, the notice and, below the floor, ``no_good_match`` with the
+    message naming what was searched (pinned when the three were folded, session 51)."""
+    from mnemic.ops.archive_search import ArchiveSearch
+    from mnemic.ops.memory_search import EntryHit, MemorySearch
+    from mnemic.sessions.search.floor import Strength
+    from mnemic.skills.search import SkillSearch
+    from mnemic.tooling import no_good_match_message
+
+    weak = Strength(False, cosine=0.12345, words=0.0)
+    hit = EntryHit("memory", 1, "Uses zsh", 0.2, ("semantic",))
+    memory = MemorySearch([hit], "semantic", "a notice", weak, True).to_dict()
+    assert memory == {
+        "retrieval": "semantic",
+        "count": 1,
+        "results": [{**hit.to_dict(), "weak": True}],
+        "match": {"good": False, "cosine": 0.1235, "words": 0.0},
+        "no_good_match": True,
+        "notice": "a notice",
+        "message": no_good_match_message("memory"),
+    }
+    good = Strength(True, words=1.0)
+    archive = ArchiveSearch([], "lexical", None, None, good, False).to_dict()
+    assert archive == {"retrieval": "lexical", "count": 0, "results": [], "match": good.to_dict()}
+    skills = SkillSearch([], "hybrid", "n", withheld=2).to_dict()
+    assert skills == {
+        "retrieval": "hybrid",
+        "count": 0,
+        "results": [],
+        "notice": "n",
+        "withheld": 2,
+    }

@@ -20,7 +20,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import InvalidArgument, MnemicError
 
@@ -33,7 +33,9 @@ __all__ = [
     "json_shown",
     "no_good_match_message",
     "parse_arguments",
+    "RankedSearch",
     "ranked_listing",
+    "ranked_search",
     "safe_text",
     "staged_response",
     "tool_response",
@@ -219,6 +221,39 @@ def ranked_listing(
     return out
 
 
+class _Verdict(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...  # pragma: no cover
+
+
+class RankedSearch(Protocol):
+    """What a ranked search answer holds (memory entries, the archive, skills): the mode
+    that ran, its notice, the floor's verdict and whether nothing cleared it."""
+
+    @property
+    def retrieval(self) -> str: ...  # pragma: no cover
+    @property
+    def notice(self) -> str | None: ...  # pragma: no cover
+    @property
+    def strength(self) -> _Verdict | None: ...  # pragma: no cover
+    @property
+    def no_good_match(self) -> bool: ...  # pragma: no cover
+
+
+def ranked_search(
+    search: RankedSearch, results: list[dict[str, Any]], searched: str
+) -> dict[str, Any]:
+    """:func:`ranked_listing` of a search's ``results`` (its hits, as JSON): its mode,
+    notice and floor's verdict; ``searched`` names what was searched, said when nothing
+    cleared the floor (``memory``, ``the archive``, ``the skills``)."""
+    return ranked_listing(
+        search.retrieval,
+        results,
+        search.notice,
+        match=search.strength.to_dict() if search.strength else None,
+        weak_in=searched if search.no_good_match else None,
+    )
+
+
 def tool_response(name: str, call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """Run one call of tool ``name`` and return what the model reads; never raises.
 
@@ -265,6 +300,7 @@ def staged_response(
     unchanged: str,
     approve_hint: bool = False,
     held: Held | None = None,
+    again: bool = False,
 ) -> dict[str, Any]:
     """The answer to a write the approval gate staged instead of applying: done (not to
     be repeated) yet not saved, with its pending id and ``about`` (the tool's own fields
@@ -273,7 +309,9 @@ def staged_response(
     ``approve_hint`` adds the command that approves it. ``held`` is why the threat
     scanner held the write for approval (None: the policy staged it): the message says
     why in words and how a person decides (the console's Pending page, the commands),
-    ``held_by_scanner``, ``held_because`` and ``held_rules`` carry it for a program."""
+    ``held_by_scanner``, ``held_because`` and ``held_rules`` carry it for a program.
+    ``again``: the same write already waited as ``pending_id`` (proposed before, maybe
+    in another session): the message says so and ``already_pending`` is true."""
     decide = (
         f"A person approves it on the web console's Pending page (`mnemic ui`) or with"
         f" `mnemic pending approve {pending_id}`, or rejects it with"
@@ -294,6 +332,12 @@ def staged_response(
         f"NOT saved yet: {change} waits for a person's approval (pending id "
         f"{pending_id}). {unchanged} is unchanged until it is approved."
     )
+    if again:
+        message = (
+            f"NOT saved yet: {change} was already proposed and still waits for a person's"
+            f" approval (pending id {pending_id}); no second copy was queued."
+            f" {unchanged} is unchanged until it is approved."
+        )
     if held is not None:
         message += f" The threat scanner held it for a person to check: {held.why}. {decide}"
     return {
@@ -302,6 +346,7 @@ def staged_response(
         "staged": True,
         "saved": False,
         "pending_id": pending_id,
+        **({"already_pending": True} if again else {}),
         **about,
         "message": message,
         "note": note,

@@ -131,7 +131,15 @@ def _line(d: dict[str, object], width: int = 10, *, scored: bool = False) -> str
     if scored:  # the search's score and what found the entry, as memory search says it
         how = "+".join(str(m) for m in d["matched"]) if isinstance(d["matched"], list) else ""
         score = f"{float(str(d['score'])):<5.2f}  {how:<16}  "
-    return f"{shown:<{width}} {file:<9} {d['reason']:<10} {when}  {score}{short}"
+    back = "  (in memory again)" if d.get("in_memory") else ""
+    return f"{shown:<{width}} {file:<9} {d['reason']:<10} {when}  {score}{short}{back}"
+
+
+BACK_NOTE = (
+    "(in memory again): its text was added back and is live; the archive keeps the copy "
+    "that left (`archive restore` is what takes an entry out of the archive)."
+)
+"""Said under a list or search that shows an entry added back."""
 
 
 def _width(rows: list[dict[str, object]]) -> int:
@@ -215,7 +223,10 @@ def list_cmd(
         for exc in found.unread:  # listed from the journal all the same
             click.echo(f"note: {arch.unread_note(exc.to_human())}", err=True)
         total = len(found.items)
-        items = [item_dict(a, view.level) for a in found.items[first : first + limit]]
+        items = [
+            item_dict(a, view.level, in_memory=found.in_memory(a))
+            for a in found.items[first : first + limit]
+        ]
     if not total:
         where = " in any store of this home" if all_scopes else ""
         click.echo(f"The archive is empty: no entry has left memory{where}.")
@@ -227,6 +238,8 @@ def list_cmd(
     click.echo(_header(width))
     for d in items:
         click.echo(_line(d, width))
+    if any(d.get("in_memory") for d in items):
+        click.echo(BACK_NOTE)
     click.echo(_list_footer(first, len(items), total, page, _where(app, all_scopes)))
     click.echo(_hint(app, all_scopes))
 
@@ -305,6 +318,8 @@ def search_cmd(
     click.echo(_header(width, scored=True))
     for d in rows:
         click.echo(_line(d, width, scored=True) + ("  (weak)" if d.get("weak") else ""))
+    if any(d.get("in_memory") for d in rows):
+        click.echo(BACK_NOTE)
     if found.no_good_match:
         click.echo(f"Every archived entry: {every}")
     elif any(d.get("weak") for d in rows):

@@ -107,10 +107,12 @@ def mcp(
 
     A bearer token must have at least 32 printable characters (no spaces).
     """
-    if not use_http and (host is not None or port is not None):
-        raise click.UsageError("--host and --port only apply with --http")
-    if not use_http and (token is not None or token_file is not None):
-        raise click.UsageError("--token and --token-file only apply with --http")
+    # needs the mcp extra: not on every command's path
+    from ..mcp_server.serve import TOKEN_IN_ARGV, http_only, serve
+
+    misplaced = http_only(use_http, host=host, port=port, token=token, token_file=token_file)
+    if misplaced:
+        raise click.UsageError(misplaced)
     parent = ctx.find_object(AppContext)
     if home_path is None and parent is not None:
         home_path = parent.home_path
@@ -120,9 +122,6 @@ def mcp(
         project = parent.project
     refuse_foreign_home(home_dir(home_path, profile))  # as init and the first write
     home = Home.open(home_path, profile)
-    # needs the mcp extra: not on every command's path
-    from ..mcp_server.serve import TOKEN_IN_ARGV, serve
-
     if token is not None:
         _say(TOKEN_IN_ARGV)
     try:

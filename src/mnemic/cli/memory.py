@@ -196,7 +196,13 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     removed or evicted, the ``expires`` it set, and the pressure warning."""
     if result.staged:
         pid = result.pending_id
-        click.echo(f"Staged for approval as {pid}: nothing is saved yet.")
+        if result.again:
+            click.echo(
+                f"Already waiting for approval as {pid} (proposed before): no second copy"
+                " was queued; nothing is saved yet."
+            )
+        else:
+            click.echo(f"Staged for approval as {pid}: nothing is saved yet.")
         if result.held:  # the scanner's reason: what a person is asked to confirm
             from ..governance.held import held_sentence, rules_note  # a held write only
 

@@ -55,6 +55,16 @@ class ArchiveListing:
 
     items: list[Archived]
     unread: tuple[StorageError, ...] = ()
+    live: frozenset[tuple[str, str]] = frozenset()
+    """``(target, entry)`` of the live entries of the files read (to tell an archived
+    entry that was added back: :meth:`in_memory`)."""
+
+    def in_memory(self, item: Archived) -> bool:
+        """Whether ``item``'s text is a live entry of its file again: it was added back
+        (the memory tool tells a model to bring an entry back by adding its text). The
+        archive keeps it all the same: the archive is what left, folded from the journal,
+        and an add is no restore (docs/lifecycle.md)."""
+        return item.text is not None and (item.target, item.text) in self.live
 
 
 def listing(view: MemoryView, target: str | None = None) -> list[Archived]:
@@ -80,13 +90,16 @@ def archive_listing(view: MemoryView, target: str | None = None) -> ArchiveListi
     hidden: set[str] = set()
     extra: list[Archived] = []
     unread: list[StorageError] = []
+    live: set[tuple[str, str]] = set()
     for t in targets:
         try:
             raw = view.backend.read(t)
         except StorageError as exc:
             unread.append(exc)
             continue
-        seen = fold.view(t, raw, tuple(parse(raw)) if raw is not None else ())
+        entries = tuple(parse(raw)) if raw is not None else ()
+        live.update((t, e) for e in entries)
+        seen = fold.view(t, raw, entries)
         hidden.update(seen.voided)
         extra += seen.pending
         extra += seen.unvoided
@@ -94,7 +107,7 @@ def archive_listing(view: MemoryView, target: str | None = None) -> ArchiveListi
     items += extra
     items.sort(key=age_key)
     items.reverse()
-    return ArchiveListing(items, tuple(unread))
+    return ArchiveListing(items, tuple(unread), frozenset(live))
 
 
 def age_key(item: Archived) -> tuple[bool, float, tuple[int, int]]:

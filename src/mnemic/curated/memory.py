@@ -369,7 +369,7 @@ class Memory(MemoryView):
                 )
                 if not verdict.apply:
                     assert verdict.record is not None
-                    attempt.staged(verdict.record)
+                    attempt.staged(verdict.record, again=verdict.again)
                     return self._staged(target, ops, action, verdict, held)
                 held_ok = verdict.decision == "ask:approved"
             group = None
@@ -601,15 +601,22 @@ class Memory(MemoryView):
         commits: list[Commit] = verdict.proposal.preview
         result = self._result(target, ops, action, commits, False, dry_run=True)
         pid = verdict.record.id
+        if verdict.again:
+            message = (
+                f"Already waiting for approval (pending id {pid}): the same write was "
+                "proposed before; no second copy was queued and nothing is saved yet."
+            )
+        elif held:
+            message = (
+                f"Held for approval (pending id {pid}): the threat scanner is unsure about "
+                f"this entry ({held}); nothing is saved until a person approves it."
+            )
+        else:
+            message = f"Staged for approval (pending id {pid}): nothing is saved yet."
         return WriteResult(
             result.target,
             action,
-            (
-                f"Held for approval (pending id {pid}): the threat scanner is unsure about "
-                f"this entry ({held}); nothing is saved until a person approves it."
-                if held
-                else f"Staged for approval (pending id {pid}): nothing is saved yet."
-            ),
+            message,
             result.usage,
             result.results,
             False,
@@ -618,6 +625,7 @@ class Memory(MemoryView):
             pending_id=pid,
             others=result.others,
             held=held,
+            again=verdict.again,
         )
 
     def _result(

@@ -97,6 +97,9 @@ class WriteResult:
     archive to make room (:mod:`.pressure`)."""
     held: str = ""
     """Why the threat scanner held a staged write for approval (empty: the policy did)."""
+    again: bool = False
+    """The same write already waited for approval as ``pending_id`` (proposed before):
+    nothing new was queued."""
 
 
 @dataclass(frozen=True, slots=True)

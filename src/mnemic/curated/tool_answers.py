@@ -106,6 +106,7 @@ def staged(result: WriteResult) -> dict[str, Any]:
         unchanged="Memory",
         approve_hint=True,
         held=held_for_model(result.held),
+        again=result.again,
     )
     resp["usage"] = result.usage.line()
     return resp

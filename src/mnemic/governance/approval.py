@@ -15,7 +15,10 @@ delete standing rules with no human in the loop).
 The gate runs before the store, so nothing staged touches MEMORY.md or USER.md. A
 write that is asked about or staged is first validated against the current state (a
 dry run: everything but the write), so a write that could never apply is refused at
-once, not at approval time. When the approval machinery itself fails (the pending
+once, not at approval time. A write identical to one that already waits (same
+payload: target, actions, texts; the queue is the store's) is not queued again: the
+answer names the waiting record (a model in a later session cannot know it waits, and a
+person would reject two). When the approval machinery itself fails (the pending
 queue cannot be read or written, or is full), ``approval.fail_open_<actor>`` decides:
 apply anyway, or refuse (the default for unattended writers and MCP clients).
 """
@@ -30,7 +33,7 @@ from typing import Any
 from ..config import ApprovalSettings
 from ..errors import ApprovalUnavailable, WriteBlocked, WriteDenied
 from .actors import WriteContext
-from .pending import PendingRecord
+from .pending import AlreadyPending, PendingRecord
 from .storage import PendingQueueStore
 
 __all__ = [
@@ -130,6 +133,9 @@ class Verdict:
     record: PendingRecord | None = None
     proposal: Proposal | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    again: bool = False
+    """The same write already waited as ``record`` (staged before, by this session or
+    another): nothing new was queued."""
 
 
 class Gate:
@@ -232,7 +238,11 @@ class Gate:
                 detail=proposal.detail,
                 payload=proposal.payload,
                 base=proposal.base,
+                once=True,
             )
+        except AlreadyPending as same:  # proposed before (maybe in another session)
+            note("again")
+            return Verdict(False, "again", same.record, proposal, again=True)
         except Exception as exc:  # any failure of the queue is a failure of the machinery
             reason = exc.to_llm() if hasattr(exc, "to_llm") else f"{type(exc).__name__}: {exc}"
             if fails_open(self.settings, ctx.actor):

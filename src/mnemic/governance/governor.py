@@ -317,10 +317,12 @@ class Attempt:
             **fields,
         )
 
-    def staged(self, record: PendingRecord) -> None:
-        """The write was staged as ``record``."""
+    def staged(self, record: PendingRecord, *, again: bool = False) -> None:
+        """The write was staged as ``record`` (``again``: it already waited as ``record``;
+        nothing new was queued, so the staged count does not grow)."""
         self.pending_id = record.id
-        self.governor.metrics.pending("staged")
+        if not again:
+            self.governor.metrics.pending("staged")
         self._finish("staged", before=dict(record.base), after=dict(record.base))
 
     def failed_with(self, code: str, result: str = "refused") -> None:

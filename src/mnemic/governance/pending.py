@@ -34,6 +34,7 @@ from ..control_chars import printable
 from ..errors import PendingNotFound, StorageError, UnreadableFile, WriteFailed
 
 __all__ = [
+    "AlreadyPending",
     "PendingListing",
     "PendingQueueStore",
     "PendingRecord",
@@ -149,6 +150,15 @@ class PendingRecord:
         )
 
 
+class AlreadyPending(Exception):
+    """The write :meth:`PendingQueueStore.add` was asked to stage ``once`` already waits
+    as ``record``: nothing new was queued."""
+
+    def __init__(self, record: PendingRecord) -> None:
+        super().__init__(record.id)
+        self.record = record
+
+
 @dataclass(frozen=True, slots=True)
 class PendingListing:
     """Readable records (oldest first) and the files that could not be read."""
@@ -262,11 +272,22 @@ class PendingQueueStore:
         detail: str,
         payload: dict[str, Any],
         base: dict[str, str | None],
+        once: bool = False,
     ) -> PendingRecord:
-        """Stage a write (takes the lock). Raises :class:`StorageError` if it cannot."""
+        """Stage a write (takes the lock). Raises :class:`StorageError` if it cannot.
+
+        ``once``: a write whose payload is the payload of a live (unexpired) record is
+        not queued a second time: :class:`AlreadyPending` is raised with that record
+        (the oldest such). Looking and adding happen under the queue's lock, so two
+        processes proposing one change at once still leave one record."""
         with self.lock():
             now = self.clock()
-            live = len(self.records.ids())
+            ids = self.records.ids()
+            if once and ids:
+                same = self._live_same(payload, now)
+                if same is not None:
+                    raise AlreadyPending(same)
+            live = len(ids)
             if live >= self.limit:  # only then is it worth reading them
                 live = sum(1 for r in self.listing().records if not r.expired(now))
             if live >= self.limit:
@@ -293,6 +314,14 @@ class PendingQueueStore:
                     return record
             raise WriteFailed(self.location, "no free pending id was found; retry")
 
+    def _live_same(self, payload: dict[str, Any], now: float) -> PendingRecord | None:
+        """The oldest live record that stages ``payload`` (compared as stored: JSON)."""
+        wanted = _canonical(payload)
+        for record in self.listing().records:
+            if not record.expired(now) and _canonical(record.payload) == wanted:
+                return record
+        return None
+
     def insert(self, record: PendingRecord) -> bool:
         """Store a record as it is (copying a queue; takes the lock); False if its id is
         taken."""
@@ -314,6 +343,10 @@ class PendingQueueStore:
     def cleanup(self, *, dry_run: bool = False) -> list[str]:
         """Remove debris of an interrupted staging; return what was (or would be) removed."""
         return self.records.cleanup(dry_run=dry_run)
+
+
+def _canonical(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, ensure_ascii=False, sort_keys=True)
 
 
 def _checked(pending_id: str) -> str:

@@ -9,7 +9,7 @@ import click
 
 from ..errors import ConfigError, MnemicError
 from ..home import Home
-from .serve import LOG_LEVELS, TOKEN_IN_ARGV, serve
+from .serve import LOG_LEVELS, TOKEN_IN_ARGV, http_only, serve
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -35,10 +35,9 @@ def main(
 
     The same as `mnemic mcp`; see `mnemic mcp --help` for the details.
     """
-    if not use_http and (host is not None or port is not None):
-        raise click.UsageError("--host and --port only apply with --http")
-    if not use_http and (token is not None or token_file is not None):
-        raise click.UsageError("--token and --token-file only apply with --http")
+    misplaced = http_only(use_http, host=host, port=port, token=token, token_file=token_file)
+    if misplaced:
+        raise click.UsageError(misplaced)
     if token is not None:
         say(TOKEN_IN_ARGV)
     try:

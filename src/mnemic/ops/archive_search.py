@@ -25,7 +25,7 @@ from ..curated.view import MemoryView
 from ..errors import InvalidArgument
 from ..home import Home
 from ..sessions.search.floor import Strength
-from ..tooling import ranked_listing
+from ..tooling import ranked_search
 from .audit_log import store_label
 from .text_search import EmbedderLoader, rank_texts
 
@@ -45,12 +45,17 @@ __all__ = [
 ]
 
 
-def item_dict(item: Archived, level: str | None = None, *, full: bool = True) -> dict[str, Any]:
+def item_dict(
+    item: Archived, level: str | None = None, *, full: bool = True, in_memory: bool = False
+) -> dict[str, Any]:
     """The JSON form of an archived entry as people and models read it: times in UTC, a
     blocked text as its placeholder only (``full``: its provenance too, each of its
     times also as ``NAME_utc``), ``ref`` the id as people see it and commands take it
-    (docs/json.md)."""
+    (docs/json.md); ``in_memory: true`` when its text was added back and is live again
+    (:meth:`~mnemic.curated.archive.ArchiveListing.in_memory`)."""
     out = item.as_dict()
+    if in_memory:
+        out["in_memory"] = True
     if item.text is not None:
         out["text"] = display_entry(item.target, item.text, level)[0]
     out["archived"] = _when(item.archived_at)
@@ -68,7 +73,9 @@ def item_dict(item: Archived, level: str | None = None, *, full: bool = True) ->
                 "archived",
                 "created_at",
                 "removed_by",
+                "in_memory",
             )
+            if k in out
         }
     prov = out["provenance"]
     for k, v in list(prov.items()):
@@ -106,7 +113,7 @@ def archive_json(
     shown = _page(items, limit, offset)
     out: dict[str, Any] = {
         "count": len(items),
-        "entries": [item_dict(a, view.level) for a in shown],
+        "entries": [item_dict(a, view.level, in_memory=found.in_memory(a)) for a in shown],
     }
     if found.unread:
         out["not_read"] = [
@@ -196,6 +203,8 @@ class StoreArchived:
     store: Home
     item: Archived
     level: str | None = None
+    in_memory: bool = False
+    """Its text was added back and is live again."""
 
     @property
     def ref(self) -> str:
@@ -205,7 +214,10 @@ class StoreArchived:
     def as_dict(self) -> dict[str, Any]:
         """:func:`item_dict`, then ``store`` (its :func:`~.audit_log.store_label`) and
         ``ref`` (the id ``archive show`` and ``restore`` take whatever store is selected)."""
-        return {**item_dict(self.item, self.level), **_store_fields(self.store, self.item)}
+        return {
+            **item_dict(self.item, self.level, in_memory=self.in_memory),
+            **_store_fields(self.store, self.item),
+        }
 
 
 def _store_fields(store: Home, item: Archived) -> dict[str, Any]:
@@ -224,7 +236,8 @@ def every_archive(stores: Sequence[Home], target: str | None = None) -> list[Sto
         if target == "user" and isinstance(store, ProjectHome):
             continue  # USER.md is global only
         view = MemoryView.open(store)
-        found += [StoreArchived(store, a, view.level) for a in archive.listing(view, target)]
+        listed = archive.archive_listing(view, target)
+        found += [StoreArchived(store, a, view.level, listed.in_memory(a)) for a in listed.items]
     found.sort(key=lambda s: archive.age_key(s.item), reverse=True)
     return found
 
@@ -273,12 +286,14 @@ class ArchiveHit:
     """The store whose archive holds it, when a search spans several (else ``None``)."""
     weak: bool = False
     """No word of the query and below the floor in meaning (:attr:`TextHit.weak`)."""
+    in_memory: bool = False
+    """Its text was added back and is live again."""
 
     def to_dict(self, level: str | None = None) -> dict[str, Any]:
         """JSON-able form (a search over several stores adds ``store`` and ``ref``, as
         :meth:`StoreArchived.as_dict`)."""
         out = {
-            **item_dict(self.item, level, full=False),
+            **item_dict(self.item, level, full=False, in_memory=self.in_memory),
             "score": round(self.score, 4),
             "matched": list(self.matched),
         }
@@ -304,13 +319,7 @@ class ArchiveSearch:
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
         hits = [h.to_dict(self.level) for h in self.hits]
-        return ranked_listing(
-            self.retrieval,
-            hits,
-            self.notice,
-            match=self.strength.to_dict() if self.strength else None,
-            weak_in="the archive" if self.no_good_match else None,
-        )
+        return ranked_search(self, hits, "the archive")
 
 
 def search_archive(
@@ -332,7 +341,7 @@ def search_archive(
     without it."""
     spans = not isinstance(view, MemoryView)
     views = [(None, view)] if isinstance(view, MemoryView) else list(view)
-    items: list[tuple[Archived, str, Home | None]] = []
+    items: list[tuple[Archived, str, Home | None, bool]] = []
     unread: list[str] = []
     for store, one in views:
         found = archive.archive_listing(one)
@@ -345,10 +354,10 @@ def search_archive(
                 continue
             shown, blocked = display_entry(item.target, item.text, one.level)
             if not blocked:
-                items.append((item, shown, store if spans else None))
+                items.append((item, shown, store if spans else None, found.in_memory(item)))
     ranked = rank_texts(
         query,
-        [t for _, t, _ in items],
+        [t for _, t, _, _ in items],
         mode=mode,
         limit=limit,
         embedder_loader=embedder_loader,
@@ -357,12 +366,10 @@ def search_archive(
             ",".join(one.settings.scope for _, one in views), ",".join(sorted(targets))
         ),
     )
-    hits = [
-        ArchiveHit(
-            items[h.index][0], items[h.index][1], h.score, h.matched, items[h.index][2], h.weak
-        )
-        for h in ranked.hits
-    ]
+    hits = []
+    for h in ranked.hits:
+        item, shown, store, back = items[h.index]
+        hits.append(ArchiveHit(item, shown, h.score, h.matched, store, h.weak, back))
     level = views[0][1].level if views else None
     notice = " ".join([*unread, *filter(None, [ranked.notice])])
     return ArchiveSearch(

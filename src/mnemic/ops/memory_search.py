@@ -23,7 +23,7 @@ from ..curated.snapshot import sanitize
 from ..curated.view import MemoryView
 from ..errors import StorageError
 from ..sessions.search.floor import Strength
-from ..tooling import ranked_listing
+from ..tooling import ranked_search
 from .text_search import EmbedderLoader, rank_texts
 
 __all__ = ["EmbedderLoader", "EntryHit", "MemorySearch", "search_memory"]
@@ -63,13 +63,7 @@ class MemorySearch:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return ranked_listing(
-            self.retrieval,
-            [h.to_dict() for h in self.hits],
-            self.notice,
-            match=self.strength.to_dict() if self.strength else None,
-            weak_in="memory" if self.no_good_match else None,
-        )
+        return ranked_search(self, [h.to_dict() for h in self.hits], "memory")
 
 
 def search_memory(

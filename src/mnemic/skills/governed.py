@@ -84,7 +84,7 @@ def _proposal(prepared: PreparedChange, held: str = "") -> Proposal:
 
 
 def _staged_response(
-    record: PendingRecord, prepared: PreparedChange, held: str = ""
+    record: PendingRecord, prepared: PreparedChange, held: str = "", *, again: bool = False
 ) -> dict[str, Any]:
     about = {"action": prepared.change.action, "skill": prepared.ref, "gist": prepared.gist()}
     return staged_response(
@@ -94,6 +94,7 @@ def _staged_response(
         unchanged="The skill",
         approve_hint=True,
         held=held_for_model(held),
+        again=again,
     )
 
 
@@ -178,8 +179,8 @@ class GovernedSkills:
             if verdict.apply:
                 return None
             assert verdict.record is not None
-            attempt.staged(verdict.record)
-            return _staged_response(verdict.record, prepared, held)
+            attempt.staged(verdict.record, again=verdict.again)
+            return _staged_response(verdict.record, prepared, held, again=verdict.again)
 
         try:
             resp = skill_call(self.store, tool, arguments, gate=gate)

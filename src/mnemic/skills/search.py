@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import InvalidArgument
-from ..tooling import ranked_listing
+from ..tooling import ranked_search
 from .store import SkillInfo
 
 __all__ = [
@@ -121,13 +121,7 @@ class SkillSearch:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        out = ranked_listing(
-            self.retrieval,
-            [h.to_dict() for h in self.hits],
-            self.notice,
-            match=self.strength.to_dict() if self.strength else None,
-            weak_in="the skills" if self.no_good_match else None,
-        )
+        out = ranked_search(self, [h.to_dict() for h in self.hits], "the skills")
         if self.withheld:
             out["withheld"] = self.withheld
         return out
