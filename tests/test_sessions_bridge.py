@@ -147,3 +147,28 @@ def test_forget_removes_the_words_of_the_last_message_holding_them(home_path: Pa
     for path in home_path.rglob("*"):
         if path.is_file():
             assert b"quagga" not in path.read_bytes(), path
+
+
+def test_sessions_embed_fills_the_words_of_a_store_embedded_before_them(home_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from mnemic.cli import main
+
+    standin = StandinEmbedder()
+    with open_store(Home.open(home_path)) as store:
+        store.start_session(id="a", started_at=1_750_000_000.0, source="cli")
+        store.append_messages("a", [NewMessage(r, t) for r, t in CHAT[:4]])
+        assert store.vectors is not None
+        embed_pending(store.vectors, standin, store.vectors.pending(standin.model_id, limit=9))
+    status = ["--home", str(home_path), "sessions", "embed", "--status", "--embedder", "standin"]
+    shown = CliRunner().invoke(main, status)
+    assert shown.exit_code == 0, shown.output
+    assert "4 embedded messages have their words not yet embedded" in shown.output
+    run = CliRunner().invoke(main, ["--home", str(home_path), "sessions", "embed",
+                                    "--embedder", "standin"])  # fmt: skip
+    assert run.exit_code == 0, run.output
+    assert "Nothing to embed: every message has its vector" in run.output
+    made = len({w for _, t in CHAT[:4] for w in message_words(t, None)})
+    assert f"Embedded {made} words of the chat" in run.output
+    shown = CliRunner().invoke(main, [*status, "--json"])
+    assert '"words_missing": 0' in shown.output

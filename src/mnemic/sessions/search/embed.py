@@ -61,6 +61,8 @@ class BackfillProgress:
     total: int
     started: float
     model: str
+    words: int = 0
+    """Words of the chat embedded by this run (:func:`fill_words`)."""
 
     @property
     def rate(self) -> float:
@@ -77,7 +79,7 @@ class BackfillProgress:
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
         return {"done": self.done, "total": self.total, "model": self.model,
-                "rate": round(self.rate, 2)}  # fmt: skip
+                "rate": round(self.rate, 2), "words": self.words}  # fmt: skip
 
 
 def passage_of(pending: PendingText) -> str:
@@ -184,7 +186,7 @@ def backfill(
         if progress is not None:
             progress(state)
     if store.words is not None and (limit is None or state.done < limit) and not (shard or (0,))[0]:
-        fill_words(store.words, embedder, batch=batch * 8)
+        state.words = fill_words(store.words, embedder, batch=batch * 8)
     return state
 
 
@@ -246,6 +248,8 @@ def vector_status(
     status = store.vectors.status(model)
     status = replace(status, renewable=store.vectors.renewable(model, 2 * embedder.dim,
                                                                PIECE_CHARS))  # fmt: skip
+    if store.words is not None:
+        status = replace(status, words_missing=store.words.missing(model))
     if not status.missing:
         return status
     return replace(status, oldest_missing=store.vectors.oldest_missing(model))
