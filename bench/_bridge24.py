@@ -41,6 +41,7 @@ import json
 import re
 import sys
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,6 +54,7 @@ import numpy as np
 
 import recall as rb
 from _vcache import CachedEmbedder
+from mnemic.sessions import NewSession
 from mnemic.sessions.index.query import parse_query
 from mnemic.sessions.index.stems import STOP_WORDS, words
 from mnemic.sessions.search import retrieval
@@ -411,16 +413,111 @@ def show(corpora: dict[str, rb.Corpus], embedder: CachedEmbedder, name: str) -> 
         print(f"{mark} {before:3d} -> {after:3d}  {e['question']}  [{added}] share {share:.2f}")
 
 
+class _Timed:
+    """The shipped embedder, with the CPU time of its passage and query calls counted."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.model_id, self.dim = inner, inner.model_id, inner.dim
+        self.cpu = {"passages": 0.0, "queries": 0.0}
+        self.texts = {"passages": 0, "queries": 0}
+
+    def _timed(self, kind: str, fn: Any, texts: Any) -> Any:
+        t0 = time.process_time()
+        try:
+            return fn(texts)
+        finally:
+            self.cpu[kind] += time.process_time() - t0
+            self.texts[kind] += len(texts)
+
+    def embed_passages(self, texts: Any) -> Any:
+        return self._timed("passages", self.inner.embed_passages, texts)
+
+    def embed_queries(self, texts: Any) -> Any:
+        return self._timed("queries", self.inner.embed_queries, texts)
+
+
+def cost(tmp: Path, questions: int) -> None:
+    """Recall 25: the word table's cost at embed time (the dev conversations, the shipped
+    embedder uncached: CPU of the passages and of the words, words per 1,000 messages as
+    the history grows) and the bridge's at query time (dev zh questions, CPU of a hybrid
+    search with the bridge and without, interleaved, the query vectors forgotten before
+    each call)."""
+    from mnemic.backends.files.sqlite import SQLiteSessionStore
+    from mnemic.embedding.model import load_embedder
+    from mnemic.sessions import search_messages
+    from mnemic.sessions.importing.importers import locomo_sessions
+    from mnemic.sessions.search import bridge, query_vectors
+    from mnemic.sessions.search.embed import backfill
+    from mnemic.sessions.sql.words import message_words
+
+    data = json.loads(rb.LOCOMO.read_text(encoding="utf-8"))
+    dev = [s for s in data if s["sample_id"] in rb.LOCOMO_SPLIT["dev"]]
+    seen: set[str] = set()
+    turns = 0
+    for sample in dev:  # the vocabulary as one history grows
+        for _, msgs in locomo_sessions(sample):
+            for m in msgs:
+                seen |= message_words(m.content, m.name)
+                turns += 1
+                if turns % 500 == 0:
+                    print(f"growth: {turns} messages, {len(seen)} distinct words")
+    print(f"growth: {turns} messages, {len(seen)} distinct words")
+    real = _Timed(load_embedder())
+    stores = {}
+    for sample in dev:
+        sid = str(sample["sample_id"])
+        store = SQLiteSessionStore(tmp / f"cost-{sid}.db", durable=False)
+        items = [(NewSession(s.id, s.source, s.title, started_at=s.started_at), msgs)
+                 for s, msgs in locomo_sessions(sample)]  # fmt: skip
+        for _ in store.import_sessions(items, workers=0):
+            pass
+        before = dict(real.cpu), dict(real.texts)
+        t0 = time.process_time()
+        backfill(store, real, batch=64)  # type: ignore[arg-type]
+        total = time.process_time() - t0
+        assert store.words is not None
+        print(f"embed {sid}: {real.texts['passages'] - before[1]['passages']} passages "
+              f"{real.cpu['passages'] - before[0]['passages']:.1f} s CPU; "
+              f"{real.texts['queries'] - before[1]['queries']} words "
+              f"{real.cpu['queries'] - before[0]['queries']:.1f} s CPU; backfill {total:.1f} s "
+              f"CPU; words held {store.words.count(real.model_id)}")  # fmt: skip
+        stores[sid] = store
+    asked = pairs()[:questions]
+    spent: dict[bool, list[float]] = {True: [], False: []}
+    for n, e in enumerate(asked):
+        for on in (n % 2 == 0, n % 2 == 1):
+            bridge.BRIDGE = on
+            query_vectors._vectors.clear()
+            t0 = time.process_time()
+            search_messages(stores[e["sample_id"]], e["zh"], mode="hybrid", limit=10,
+                            embedder_loader=lambda: real)  # fmt: skip
+            spent[on].append(time.process_time() - t0)
+    bridge.BRIDGE = True
+    for on, ts in spent.items():
+        ts.sort()
+        print(
+            f"query {'bridge' if on else 'before'}: n {len(ts)} CPU median "
+            f"{ts[len(ts) // 2] * 1000:.0f} ms, p90 {ts[int(len(ts) * 0.9)] * 1000:.0f} ms"
+        )
+    for store in stores.values():
+        store.close()
+
+
 def main() -> None:
     from _misses import _stores
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("where", "near", "show", "dev2"))
+    parser.add_argument("what", choices=("where", "near", "show", "dev2", "cost"))
+    parser.add_argument("--questions", type=int, default=59)
     parser.add_argument("--save", type=Path, default=None)
     parser.add_argument("--variants", default="bridgeseg2,bridgeseg,bridgeb,oracle")
     parser.add_argument("--top", type=int, default=10)
     parser.add_argument("--recipe", default="bridgeseg2", choices=sorted(RECIPES))
     args = parser.parse_args()
+    if args.what == "cost":
+        with tempfile.TemporaryDirectory(prefix="mnemic-bridge-") as tmp:
+            cost(Path(tmp), args.questions)
+        return
     embedder = CachedEmbedder()
     with tempfile.TemporaryDirectory(prefix="mnemic-bridge-") as tmp:
         corpora, _ = _stores(["locomo", "zh"], "dev", embedder, Path(tmp))

@@ -75,6 +75,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _spread as spread_module
+import mnemic.sessions.search.bridge as bridge_module
 import mnemic.sessions.search.hybrid as hybrid_module
 import mnemic.sessions.search.messages as messages_module
 import mnemic.sessions.search.repeats as repeats_module
@@ -356,6 +357,9 @@ VARIANTS.update(
         name: (lambda recipe=recipe: knobs({"b": (retrieval_module, "_retrieve", bridged(recipe))}))
         for name, recipe in RECIPES.items()
     }
+)
+VARIANTS["nobridge"] = lambda: knobs(  # recall 25: the shipped bridge off (as before it)
+    {"b": (bridge_module, "BRIDGE", False)}
 )
 VARIANTS["beforecut"] = lambda: knobs(  # recall 22: "before <a day>" cut the day named
     {

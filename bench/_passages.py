@@ -114,8 +114,9 @@ def _mean_first(counts: Counter) -> Any:
     import numpy as np
 
     from mnemic.sessions.sql.vector_cache import encode
+    from mnemic.sessions.sql.words import message_words
 
-    def embed_pending(vectors: Any, embedder: Any, pending: Any) -> int:
+    def embed_pending(vectors: Any, embedder: Any, pending: Any, words: Any = None) -> int:
         if not pending:
             return 0
         texts = [embed_module.passages_of(p) for p in pending]
@@ -129,7 +130,11 @@ def _mean_first(counts: Counter) -> Any:
                 mean = got.mean(axis=0)
                 got = np.vstack([mean / np.linalg.norm(mean), got])
             rows.append((p, b"".join(encode(v) for v in got)))
-        return int(vectors.put(embedder.model_id, rows))
+        written = int(vectors.put(embedder.model_id, rows))
+        if words is not None:  # the chat's words as shipped (recall 25)
+            held = [(p.message_id, message_words(p.content, p.name)) for p in pending]
+            words.put(embedder.model_id, held, embedder.embed_queries)
+        return written
 
     return embed_pending
 

@@ -105,7 +105,7 @@ def test_a_sessions_db_of_version_5_gains_the_link_table_keeping_its_rows(
             assert not old._read("SELECT 1 FROM sqlite_master WHERE name = 'message_attachments'")
     link = AttachmentStore(tmp_path / "attachments").put(tiny_png(), name="dot.png")
     with SQLiteSessionStore(db) as store:  # migrates
-        assert store.stats().schema_version == 6
+        assert store.stats().schema_version == sqlite_store.SCHEMA_VERSION
         assert [m.content for m in store.messages(sid)] == ["older words"]
         assert store.attachments([before]) == {}
         [after] = store.append_messages(sid, [_message("newer", link)])

@@ -60,7 +60,9 @@ def test_backfill_embeds_user_and_assistant_messages_and_search_finds_by_vector(
     _, ids = record(store)
     e = StandinEmbedder()
     done = backfill(store, e, batch=2)
-    assert done.done == 4 and e.calls == 4  # the tool output gets no vector
+    assert store.words is not None
+    words = store.words.count(e.model_id)  # each word of the chat embedded once, as a query
+    assert done.done == 4 and e.calls - words == 4  # the tool output gets no vector
     assert set(vector_ids(store.path)) == {ids[0], ids[1], ids[3], ids[4]}
     hits = store.vectors.search(e.embed_queries(["hiking Alps August"])[0], e.model_id,
                                SearchFilters(), 2)  # fmt: skip
@@ -200,6 +202,17 @@ def test_an_existing_version_2_store_is_migrated_and_then_embedded(tmp_path: Pat
         conn.execute("DROP INDEX messages_failed")
         conn.execute("ALTER TABLE messages DROP COLUMN is_error")  # and version 5's column
         conn.execute("DROP TABLE message_attachments")  # and version 6's table
+        for trigger in (
+            "message_words_unlink",
+            "message_words_relink",
+            "chat_words_insert",
+            "chat_words_update",
+            "chat_words_delete",
+        ):  # and version 7's
+            conn.execute(f"DROP TRIGGER {trigger}")
+        conn.execute("DROP TABLE chat_words")
+        conn.execute("DROP TABLE message_words")
+        conn.execute("DELETE FROM meta WHERE key = 'word_changes'")
         conn.execute("DELETE FROM _migrations WHERE version >= 3")
     with SQLiteSessionStore(path) as s:
         e = StandinEmbedder()
@@ -317,7 +330,8 @@ def test_shards_split_a_backfill_without_overlap(store: SQLiteSessionStore) -> N
     a, b = StandinEmbedder(), StandinEmbedder()
     first = backfill(store, a, shard=(0, 2), batch=2).done
     assert first + backfill(store, b, shard=(1, 2)).done == 12
-    assert a.calls + b.calls == 12
+    assert store.words is not None  # each word of the chat embedded once, as a query
+    assert a.calls + b.calls - store.words.count(a.model_id) == 12
     assert not store.vectors.status(a.model_id).stale
     with pytest.raises(ValueError, match="shard"):
         backfill(store, a, shard=(2, 2))

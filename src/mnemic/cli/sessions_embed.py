@@ -97,6 +97,12 @@ def embed_cmd(
                 + ")"
                 + (older + "--renew gives them theirs" if single else "")
             )
+            if status.words_missing:
+                click.echo(
+                    f"{status.words_missing:,} embedded messages have their words not yet "
+                    "embedded (a store embedded before the word table, used for questions "
+                    "in another script): mnemic sessions embed fills them."
+                )
             click.echo(
                 "Only user and assistant messages with text are counted: tool output and "
                 "system prompts get no vector (search finds them by words, and --tool "
@@ -129,3 +135,7 @@ def embed_cmd(
     else:
         noun = "message" if done.done == 1 else "messages"
         click.echo(f"Embedded {done.done:,} {noun} with {done.model}.")
+    if done.words and not as_json:
+        noun = "word" if done.words == 1 else "words"
+        click.echo(f"Embedded {done.words:,} {noun} of the chat (for questions in another "
+                   "script).")  # fmt: skip

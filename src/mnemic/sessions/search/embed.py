@@ -31,6 +31,7 @@ from ...errors import MnemicError, SemanticUnavailable
 from ...extras import require_extra
 from ..sql import SessionStore
 from ..sql.vectors import PendingText, SqlVectors, VectorStatus
+from ..sql.words import SqlWords, message_words
 from .semantic import SemanticNotice, notice_of, semantic_enabled
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "backfill",
     "embed_history",
     "embed_pending",
+    "fill_words",
     "passage_of",
     "passages_of",
     "vector_status",
@@ -59,6 +61,8 @@ class BackfillProgress:
     total: int
     started: float
     model: str
+    words: int = 0
+    """Words of the chat embedded by this run (:func:`fill_words`)."""
 
     @property
     def rate(self) -> float:
@@ -75,7 +79,7 @@ class BackfillProgress:
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
         return {"done": self.done, "total": self.total, "model": self.model,
-                "rate": round(self.rate, 2)}  # fmt: skip
+                "rate": round(self.rate, 2), "words": self.words}  # fmt: skip
 
 
 def passage_of(pending: PendingText) -> str:
@@ -110,10 +114,18 @@ def vectors_of(store: SessionStore) -> SqlVectors:
     return store.vectors
 
 
-def embed_pending(vectors: SqlVectors, embedder: Embedder, pending: Sequence[PendingText]) -> int:
+def embed_pending(
+    vectors: SqlVectors,
+    embedder: Embedder,
+    pending: Sequence[PendingText],
+    words: SqlWords | None = None,
+) -> int:
     """Embed ``pending`` messages in one batch and store their vectors, a message's
     passages (:func:`passages_of`) one after the other in its one row (one transaction);
-    returns how many messages were written (see :meth:`~..sql.vectors.SqlVectors.put`)."""
+    returns how many messages were written (see :meth:`~..sql.vectors.SqlVectors.put`).
+    With ``words`` (the store's word table) also the messages' words not yet embedded,
+    each once as a query (:meth:`~..sql.words.SqlWords.put`: what the cross-language
+    bridge reads, :mod:`.bridge`)."""
     from ..sql.vector_cache import encode  # numpy: the semantic extra
 
     if not pending:
@@ -124,7 +136,11 @@ def embed_pending(vectors: SqlVectors, embedder: Embedder, pending: Sequence[Pen
     for p, ts in zip(pending, texts, strict=True):
         rows.append((p, b"".join(encode(v) for v in vecs[at : at + len(ts)])))
         at += len(ts)
-    return vectors.put(embedder.model_id, rows)
+    written = vectors.put(embedder.model_id, rows)
+    if words is not None:
+        held = [(p.message_id, message_words(p.content, p.name)) for p in pending]
+        words.put(embedder.model_id, held, embedder.embed_queries)
+    return written
 
 
 def backfill(
@@ -164,12 +180,28 @@ def backfill(
         pending = vectors.pending(model, after=after, limit=want, shard=shard, renew=again)
         if not pending:
             break
-        embed_pending(vectors, embedder, pending)
+        embed_pending(vectors, embedder, pending, store.words)
         after = pending[-1].message_id
         state.done += len(pending)
         if progress is not None:
             progress(state)
+    if store.words is not None and (limit is None or state.done < limit) and not (shard or (0,))[0]:
+        state.words = fill_words(store.words, embedder, batch=batch * 8)
     return state
+
+
+def fill_words(words: SqlWords, embedder: Embedder, *, batch: int = 256) -> int:
+    """Link the words of every message that has a vector of ``embedder``'s model and no
+    words yet (a store embedded before the word table was: ``mnemic sessions embed``
+    fills them), embedding the words not yet held; a batch per transaction. Returns the
+    words embedded."""
+    after, made = 0, 0
+    while True:
+        pending = words.pending(embedder.model_id, after=after, limit=batch)
+        if not pending:
+            return made
+        made += words.put(embedder.model_id, pending, embedder.embed_queries)
+        after = pending[-1][0]
 
 
 def embed_history(
@@ -216,6 +248,8 @@ def vector_status(
     status = store.vectors.status(model)
     status = replace(status, renewable=store.vectors.renewable(model, 2 * embedder.dim,
                                                                PIECE_CHARS))  # fmt: skip
+    if store.words is not None:
+        status = replace(status, words_missing=store.words.missing(model))
     if not status.missing:
         return status
     return replace(status, oldest_missing=store.vectors.oldest_missing(model))
@@ -363,4 +397,4 @@ class BackgroundIndexer:
     def _embed(self, store: SessionStore, embedder: Embedder, ids: list[int]) -> None:
         vectors = vectors_of(store)
         pending = vectors.pending(embedder.model_id, ids=ids, limit=len(ids))
-        self.embedded += embed_pending(vectors, embedder, pending)
+        self.embedded += embed_pending(vectors, embedder, pending, store.words)

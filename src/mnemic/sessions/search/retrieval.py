@@ -34,6 +34,7 @@ from ..index.query import Query, Term
 from ..index.stems import STOP_WORDS, words
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
+from .bridge import applies, bridge_words, bridged_query
 from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .query_vectors import query_vectors
@@ -468,6 +469,12 @@ def _retrieve(
     statements = asked_role(text) == "user"
     if want != "hybrid":
         return fuse([], hits, statements=statements), want, notice, vec
+    if state.embedder is not None and applies(text, written):
+        got = bridge_words(store, state.embedder, text, vec, filters)
+        if got is not None:  # the store has the chat's words: the bridge (.bridge)
+            searched, share = got
+            lexical = rank_messages(store, bridged_query(searched), filters, candidates=CANDIDATES)
+            return fuse(lexical, hits, statements=statements, readable=share), want, notice, vec
     held = _held_by(store, query, frame) if HELD else None
     readable = readable_share(text, written, held) if lexical else 1.0
     return fuse(lexical, hits, statements=statements, readable=readable), want, notice, vec

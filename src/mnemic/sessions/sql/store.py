@@ -83,6 +83,7 @@ from .tables import (
     sid_of,
 )
 from .vectors import SqlVectors
+from .words import SqlWords
 from .writes import forget_rows, import_stream
 
 __all__ = ["SessionStore", "SqlSessionStore"]
@@ -127,6 +128,9 @@ class SqlSessionStore(Engine[Any]):
         self._fields = FieldIndexer(segmenter)
         self.vectors: SqlVectors | None = SqlVectors(self)
         """The message vectors beside the text (None: this store keeps none)."""
+        self.words: SqlWords | None = None
+        """The chat's words and their vectors (None: this store keeps none; the SQLite
+        store's, :mod:`.words`)."""
         self._forms: dict[Query, Query] = {}
         """The latest searches' queries with the other forms they matched (:meth:`forms_of`)."""
 

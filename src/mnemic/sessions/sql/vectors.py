@@ -92,6 +92,9 @@ class VectorStatus:
     renewable: int | None = None
     """Long messages whose vectors were made before they got pieces: one vector of their
     whole passage (None: not counted; :meth:`SqlVectors.renewable`)."""
+    words_missing: int | None = None
+    """Embedded messages whose words are not in the store's word table yet (made before
+    it: ``mnemic sessions embed`` fills them; None: not counted, or no word table)."""
 
     @property
     def missing(self) -> int:
@@ -114,6 +117,7 @@ class VectorStatus:
             "stale": self.stale,
             "oldest_missing": self.oldest_missing,
             "renewable": self.renewable,
+            "words_missing": self.words_missing,
         }
 
 

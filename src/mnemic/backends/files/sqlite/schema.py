@@ -22,6 +22,8 @@ Tables
     ``forgotten`` (version 4): the tombstones forgetting leaves, so an import does not
     bring back what was forgotten; ``import_marks`` (version 4): how far a file that
     only grows was imported (both: :mod:`mnemic.sessions.sql.marks`).
+    ``chat_words``, ``message_words`` (version 7): the chat's words, their vectors and
+    which message holds which (:mod:`mnemic.sessions.sql.words`).
     ``_migrations``: applied schema versions.
 
 Index maintenance
@@ -250,6 +252,46 @@ def _migration_6(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
         conn.execute(stmt)
 
 
+_WORDS_OF_OLD = (
+    "(SELECT value FROM json_each((SELECT ids FROM message_words WHERE message_id = old.id)))"
+)
+WORD_TABLES = (
+    """CREATE TABLE chat_words (
+        id INTEGER PRIMARY KEY,
+        word TEXT NOT NULL UNIQUE,
+        refs INTEGER NOT NULL,
+        model TEXT NOT NULL,
+        vec BLOB NOT NULL
+    )""",
+    "CREATE TABLE message_words (message_id INTEGER PRIMARY KEY, ids TEXT NOT NULL)",
+    "INSERT OR IGNORE INTO meta(key, value) VALUES ('word_changes', '0')",
+    # a message's words go with its text (and its name): the last message holding a
+    # word takes it with it
+    f"""CREATE TRIGGER message_words_unlink AFTER DELETE ON messages BEGIN
+      UPDATE chat_words SET refs = refs - 1 WHERE id IN {_WORDS_OF_OLD};
+      DELETE FROM chat_words WHERE id IN {_WORDS_OF_OLD} AND refs <= 0;
+      DELETE FROM message_words WHERE message_id = old.id;
+    END""",
+    f"""CREATE TRIGGER message_words_relink AFTER UPDATE OF content, name ON messages BEGIN
+      UPDATE chat_words SET refs = refs - 1 WHERE id IN {_WORDS_OF_OLD};
+      DELETE FROM chat_words WHERE id IN {_WORDS_OF_OLD} AND refs <= 0;
+      DELETE FROM message_words WHERE message_id = old.id;
+    END""",
+    *(
+        f"""CREATE TRIGGER chat_words_{what} AFTER {what.upper()} ON chat_words BEGIN
+      UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'word_changes';
+    END"""
+        for what in ("insert", "update", "delete")
+    ),
+)
+"""Version 7: the chat's words and their vectors (see :mod:`mnemic.sessions.sql.words`)."""
+
+
+def _migration_7(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
+    for stmt in WORD_TABLES:
+        conn.execute(stmt)
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite3.Connection, _IndexSpec], None]]] = [
     (1, "sessions, messages, contentless FTS5 index fed by triggers", _migration_1),
     (2, "messages.source_id: the message's key in the source it was imported from",
@@ -258,6 +300,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[sqlite3.Connection, _IndexSpec], None
     (4, "forgotten (tombstones of forgotten messages) and import_marks", _migration_4),
     (5, "messages.is_error: a tool result's failure flag as its source gave it", _migration_5),
     (6, "message_attachments: which message holds which attachment", _migration_6),
+    (7, "chat_words, message_words: the chat's words and their vectors", _migration_7),
 ]  # fmt: skip
 """Ordered ``(version, name, function)``; each runs once, in its own transaction."""
 

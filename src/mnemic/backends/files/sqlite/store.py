@@ -39,6 +39,7 @@ from ....sessions.index.segment import DEFAULT_SEGMENTER, Segmenter
 from ....sessions.sql.store import SqlSessionStore
 from ....sessions.sql.tables import Batch, Dialect, IndexCache
 from ....sessions.sql.vectors import SqlVectors
+from ....sessions.sql.words import SqlWords
 from ....sessions.store import ForgetResult, Hit, ImportMark, NewMessage, SearchFilters
 from .open import Opened, memory_database, open_database
 from .schema import (
@@ -129,6 +130,8 @@ class SQLiteSessionStore(SqlSessionStore):
             raise
         if not self._has_table("message_vectors"):  # an older file, read as it is
             self.vectors = SqlVectors(self, table=False)
+        if self._has_table("chat_words"):
+            self.words = SqlWords(self)
         if not self._has_column("messages", "is_error"):  # older than version 5
             spellings = (*self.dialect.spellings, ("m.is_error", "NULL"))
             self.dialect = dataclasses.replace(self.dialect, spellings=spellings)

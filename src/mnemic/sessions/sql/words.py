@@ -1,0 +1,193 @@
+"""The chat's words and their vectors: the ``chat_words`` table of an SQLite session store.
+
+Filled when messages are embedded (:func:`~..search.embed.embed_pending`): each distinct
+word of a message's text that has letters and each word of its speaker's name (casefolded,
+two characters or more: :func:`message_words`), embedded once as a query. Read by the
+cross-language bridge (:mod:`..search.bridge`) for a question in a script the chat does
+not write, so a query never embeds the chat's vocabulary.
+
+``chat_words``: ``(id, word, refs, model, vec)``, one row per word, ``refs`` the messages
+holding it. ``message_words``: ``(message_id, ids)``, the JSON list of the word ids a
+message holds. Triggers drop a message's links when it is deleted or its text or name
+changes, and drop a word whose last message went (what forgetting must leave no trace of;
+forgetting runs with ``secure_delete``). ``meta.word_changes`` counts changes to the words,
+so a process keeps the matrix and reloads it only when it changed.
+
+Only the SQLite store has these tables (schema version 7); elsewhere ``store.words`` is
+None and the bridge is off.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..index.stems import words as split_words
+from .tables import Engine
+
+__all__ = ["SqlWords", "WordMatrix", "message_words"]
+
+
+def _lettered(word: str) -> bool:
+    return any(ch.isalpha() for ch in word)
+
+
+_CHUNK = 500
+
+
+def message_words(content: str | None, name: str | None) -> set[str]:
+    """The words a message adds to the chat's vocabulary: those of its text with letters
+    and those of its speaker's name, casefolded, at least two characters."""
+    got = {w.casefold() for w in split_words(content or "") if _lettered(w)}
+    got |= {w.casefold() for w in split_words(name or "")}
+    return {w for w in got if len(w) > 1}
+
+
+class WordMatrix:
+    """The chat's words of one model, their vectors (float32 rows, unit length) and the
+    speakers' names' words."""
+
+    def __init__(self, words: list[str], matrix: Any, names: set[str]) -> None:
+        self.words = words
+        self.matrix = matrix
+        self.names = names
+
+
+class SqlWords:
+    """The word-vector capability of the SQLite store (see the module docstring)."""
+
+    def __init__(self, tables: Engine[Any]) -> None:
+        self._tables = tables
+        self._cache: tuple[tuple[str, str], WordMatrix] | None = None
+        self._lock = threading.Lock()
+
+    def count(self, model_id: str) -> int:
+        """Words with a vector of ``model_id``."""
+        sql = "SELECT COUNT(*) FROM {s}.chat_words WHERE model = ?"
+        return int(self._tables._read(sql, (model_id,))[0][0])
+
+    def pending(
+        self, model_id: str, *, after: int = 0, limit: int = 64
+    ) -> list[tuple[int, set[str]]]:
+        """Messages with id > ``after`` that have a vector of ``model_id`` and no words
+        linked (embedded before this table was, or their words put failed), in id order,
+        with their words."""
+        rows = self._tables._read(
+            "SELECT m.id, m.content, m.name FROM {s}.messages m "
+            "JOIN {s}.message_vectors v ON v.message_id = m.id AND v.model = ? "
+            "LEFT JOIN {s}.message_words w ON w.message_id = m.id "
+            "WHERE w.message_id IS NULL AND m.id > ? ORDER BY m.id LIMIT ?",
+            (model_id, int(after), int(limit)),
+        )
+        return [(int(r[0]), message_words(r[1], r[2])) for r in rows]
+
+    def missing(self, model_id: str) -> int:
+        """How many messages :meth:`pending` would give in all."""
+        return int(
+            self._tables._read(
+                "SELECT COUNT(*) FROM {s}.message_vectors v "
+                "LEFT JOIN {s}.message_words w ON w.message_id = v.message_id "
+                "WHERE v.model = ? AND w.message_id IS NULL",
+                (model_id,),
+            )[0][0]
+        )
+
+    def put(
+        self,
+        model_id: str,
+        messages: Sequence[tuple[int, set[str]]],
+        embed: Callable[[list[str]], Any],
+    ) -> int:
+        """Link each ``(message id, its words)`` to its words, embedding (``embed``: the
+        query embedder on a list of words, float16 bytes are stored) the words not yet
+        held with ``model_id``; a message already linked, or gone meanwhile, is skipped.
+        Returns the number of words embedded."""
+        from .vector_cache import encode  # numpy: the semantic extra
+
+        tables = self._tables
+        ids = [mid for mid, _ in messages]
+        linked: set[int] = set()
+        for at in range(0, len(ids), _CHUNK):
+            among, extra = tables.dialect.isin("message_id", ids[at : at + _CHUNK])
+            rows = tables._read(f"SELECT message_id FROM {{s}}.message_words WHERE {among}", extra)
+            linked |= {int(r[0]) for r in rows}
+        todo = [(mid, ws) for mid, ws in messages if mid not in linked]
+        wanted = sorted({w for _, ws in todo for w in ws})
+        held: set[str] = set()
+        for at in range(0, len(wanted), _CHUNK):
+            among, extra = tables.dialect.isin("word", wanted[at : at + _CHUNK])
+            sql = f"SELECT word FROM {{s}}.chat_words WHERE model = ? AND {among}"
+            held |= {str(r[0]) for r in tables._read(sql, (model_id, *extra))}
+        new = [w for w in wanted if w not in held]
+        vecs = embed(new) if new else []
+        blobs = [encode(v) for v in vecs]
+
+        def put(conn: Any) -> int:
+            for word, blob in zip(new, blobs, strict=True):
+                tables._run(
+                    conn,
+                    "INSERT INTO {s}.chat_words(word, refs, model, vec) VALUES (?, 0, ?, ?) "
+                    "ON CONFLICT (word) DO UPDATE SET model = excluded.model, vec = excluded.vec",
+                    (word, model_id, blob),
+                )
+            for mid, ws in todo:
+                there = tables._run(
+                    conn,
+                    "SELECT 1 FROM {s}.messages WHERE id = ? AND NOT EXISTS "
+                    "(SELECT 1 FROM {s}.message_words WHERE message_id = ?)",
+                    (mid, mid),
+                ).fetchone()
+                if there is None:
+                    continue
+                wids: list[int] = []
+                if ws:
+                    among, extra = tables.dialect.isin("word", sorted(ws))
+                    sql = f"SELECT id FROM {{s}}.chat_words WHERE {among}"
+                    wids = sorted(int(r[0]) for r in tables._run(conn, sql, extra).fetchall())
+                tables._run(
+                    conn,
+                    "INSERT INTO {s}.message_words(message_id, ids) VALUES (?, ?)",
+                    (mid, json.dumps(wids, separators=(",", ":"))),
+                )
+                if wids:
+                    among, extra = tables.dialect.isin("id", wids)
+                    sql = f"UPDATE {{s}}.chat_words SET refs = refs + 1 WHERE {among}"
+                    tables._run(conn, sql, extra)
+            # a word embedded for a message that went meanwhile holds nothing
+            tables._run(conn, "DELETE FROM {s}.chat_words WHERE refs <= 0")
+            return len(new)
+
+        return tables._write(put)
+
+    def matrix(self, model_id: str) -> WordMatrix | None:
+        """The chat's words of ``model_id`` and their vectors (None: none embedded),
+        kept for the process until the words change."""
+        import numpy as np
+
+        from .vector_cache import decode
+
+        tables = self._tables
+        state = tables._read("SELECT value FROM {s}.meta WHERE key = 'word_changes'")
+        key = (model_id, str(state[0][0]) if state else "")
+        with self._lock:
+            if self._cache is not None and self._cache[0] == key:
+                return self._cache[1]
+            rows = tables._read(
+                "SELECT word, vec FROM {s}.chat_words WHERE model = ? ORDER BY word", (model_id,)
+            )
+            if not rows:
+                self._cache = None
+                return None
+            names = {
+                w.casefold()
+                for r in tables._read(
+                    "SELECT DISTINCT name FROM {s}.messages WHERE name IS NOT NULL"
+                )
+                for w in split_words(str(r[0]))
+            }
+            mat = np.stack([decode(bytes(r[1])) for r in rows]).astype(np.float32)
+            got = WordMatrix([str(r[0]) for r in rows], mat, names)
+            self._cache = (key, got)
+            return got

@@ -1,0 +1,174 @@
+"""The cross-language bridge (:mod:`mnemic.sessions.search.bridge`) and the chat's words it
+reads (:mod:`mnemic.sessions.sql.words`): filled when messages are embedded, gone with the
+last message holding them, read only for a question in a script the chat does not write."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from _talks import real_embedder
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.embedding.standin import StandinEmbedder
+from mnemic.home import Home
+from mnemic.sessions import NewMessage, open_store, search_messages
+from mnemic.sessions.search import bridge
+from mnemic.sessions.search.embed import backfill, embed_pending
+from mnemic.sessions.sql.words import message_words
+
+CHAT = [
+    ("user", "Long day: I fixed the kitchen sink, paid the electricity bill, called the bank "
+             "about my card, answered a pile of emails, and finally picked up the red kayak "
+             "from the shop."),
+    ("assistant", "What a productive day."),
+    ("user", "We went sailing on the lake last summer, the boat was blue."),
+    ("assistant", "Sailing sounds fun, what colour were the sails?"),
+    ("user", "White sails, and my brother painted his boat green."),
+    ("assistant", "A green boat must stand out on the water."),
+    ("user", "The rowing club has yellow boats for beginners."),
+    ("assistant", "Yellow boats are easy to spot."),
+    ("user", "My neighbour's fishing boat is painted orange and black."),
+    ("assistant", "Orange is a safe colour at sea."),
+    ("user", "The ferry to the island was white and red."),
+    ("assistant", "Ferries are often painted like that."),
+    ("user", "I want to paint the dinghy purple this spring."),
+    ("assistant", "Purple would be unusual for a dinghy."),
+    ("user", "At the harbour all the boats were grey in the fog."),
+    ("assistant", "Fog makes everything look grey."),
+]  # fmt: skip
+ASKED = "我买的皮划艇是什么颜色？"
+"""What colour is the kayak I bought? (the evidence: CHAT's first message)"""
+
+
+def _store(path: Path, embedder: Any, *, words: bool = True) -> SQLiteSessionStore:
+    store = SQLiteSessionStore(path, durable=False)
+    store.start_session(id="c", started_at=1_750_000_000.0, source="cli")
+    store.append_messages("c", [NewMessage(r, t) for r, t in CHAT])
+    if words:
+        backfill(store, embedder)
+    else:  # embedded as before the word table: vectors only
+        assert store.vectors is not None
+        embed_pending(store.vectors, embedder, store.vectors.pending(embedder.model_id, limit=99))
+    return store
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Any:
+    return real_embedder()
+
+
+@pytest.fixture
+def bridge_off() -> Iterator[None]:
+    bridge.BRIDGE = False
+    try:
+        yield
+    finally:
+        bridge.BRIDGE = True
+
+
+def _seqs(store: Any, text: str, embedder: Any, limit: int = 3) -> list[int]:
+    got = search_messages(store, text, mode="hybrid", limit=limit, embedder_loader=lambda: embedder)
+    assert got.mode == "hybrid", got.notice
+    return [r.seq for r in got.results]
+
+
+def test_a_chinese_question_finds_the_english_evidence_through_the_chats_words(
+    tmp_path: Path, embedder: Any
+) -> None:
+    with _store(tmp_path / "s.db", embedder) as store:
+        assert store.words is not None and store.words.count(embedder.model_id) > 50
+        assert 0 in _seqs(store, ASKED, embedder)
+        bridge.BRIDGE = False
+        try:
+            assert 0 not in _seqs(store, ASKED, embedder)  # what the search found before
+        finally:
+            bridge.BRIDGE = True
+
+
+def test_a_store_without_word_vectors_ranks_as_before(tmp_path: Path, embedder: Any) -> None:
+    with _store(tmp_path / "s.db", embedder, words=False) as store:
+        assert store.words is not None and store.words.count(embedder.model_id) == 0
+        shipped = _seqs(store, ASKED, embedder, 16)
+        bridge.BRIDGE = False
+        try:
+            assert _seqs(store, ASKED, embedder, 16) == shipped
+        finally:
+            bridge.BRIDGE = True
+        assert 0 not in shipped[:3]
+        # `mnemic sessions embed` (the backfill) fills the words of an old store
+        assert store.words.missing(embedder.model_id) == len(CHAT)
+        backfill(store, embedder)
+        assert store.words.missing(embedder.model_id) == 0
+        assert 0 in _seqs(store, ASKED, embedder)
+
+
+def test_a_question_in_the_chats_own_script_ranks_as_before(tmp_path: Path, embedder: Any) -> None:
+    vocabulary = sorted({w for _, t in CHAT for w in message_words(t, None)})
+    rng = random.Random(25)
+    asked = [" ".join(rng.sample(vocabulary, rng.randint(1, 5))) for _ in range(12)]
+    asked += ["What colour is the kayak?", "which boat was painted green"]
+    with _store(tmp_path / "s.db", embedder) as store:
+        shipped = {q: _seqs(store, q, embedder, 16) for q in asked}
+        bridge.BRIDGE = False
+        try:
+            assert {q: _seqs(store, q, embedder, 16) for q in asked} == shipped
+        finally:
+            bridge.BRIDGE = True
+
+
+def _words(db: Path) -> dict[str, int]:
+    with sqlite3.connect(db) as conn:
+        return dict(conn.execute("SELECT word, refs FROM chat_words").fetchall())
+
+
+def test_forget_removes_the_words_of_the_last_message_holding_them(home_path: Path) -> None:
+    from mnemic.ops.forget import forget_sessions
+
+    standin = StandinEmbedder()
+    with open_store(Home.open(home_path)) as store:
+        store.start_session(id="a", started_at=1_750_000_000.0, source="cli")
+        store.append_messages("a", [
+            NewMessage("user", "Project codename quagga77 ships in May"),
+            NewMessage("assistant", "Noted: the project ships in May."),
+        ])  # fmt: skip
+        backfill(store, standin)
+        db = Path(store.path)
+    held = _words(db)
+    assert held["quagga"] == 1 and held["ships"] == 2 and held["noted"] == 1
+    forget_sessions(home_path, "quagga77")
+    held = _words(db)
+    assert "quagga" not in held and "codename" not in held
+    assert held["ships"] == 1 and held["noted"] == 1
+    for path in home_path.rglob("*"):
+        if path.is_file():
+            assert b"quagga" not in path.read_bytes(), path
+
+
+def test_sessions_embed_fills_the_words_of_a_store_embedded_before_them(home_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from mnemic.cli import main
+
+    standin = StandinEmbedder()
+    with open_store(Home.open(home_path)) as store:
+        store.start_session(id="a", started_at=1_750_000_000.0, source="cli")
+        store.append_messages("a", [NewMessage(r, t) for r, t in CHAT[:4]])
+        assert store.vectors is not None
+        embed_pending(store.vectors, standin, store.vectors.pending(standin.model_id, limit=9))
+    status = ["--home", str(home_path), "sessions", "embed", "--status", "--embedder", "standin"]
+    shown = CliRunner().invoke(main, status)
+    assert shown.exit_code == 0, shown.output
+    assert "4 embedded messages have their words not yet embedded" in shown.output
+    run = CliRunner().invoke(main, ["--home", str(home_path), "sessions", "embed",
+                                    "--embedder", "standin"])  # fmt: skip
+    assert run.exit_code == 0, run.output
+    assert "Nothing to embed: every message has its vector" in run.output
+    made = len({w for _, t in CHAT[:4] for w in message_words(t, None)})
+    assert f"Embedded {made} words of the chat" in run.output
+    shown = CliRunner().invoke(main, [*status, "--json"])
+    assert '"words_missing": 0' in shown.output
