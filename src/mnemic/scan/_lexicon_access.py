@@ -170,9 +170,10 @@ TAKEOVER: dict[str, str] = {
     """,
     "enroll": """
         change; change it; change the; changes; changing; update; update the; updates;
-        replace; replace the; swap; set the; set up; register*; enrol*; enroll*; add; add the;
+        replace; replace the; swap; set the; set up; register; registers; registered;
+        enrol*; enroll*; add; add the;
         adds; adding; link; link the; approve*; authorise*; authorize*; grant*; accept;
-        transfer*; hand over; reset; reset the; remove the; switch the; point the; change*;
+        transfer*; hand over; reset; reset the; remove the; switch the; point the; changed;
         modifie*; remplace*; enregistre*; ajoute*; associe*; approuve*; autorise*; accorde*;
         transfere*; reinitialise*; supprime*; mettre a jour; mets a jour; met a jour; andere*;
         andern; aktualisier*; ersetze*; registrier*; hinzufug*; fuge; fuge hinzu; verknupf*;
