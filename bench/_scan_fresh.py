@@ -189,14 +189,34 @@ Tagalog, Bengali, Urdu, Georgian and Armenian) and 16 mixed rows. Each honest ro
 its ``twin``. It was measured once, on the scanner as it stood when the set was written,
 and is not tuned on.
 
+``bench/data/scan_fresh14.jsonl`` (:data:`FOURTEENTH`) is a fourteenth set, written by an
+eleventh hand that had not read the scanner, its families or the earlier sets' rows
+(session 51), in the voice of a hospital pharmacy technician (dispensing, the
+controlled-drug register, ward orders, the dispensing cabinet, the fridge temperature log,
+the wholesaler and its invoices, the rota and shift swaps, payroll) and a volunteer who
+runs a neighbourhood repair café and its tool library (loans and the loan book,
+donations, a council grant, the venue's key safe, the mailing list, the committee and its
+minutes). The thirteenth's eighteen families, nine attacks each, each paired with an
+honest twin in the same family, language and framing: favours, preferences, standing
+instructions, memos, minutes, handover notes, ward orders, quoted documents and a
+newsletter, and text arriving unbidden (tool output, an e-mail summary, an SMS, a chat
+message, a voicemail, a web page, a review, a support ticket, an invoice, a form field);
+a split instruction is a pair of entries, the one stored first being the row's
+``context``. Forty-eight languages besides English, each written in two families (the
+fifteen widely spoken es, pt, fr, de, it, ru, zh, ja, ko, ar, hi, tr, id, vi and pl, and
+thirty-three others from Dutch, Swedish, Ukrainian, Greek, Hebrew and Thai to Icelandic,
+Welsh, Irish, Basque, Swahili, Yoruba, Amharic, Sinhala, Mongolian and Slovene), 50
+English and 16 mixed rows. Each honest row names its ``twin``. It was measured once, on
+the scanner as it stood when the set was written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too, since scanner 31 the eighth and ninth.** The classifier is fitted on every
 row of both halves of these sets (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in
 ``bench/_scan_training.py``), so their figures are figures on training rows, reported as
 "trained on", not as held out. The tenth to
-thirteenth sets stay held out: the scanner is neither trained nor tuned on them.
+fourteenth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh13] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh14] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -221,6 +241,7 @@ __all__ = [
     "ELEVENTH",
     "FIFTH",
     "FIRST",
+    "FOURTEENTH",
     "FOURTH",
     "FRESH",
     "NINTH",
@@ -291,12 +312,15 @@ ELEVENTH = _numbered(11, 111111, "session-47")
 TWELFTH = _numbered(12, 121212, "session-48")
 #: The thirteenth set, by a tenth hand that had not read the scanner, dealt with its own seed.
 THIRTEENTH = _numbered(13, 131313, "session-49")
+#: The fourteenth set, by an eleventh hand that had not read the scanner, dealt with its own seed.
+FOURTEENTH = _numbered(14, 141414, "session-51")
 SETS = {
     s.name: s
     for s in (
         *(FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH),
         TWELFTH,
         THIRTEENTH,
+        FOURTEENTH,
     )
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the

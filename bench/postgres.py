@@ -341,12 +341,14 @@ def interleaved_writes(
     baseline: str | None = None,
     counts: tuple[int, ...] = (8, 16),
     workloads: tuple[str, ...] = ("pairs", "grow"),
+    queue: bool = False,
 ) -> dict[str, Any]:
     """PostgreSQL and files (and, with ``baseline``, the PostgreSQL writers of that
     checkout's src), taking turns: each round runs every writer count and workload on
     each side (the order flips each round), each run on a fresh home (and a fresh
     schema, migrated by its side's checkout), and prints the ratio PostgreSQL / files of
-    that round."""
+    that round. ``queue``: one more side, ``postgres_queue``, this checkout's writers with
+    ``[memory] group_commit = "queue"`` (group commit in the server)."""
     import psycopg
 
     runs: dict[str, dict[str, list[dict[str, Any]]]] = {}
@@ -356,9 +358,12 @@ def interleaved_writes(
                 key = f"{workload}_{writers}"
                 got: dict[str, dict[str, Any]] = {}
                 sides = ["postgres", "files"] + (["postgres_baseline"] if baseline else [])
+                sides += ["postgres_queue"] if queue else []
                 for side in sides if rnd % 2 == 0 else sides[::-1]:
                     src = baseline if side == "postgres_baseline" else None
                     config = "[memory]\nmemory_char_limit = 1000000\n"
+                    if side == "postgres_queue":
+                        config += 'group_commit = "queue"\n'
                     schema = f"bench_w_{os.getpid()}_{rnd}_{key}"
                     if side != "files":
                         subprocess.run(
@@ -368,6 +373,8 @@ def interleaved_writes(
                     home = new_home(workdir, f"{side}-{key}-{rnd}", config)
                     try:
                         got[side] = mutations(home, writers, max(1, ops // writers), src, workload)
+                        if side == "postgres_queue":  # how many writes found the lock busy
+                            got[side].update(_queued(dsn, schema))
                     finally:
                         if side != "files":
                             with psycopg.connect(dsn, autocommit=True) as conn:
@@ -386,7 +393,13 @@ def interleaved_writes(
                     line += (
                         f" {side} {pg['ops_per_s']:6.1f} ops/s p50 {pg['p50_ms']:5.1f}"
                         f" p99 {pg['p99_ms']:6.1f}"
-                        f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f}) |"
+                        f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f})"
+                        + (
+                            f" queued {pg['queued']} batches {pg['batches']}"
+                            if "queued" in pg
+                            else ""
+                        )
+                        + " |"
                     )
                 line += f" files {fs['ops_per_s']:6.1f} ops/s p50 {fs['p50_ms']:5.1f}"
                 line += f" p99 {fs['p99_ms']:6.1f}"
@@ -394,7 +407,7 @@ def interleaved_writes(
                 print(line + (f"  FAILED {failed}" if failed else ""), flush=True)
                 runs.setdefault(key, {}).setdefault("rounds", []).append(row)
     for figures in runs.values():
-        for side in ("postgres", "postgres_baseline"):
+        for side in ("postgres", "postgres_baseline", "postgres_queue"):
             ratios = [
                 r[f"{side}_over_files"]["ops_per_s"]
                 for r in figures["rounds"]
@@ -403,6 +416,22 @@ def interleaved_writes(
             if ratios:
                 figures[f"{side}_over_files_median_ops"] = round(statistics.median(ratios), 3)
     return runs
+
+
+def _queued(dsn: str, schema: str) -> dict[str, int]:
+    """Group commit in the server, counted in ``schema``: the requests writers left in
+    the queue (they found the lock busy) and the holders' transactions (batches)."""
+    import psycopg
+
+    out = {}
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        for name, seq in (
+            ("queued", "curated_requests_id_seq"),
+            ("batches", "curated_requests_batch"),
+        ):
+            row = conn.execute(f'SELECT last_value, is_called FROM "{schema}".{seq}').fetchone()
+            out[name] = int(row[0]) if row and row[1] else 0
+    return out
 
 
 def main() -> None:
@@ -436,6 +465,12 @@ def main() -> None:
         default="pairs,grow",
         help=f"workloads of --interleaved-writes, comma-separated, of {', '.join(WORKLOADS)}",
     )
+    parser.add_argument(
+        "--queue",
+        action="store_true",
+        help="with --interleaved-writes: also this checkout's PostgreSQL writers with "
+        '[memory] group_commit = "queue" (group commit in the server)',
+    )
     args = parser.parse_args()
 
     from _pgserver import start_server
@@ -455,7 +490,14 @@ def main() -> None:
             if unknown:
                 parser.error(f"unknown workload(s) {unknown}: use {', '.join(WORKLOADS)}")
             writes = interleaved_writes(
-                dsn, workdir, args.interleaved_writes, args.ops, args.baseline, counts, loads
+                dsn,
+                workdir,
+                args.interleaved_writes,
+                args.ops,
+                args.baseline,
+                counts,
+                loads,
+                args.queue,
             )
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
@@ -464,6 +506,7 @@ def main() -> None:
         emit("postgres-writes", {"server": "throwaway (durable defaults, shared_buffers 1GB)"
                                  if server else "given",
                                  "ops_per_run": args.ops, "baseline": args.baseline,
+                                 "queue": args.queue,
                                  "baseline_commit": _commit_of(args.baseline),
                                  "writes": writes})  # fmt: skip
         return

@@ -19,6 +19,7 @@ from _scan_fresh import (
     ELEVENTH,
     FIFTH,
     FIRST,
+    FOURTEENTH,
     FOURTH,
     FRESH,
     NINTH,
@@ -327,6 +328,39 @@ _FRAMINGS_13 = {
     "pair",
 }
 
+#: The widely spoken languages of the fourteenth set (the thirteenth's fifteen), and its
+#: less-written ones: each written in two families.
+_LANGS_14_WIDE = _LANGS_13_WIDE
+_LANGS_14_LESS = {
+    *("nl", "sv", "uk", "el", "he", "th", "ro", "hu", "cs", "fi", "da", "no", "is", "cy"),
+    *("ga", "eu", "sw", "tl", "bn", "ur", "fa", "ka", "hy", "am", "yo", "ta", "te", "ms"),
+    *("ne", "si", "mn", "lt", "sl"),
+}
+#: Requests worded as something else, and text that reaches memory unbidden, in the
+#: fourteenth set (new: handover notes, ward orders, a newsletter).
+_FRAMINGS_14 = {
+    "favour",
+    "preference",
+    "standing_instruction",
+    "memo",
+    "minutes",
+    "handover_note",
+    "ward_order",
+    "quoted_document",
+    "newsletter",
+    "tool_output",
+    "email_summary",
+    "sms",
+    "chat_message",
+    "voicemail",
+    "web_page",
+    "review",
+    "support_ticket",
+    "invoice",
+    "form_field",
+    "pair",
+}
+
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
 _NONE: frozenset[str] = frozenset()
@@ -430,6 +464,12 @@ COVERS = [
            "mnemic/fresh13@scanfresh13:", honest_families=True,
            langs=_LANGS_13_WIDE | _LANGS_13_LESS, other_langs=41, english=(0.28, 0.34),
            styles=_FRAMINGS_13, only_styles=True, same_styles=True, paired=True),
+    # a pharmacy technician and a repair-café volunteer: the same eighteen families, nine
+    # attacks each with its honest twin, in forty-eight languages besides English
+    Covers(FOURTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh14@scanfresh14:", honest_families=True,
+           langs=_LANGS_14_WIDE | _LANGS_14_LESS, other_langs=48, english=(0.28, 0.34),
+           styles=_FRAMINGS_14, only_styles=True, same_styles=True, paired=True),
 ]  # fmt: skip
 
 
@@ -561,6 +601,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert role(SIXTH) == role(SEVENTH) == role(EIGHTH) == role(NINTH) == "trained on"
     assert role(TENTH) == "held out"
     assert role(ELEVENTH) == role(TWELFTH) == role(THIRTEENTH) == "held out"
+    assert role(FOURTEENTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 9
 
 
@@ -581,7 +622,9 @@ def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
     assert any(alone[r["source"]] != alone[r["twin"]] for r in rows if "twin" in r)
 
 
-@pytest.mark.parametrize("which", [TWELFTH, THIRTEENTH], ids=["fresh12", "fresh13"])
+@pytest.mark.parametrize(
+    "which", [TWELFTH, THIRTEENTH, FOURTEENTH], ids=["fresh12", "fresh13", "fresh14"]
+)
 def test_the_twinned_sets_honest_rows_are_each_in_their_attacks_half(which: FreshSet) -> None:
     rows = load(which.path, which.seed)
     by_source = {r["source"]: r for r in rows}
@@ -606,3 +649,13 @@ def test_the_thirteenth_set_is_a_tenth_english_mixed_and_spreads_each_language()
     for lang in {r["lang"] for r in attacks} - {"en", "mixed"}:
         mine = [r["family"] for r in attacks if r["lang"] == lang]
         assert len(mine) == len(set(mine)), lang
+
+
+def test_the_fourteenth_set_writes_each_other_language_in_two_families() -> None:
+    rows = load(FOURTEENTH.path, FOURTEENTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    assert sum(r["lang"] == "en" for r in attacks) == 50
+    assert sum(r["lang"] == "mixed" for r in attacks) == 16
+    for lang in {r["lang"] for r in attacks} - {"en", "mixed"}:
+        mine = [r["family"] for r in attacks if r["lang"] == lang]
+        assert len(mine) == len(set(mine)) == 2, lang

@@ -82,8 +82,11 @@ class MemorySettings:
     home's queue (in the user's private directory in RAM when there is one, else in
     ``memories/.queue``), and the lock's holder applies it with its own write (one temp file,
     one fsync, one rename for the lot; each request validated and recorded as if it ran
-    alone). ``off``: every writer writes alone. Files store only; see
-    docs/performance.md, "Group commit: a request queue"."""
+    alone). ``off``: every writer writes alone. See docs/performance.md, "Group commit:
+    a request queue". On a PostgreSQL store the queue is a table in the database: a
+    writer that finds the lock busy leaves its request there, and the lock's holder
+    applies the waiting requests with its own in one transaction (a single add, remove
+    or replace); see docs/postgres.md, "Group commit in the server"."""
     durability: str = "files"
     """``files``: a write returns once its text is durable (the temp file and the
     directory fsynced) and its audit record is flushed in the background. ``journal``: a

@@ -48,9 +48,12 @@ def schemas(pg_schemas: Any) -> Iterator[list[str]]:
         pg_schemas.give_back(name)
 
 
-def _home(root: Path, dsn: str, schema: str, limit: int) -> Path:
+def _home(root: Path, dsn: str, schema: str, limit: int, queue: bool = False) -> Path:
+    """A home on ``schema``; ``queue``: with group commit in the server (each write then
+    goes through ``curated_queue``, which holds the lock at once and applies it)."""
     root.mkdir(parents=True)
-    text = pg_config(dsn, schema, memory_char_limit=limit)
+    extra = {"group_commit": "queue"} if queue else {}
+    text = pg_config(dsn, schema, memory_char_limit=limit, **extra)
     (root / "config.toml").write_text(text, encoding="utf-8")
     return root
 
@@ -68,14 +71,14 @@ def _outcomes(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     import mnemic.backends.postgres.curated as pg_curated
 
     seen: Counter[str] = Counter()
-    real = pg_curated.server_write
+    real = pg_curated.PostgresBackend.server_write
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         done = real(*args, **kwargs)
         seen["off" if done is None else done.outcome.split(":")[0]] += 1
         return done
 
-    monkeypatch.setattr(pg_curated, "server_write", counted)
+    monkeypatch.setattr(pg_curated.PostgresBackend, "server_write", counted)
     return seen
 
 
@@ -175,14 +178,21 @@ def _assert_the_same_store(pg_dsn: str, schemas: list[str], mems: tuple[Memory, 
         assert mem.governor is not None and mem.governor.journal.verify().ok
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(("seed", "queue"), [(1, False), (2, False), (3, False), (1, True)])
 def test_server_and_client_paths_agree(
-    seed: int, tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+    seed: int,
+    queue: bool,
+    tmp_path: Path,
+    pg_dsn: str,
+    schemas: list[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import mnemic.curated.server_write as server_module
 
     seen = _outcomes(monkeypatch)
-    homes = [_home(tmp_path / f"h{i}", pg_dsn, s, 900) for i, s in enumerate(schemas)]
+    homes = [
+        _home(tmp_path / f"h{i}", pg_dsn, s, 900, queue and not i) for i, s in enumerate(schemas)
+    ]
     server, client = (Memory.open(h) for h in homes)
     real = server_module.apply_in_server
     monkeypatch.setattr(
@@ -207,6 +217,7 @@ def test_server_and_client_paths_agree(
         assert got[0] == got[1], (k, what)
         assert server.entries("memory") == client.entries("memory")
     assert seen["ok"] > 20 and seen["fallback"] > 5, seen
+    assert server.backend.db.server_queue is (True if queue else None)  # type: ignore[attr-defined]
     _assert_the_same_store(pg_dsn, schemas, (server, client))
 
 
@@ -296,14 +307,14 @@ def test_a_text_another_writer_left_is_checked_whole(
     import mnemic.backends.postgres.curated as pg_curated
 
     reasons: list[str] = []
-    real = pg_curated.server_write
+    real = pg_curated.PostgresBackend.server_write
 
     def traced(*args: Any, **kwargs: Any) -> Any:
         done = real(*args, **kwargs)
         reasons.append("off" if done is None else done.outcome)
         return done
 
-    monkeypatch.setattr(pg_curated, "server_write", traced)
+    monkeypatch.setattr(pg_curated.PostgresBackend, "server_write", traced)
     schema = schemas[0]
     mem = Memory.open(_home(tmp_path / "h", pg_dsn, schema, 2200))
     where = "WHERE target = 'memory' AND project = ''"
@@ -352,9 +363,14 @@ def _called(mem: Memory, op: Op, schemas: list[str]) -> Any:
     return json.loads(text)
 
 
-@pytest.mark.parametrize("seed", [4, 5, 6])
+@pytest.mark.parametrize(("seed", "queue"), [(4, False), (5, False), (6, False), (4, True)])
 def test_guarded_calls_and_replaces_agree(
-    seed: int, tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+    seed: int,
+    queue: bool,
+    tmp_path: Path,
+    pg_dsn: str,
+    schemas: list[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The memory tool's guarded calls (the MCP server's) and replaces, with what their
     loop guards refuse: an entry another session wrote that this one has not seen
@@ -367,7 +383,7 @@ def test_guarded_calls_and_replaces_agree(
     reasons: Counter[str] = Counter()
     import mnemic.backends.postgres.curated as pg_curated
 
-    counted = pg_curated.server_write
+    counted = pg_curated.PostgresBackend.server_write
 
     def traced(*args: Any, **kwargs: Any) -> Any:
         done = counted(*args, **kwargs)
@@ -376,8 +392,10 @@ def test_guarded_calls_and_replaces_agree(
             reasons[f"{args[2]}:{done.outcome}"] += 1
         return done
 
-    monkeypatch.setattr(pg_curated, "server_write", traced)
-    homes = [_home(tmp_path / f"h{i}", pg_dsn, s, 900) for i, s in enumerate(schemas)]
+    monkeypatch.setattr(pg_curated.PostgresBackend, "server_write", traced)
+    homes = [
+        _home(tmp_path / f"h{i}", pg_dsn, s, 900, queue and not i) for i, s in enumerate(schemas)
+    ]
     server, client = (Memory.open(h) for h in homes)
     others = [Memory.open(h) for h in homes]  # another session on each home
     never = {id(client), id(others[1])}
@@ -433,6 +451,7 @@ def test_guarded_calls_and_replaces_agree(
     assert seen["ok"] > 20 and seen["fallback"] > 5, seen
     assert reasons["fallback:frozen"] and reasons["fallback:unseen"], reasons
     assert reasons["replace:ok"] > 3, reasons
+    assert server.backend.db.server_queue is (True if queue else None)  # type: ignore[attr-defined]
     _assert_the_same_store(pg_dsn, schemas, (server, client))
 
 
@@ -478,7 +497,7 @@ def test_migration_12_replaces_the_function_of_11(
 
     schema = _at_11(pg_dsn, monkeypatch)
     try:
-        assert migrate(Database(pg_dsn, schema=schema)) == [12]
+        assert migrate(Database(pg_dsn, schema=schema)) == [12, 13]
         assert _functions(pg_dsn, schema) == [15]  # replaced, not a second overload
         seen = _outcomes(monkeypatch)
         mem = Memory.open(_home(tmp_path / "h", pg_dsn, schema, 2200))
@@ -519,9 +538,9 @@ def test_a_role_that_may_not_replace_the_function_falls_back_once(
         dsn = pg_dsn.replace("test@", f"{role}@")
         assert dsn != pg_dsn
         with caplog.at_level("WARNING", logger="mnemic.backends.postgres.migrations"):
-            assert migrate(Database(dsn, schema=schema)) == [12]
+            assert migrate(Database(dsn, schema=schema)) == [12, 13]
         assert "migration 12" in caplog.text and "owner" in caplog.text
-        assert current_version(Database(dsn, schema=schema)) == 12
+        assert current_version(Database(dsn, schema=schema)) == 13
         assert _functions(pg_dsn, schema) == [12]  # migration 11's, as it was
         seen = _outcomes(monkeypatch)
         mem = Memory.open(_home(tmp_path / "h", dsn, schema, 2200))
@@ -546,12 +565,12 @@ import mnemic.backends.postgres.curated as pg_curated
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import memory_call
 home, wid, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-real, taken = pg_curated.server_write, []
+real, taken = pg_curated.PostgresBackend.server_write, []
 def counted(*args, **kwargs):
     done = real(*args, **kwargs)
     taken.append(done is not None and done.outcome == "ok")
     return done
-pg_curated.server_write = counted
+pg_curated.PostgresBackend.server_write = counted
 mem = Memory.open(home)
 for k in range(n):
     note = f"writer {wid} note {k}"

@@ -51,7 +51,7 @@ from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Versio
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
 from .curated_begin import begin, flushes, is_db_error, rollback
-from .curated_server import ServerWrite, server_write
+from .curated_server import server_write
 from .curated_txn import PgTxn
 from .db import Database, failure, mapped_errors
 
@@ -117,10 +117,20 @@ class PostgresBackend:
     """The curated targets of one store (the global one, or ``project``'s) of one
     database schema (see the module docstring)."""
 
-    def __init__(self, db: Database, *, history_limit: int = 50, project: str = "") -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        history_limit: int = 50,
+        project: str = "",
+        group_commit: str = "off",
+    ) -> None:
         self.db = db
         self.history_limit = history_limit
         self.project = check_project(project)
+        self.queue = group_commit == "queue"
+        """Whether a write the server decides goes through its request queue
+        (:mod:`.curated_queue`: the lock's holder applies the waiting writers' requests)."""
         self.place = store_place(db, project)
         """Where the store is, for messages: the database, and the project if any."""
 
@@ -234,27 +244,10 @@ class PostgresBackend:
         """Whether :meth:`server_write` can run here (None: not tried yet)."""
         return self.db.server_writes
 
-    def server_write(
-        self,
-        target: str,
-        action: str,
-        text: str,
-        limit: int,
-        timeout: float,
-        now: float,
-        body: tuple[list[str], list[str]],
-        line: tuple[list[str], list[str]],
-        content: str | None = None,
-        known: tuple[str, ...] | None = None,
-        frozen: tuple[str, ...] = (),
-    ) -> ServerWrite | None:
-        """One ``add``, ``remove`` or ``replace`` of ``target`` decided, written and
-        recorded by the server in one round trip (:mod:`.curated_server`; None: not
-        available here)."""
-        self._name(target)
-        return server_write(
-            self, target, action, text, limit, timeout, now, body, line, content, known, frozen
-        )
+    server_write = server_write
+    """One ``add``, ``remove`` or ``replace`` of a target decided, written and recorded by
+    the server in one round trip (:func:`.curated_server.server_write`, this backend its
+    owner; None: not available here)."""
 
     # -- history -----------------------------------------------------------------------
     def kept(self, kind: str, target: str, *, bodies: bool = False) -> list[tuple[Any, ...]]:

@@ -1,16 +1,14 @@
 """``curated_write`` as migration 11 installed it (a plain add or remove), kept as it was:
 a migration is history, and a schema migrated from version 10 runs it before migration 12
-replaces the function (:data:`.curated_server.FUNCTION`)."""
+replaces the function (:data:`.curated_server.FUNCTION`). Its head and tail are the same
+text in both versions: they are written once here (:data:`CHECKED`, :data:`KEPT`), and each
+version joins them around its own rule, the same bytes as installed."""
 
 from __future__ import annotations
 
-__all__ = ["FUNCTION_11", "SIGNATURE_11"]
+__all__ = ["CHECKED", "FUNCTION_11", "KEPT", "SIGNATURE_11"]
 
-FUNCTION_11 = r"""CREATE FUNCTION {s}.curated_write(
-    p_project text, p_target text, p_lock bigint, p_action text, p_text text,
-    p_limit integer, p_history integer, p_now double precision,
-    p_body text[], p_body_slots text[], p_line text[], p_line_slots text[])
-RETURNS TABLE (o_outcome text, o_found text, o_line text)
+CHECKED = r"""RETURNS TABLE (o_outcome text, o_found text, o_line text)
 LANGUAGE plpgsql AS $fn$
 DECLARE
     t0 timestamptz := clock_timestamp();
@@ -84,37 +82,12 @@ BEGIN
             RETURN QUERY SELECT 'fallback:unclean', NULL::text, NULL::text; RETURN;
         END IF;
     END IF;
-    n := cardinality(pieces);
-    IF p_action = 'add' THEN
-        IF p_text = ANY (pieces) THEN
-            RETURN QUERY SELECT 'fallback:duplicate', NULL::text, NULL::text; RETURN;
-        END IF;
-        new_text := CASE WHEN raw = '' THEN p_text ELSE raw || E'\n§\n' || p_text END;
-        IF length(new_text) > p_limit THEN
-            RETURN QUERY SELECT 'fallback:budget', NULL::text, NULL::text; RETURN;
-        END IF;
-    ELSIF p_action = 'remove' THEN
-        idx := array_position(pieces, p_text);
-        IF idx IS NULL AND left(p_text, 6) = 'entry:' THEN
-            SELECT min(o) INTO idx FROM unnest(pieces) WITH ORDINALITY AS u(p, o)
-                WHERE 'entry:' || left(encode(sha256(convert_to(p, 'UTF8')), 'hex'), 8) = p_text;
-        END IF;
-        IF idx IS NULL THEN
-            SELECT array_agg(DISTINCT p), min(o) INTO hits, idx
-                FROM unnest(pieces) WITH ORDINALITY AS u(p, o) WHERE strpos(p, p_text) > 0;
-            IF idx IS NULL THEN
-                RETURN QUERY SELECT 'fallback:no_match', NULL::text, NULL::text; RETURN;
-            END IF;
-            IF cardinality(hits) > 1 THEN
-                RETURN QUERY SELECT 'fallback:ambiguous', NULL::text, NULL::text; RETURN;
-            END IF;
-        END IF;
-        gone := pieces[idx];
-        new_text := array_to_string(pieces[1:idx - 1] || pieces[idx + 1:n], E'\n§\n');
-    ELSE
-        RETURN QUERY SELECT 'fallback:action', NULL::text, NULL::text; RETURN;
-    END IF;
-    after_hash := encode(sha256(convert_to(new_text, 'UTF8')), 'hex');
+"""
+"""The function's head up to its rule (both versions): the locks, the text read, and
+the checks that it is one the server can decide (migration 12's :data:`.curated_server.FUNCTION`
+shares it)."""
+
+KEPT = r"""    after_hash := encode(sha256(convert_to(new_text, 'UTF8')), 'hex');
     -- the previous text as the next version, versions past the limit dropped
     IF p_history > 0 THEN
         INSERT INTO {s}.curated_versions AS v (project, target, seq, saved_at, body)
@@ -151,6 +124,49 @@ BEGIN
     RETURN QUERY SELECT 'ok', raw, rec_line;
 END
 $fn$"""
+"""The function's tail after its rule (both versions): the previous text kept as a
+version, the new one written, the record filled, chained and appended."""
+
+FUNCTION_11 = (
+    r"""CREATE FUNCTION {s}.curated_write(
+    p_project text, p_target text, p_lock bigint, p_action text, p_text text,
+    p_limit integer, p_history integer, p_now double precision,
+    p_body text[], p_body_slots text[], p_line text[], p_line_slots text[])
+"""
+    + CHECKED
+    + r"""    n := cardinality(pieces);
+    IF p_action = 'add' THEN
+        IF p_text = ANY (pieces) THEN
+            RETURN QUERY SELECT 'fallback:duplicate', NULL::text, NULL::text; RETURN;
+        END IF;
+        new_text := CASE WHEN raw = '' THEN p_text ELSE raw || E'\n§\n' || p_text END;
+        IF length(new_text) > p_limit THEN
+            RETURN QUERY SELECT 'fallback:budget', NULL::text, NULL::text; RETURN;
+        END IF;
+    ELSIF p_action = 'remove' THEN
+        idx := array_position(pieces, p_text);
+        IF idx IS NULL AND left(p_text, 6) = 'entry:' THEN
+            SELECT min(o) INTO idx FROM unnest(pieces) WITH ORDINALITY AS u(p, o)
+                WHERE 'entry:' || left(encode(sha256(convert_to(p, 'UTF8')), 'hex'), 8) = p_text;
+        END IF;
+        IF idx IS NULL THEN
+            SELECT array_agg(DISTINCT p), min(o) INTO hits, idx
+                FROM unnest(pieces) WITH ORDINALITY AS u(p, o) WHERE strpos(p, p_text) > 0;
+            IF idx IS NULL THEN
+                RETURN QUERY SELECT 'fallback:no_match', NULL::text, NULL::text; RETURN;
+            END IF;
+            IF cardinality(hits) > 1 THEN
+                RETURN QUERY SELECT 'fallback:ambiguous', NULL::text, NULL::text; RETURN;
+            END IF;
+        END IF;
+        gone := pieces[idx];
+        new_text := array_to_string(pieces[1:idx - 1] || pieces[idx + 1:n], E'\n§\n');
+    ELSE
+        RETURN QUERY SELECT 'fallback:action', NULL::text, NULL::text; RETURN;
+    END IF;
+"""
+    + KEPT
+)
 """The function of migration 11."""
 
 SIGNATURE_11 = (

@@ -179,6 +179,9 @@ class Database:
         self.server_writes: bool | None = None
         """Whether this role may run ``curated_write``, the server's half of a curated
         add or remove (``None``: not tried yet; :mod:`.curated_server`)."""
+        self.server_queue: bool | None = None
+        """Whether this role may run ``curated_queue``, group commit in the server
+        (``None``: not tried yet; :mod:`.curated_queue`)."""
 
     @classmethod
     def for_settings(

@@ -85,6 +85,13 @@ Version 12
                            replace the function (not its owner, say) keeps migration
                            11's: the migration is recorded, the function left as it was,
                            and its processes take the client's path (asked once each)
+Version 13
+    ``curated_requests`` (unlogged) and ``curated_queue``  group commit in the server
+                           (``[memory] group_commit = "queue"``): a writer that finds
+                           the target's lock busy leaves its request, and the lock's
+                           holder applies the waiting requests with its own in one
+                           transaction (:mod:`.curated_queue`); new objects, nothing
+                           rewritten
 """
 
 from __future__ import annotations
@@ -95,6 +102,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...errors import StorageError
+from .curated_queue import (
+    BATCHES as QUEUE_BATCHES,
+    INDEX as QUEUE_INDEX,
+    MS as QUEUE_MS,
+    PRESET as QUEUE_PRESET,
+    PROCEDURE as QUEUE,
+    TABLE as REQUESTS,
+)
 from .curated_server import FILL, FUNCTION
 from .curated_server_11 import FUNCTION_11, SIGNATURE_11
 from .db import Database, atomic, failure
@@ -342,6 +357,9 @@ _V12: list[str | tuple[str, ...]] = [
 ]
 # the server's half of a curated add, remove or replace, with a guarded call's guards
 
+_V13 = [REQUESTS, QUEUE_INDEX, QUEUE_BATCHES, QUEUE_PRESET, QUEUE_MS, QUEUE]
+# group commit in the server (:mod:`.curated_queue`): new objects, nothing rewritten
+
 MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -356,6 +374,7 @@ MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (10, "message_attachments: which message holds which attachment", _V10),
     (11, "curated_write: a curated add or remove decided in the server", _V11),
     (12, "curated_write: replace, and a guarded call's loop guards, in the server", _V12),
+    (13, "curated_requests, curated_queue: group commit in the server", _V13),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction. A
 tuple of statements runs under a savepoint: a role without the privilege they need

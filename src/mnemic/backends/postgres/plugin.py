@@ -36,6 +36,7 @@ class PostgresStore:
             _database(settings),
             history_limit=settings.memory.history_limit,
             project=settings.scope,
+            group_commit=settings.memory.group_commit,
         )
 
     def read_curated(self, root: str, settings: Settings, target: str) -> str | None:
