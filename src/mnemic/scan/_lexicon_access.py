@@ -175,8 +175,9 @@ TAKEOVER: dict[str, str] = {
         adds; adding; link; link the; approve*; authorise*; authorize*; grant*; accept;
         transfer*; hand over; reset; reset the; remove the; switch the; point the; changed;
         modifie*; remplace*; enregistre*; ajoute*; associe*; approuve*; autorise*; accorde*;
-        transfere*; reinitialise*; supprime*; mettre a jour; mets a jour; met a jour; andere*;
-        andern; aktualisier*; ersetze*; registrier*; hinzufug*; fuge; fuge hinzu; verknupf*;
+        transfere*; reinitialise*; supprime*; mettre a jour; mets a jour; met a jour;
+        andere die; andere den; andere das; andere seine; andere ihre; andern sie; geandert;
+        aktualisier*; ersetze*; registrier*; hinzufug*; fuge; fuge hinzu; verknupf*;
         genehmig*; autorisier*; ubertrag*; zurucksetz*; setze; entferne*; cambia*; actualiza*;
         reemplaza*; registra*; anade; anadir; agrega*; vincula*; aprueba*; autoriza*;
         concede*; transfiere*; restablece*; elimina*; altera*; troque; trocar; troca; mude;
@@ -193,7 +194,7 @@ TAKEOVER: dict[str, str] = {
         devret*; sifirla*; kaldir*; 更改; 修改; 更换; 替换; 改成; 改为; 换成; 绑定; 添加;
         加入; 注册; 登记; 批准; 授权; 转让; 转移; 重置; 删除; 关联; 変更; 変え; 置き換え;
         差し替え; 登録; 追加; 紐付け; 連携; 承認; 譲渡; 移管; リセット; 削除; 변경; 바꾸;
-        바꿔; 교체; 등록; 추가; 연결; 승인; 허용; 양도; 재설정; 삭제; غيّر; تغيير; استبدل;
+        바꿔; 교체; 등록; 추가; 연결; 승인; 허용; 양도; 재설정; 삭제; تغيير; قم بتغيير; استبدل;
         أضف; اضف; إضافة; اربط; وافق; اعتمد; امنح; انقل; نقل; أعد تعيين; احذف; बदल; बदलें;
         बदलो; अपडेट; जोड़; जोड़ें; जोड़ो; रजिस्टर; पंजीकृत; लिंक; मंजूर; स्वीकृत; अनुमति;
         ट्रांसफर; सौंप; रीसेट; हटा; পরিবর্তন; বদল; আপডেট; যোগ; নিবন্ধন; রেজিস্টার; লিঙ্ক;
