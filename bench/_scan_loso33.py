@@ -8,7 +8,8 @@ for it in English either (the classifier carries the English rows).
 
 **Protocol.**
 
-1. *The candidate* (``mnemic.scan._lexicon_access.TAKEOVER`` and ``ACCESS_FRAMES``), written
+1. *The candidate* (``mnemic.scan._lexicon_harm.TAKEOVER`` and ``TAKEOVER_FRAMES``; first
+   ``_lexicon_access.py``), written
    from the concept in English and about forty languages the lexicon reads, before any
    fold figure of it was read and without reading the rows:
    ``acctctl``, the object: what decides who can get into the user's account (its
@@ -80,11 +81,11 @@ def use_lexicon(block: bool) -> None:
     """The intent layer's concepts with scanner 33's block (``block``) or without it
     (main's table: its concepts are new, so they are dropped); every memo cleared."""
     from mnemic import scan as _scan
-    from mnemic.scan import _lexicon_access, _terms, intent, lexicon
+    from mnemic.scan import _lexicon_harm, _terms, intent, lexicon
 
     table = dict(lexicon.CONCEPTS)
     if not block:
-        for concept in _lexicon_access.TAKEOVER:
+        for concept in _lexicon_harm.TAKEOVER:
             table.pop(concept, None)
     intent.CONCEPTS = table  # type: ignore[misc]
     intent._lexicon = None

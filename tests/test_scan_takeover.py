@@ -1,5 +1,5 @@
 """Scanner 33: account takeover as a concept of the intent layer, in every language
-(issue 29; ``_lexicon_access``).
+(issue 29; ``_lexicon_harm.TAKEOVER``).
 
 Before, the intent layer had no concept for what decides who can get into the user's
 account (the recovery e-mail or phone, the MFA device, SSH keys, app passwords, OAuth

@@ -33,7 +33,6 @@ from typing import TypeVar
 
 from . import (
     _address,
-    _lexicon_access as _access,
     _lexicon_conceal as _conceal,
     _lexicon_harm as _harm,
     _prose,
@@ -65,7 +64,7 @@ _ACTIONS = frozenset(
     | _conceal.ACTIONS
     | _harm.RECORD_ACTIONS
     | _harm.VOICE_ACTIONS
-    | _access.ACCESS_ACTIONS
+    | _harm.TAKEOVER_ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -593,7 +592,7 @@ FRAMES: tuple[_Frame, ...] = (
     # The agent's own voice and second halves (scanner 29).
     *(_Frame(*f) for f in _harm.VOICE_FRAMES),
     # Account takeover: recovery address, MFA device, keys changed unchecked (scanner 33).
-    *(_Frame(*f) for f in _access.ACCESS_FRAMES),
+    *(_Frame(*f) for f in _harm.TAKEOVER_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
 )
 
