@@ -31,7 +31,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice, repeat
 from typing import TypeVar
 
-from . import _address, _lexicon_conceal as _conceal, _lexicon_harm as _harm, _prose
+from . import (
+    _address,
+    _lexicon_conceal as _conceal,
+    _lexicon_harm as _harm,
+    _prose,
+)
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -59,6 +64,7 @@ _ACTIONS = frozenset(
     | _conceal.ACTIONS
     | _harm.RECORD_ACTIONS
     | _harm.VOICE_ACTIONS
+    | _harm.TAKEOVER_ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -585,6 +591,8 @@ FRAMES: tuple[_Frame, ...] = (
     *(_Frame(*f) for f in _harm.RECORD_FRAMES),
     # The agent's own voice and second halves (scanner 29).
     *(_Frame(*f) for f in _harm.VOICE_FRAMES),
+    # Account takeover: recovery address, MFA device, keys changed unchecked (scanner 33).
+    *(_Frame(*f) for f in _harm.TAKEOVER_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
 )
 

@@ -23,7 +23,7 @@ into an intent live in :mod:`.intent`.
 from __future__ import annotations
 
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
-from ._lexicon_harm import HARM, MORE as HARM_MORE, RECORD, RECORD_MORE, VOICE
+from ._lexicon_harm import HARM, MORE as HARM_MORE, RECORD, RECORD_MORE, TAKEOVER, VOICE
 from ._lexicon_more import FARTHER, MORE, REACH, WIDER
 from ._lexicon_reveal import BENGALI, COPY_OUT, REVEAL, TURKISH
 
@@ -756,3 +756,7 @@ for _more in (*_EXTRA, RECORD, RECORD_MORE, WIDER, FARTHER, VOICE):
 # 32, _lexicon_reveal.COPY_OUT); merged last, so the bench can take it out again.
 for _concept, _keys in COPY_OUT.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# Account takeover: who can get into the user's account, changed unchecked or unseen
+# (scanner 33, _lexicon_harm.TAKEOVER); new concepts, so the bench can drop them.
+for _concept, _keys in TAKEOVER.items():
+    CONCEPTS[_concept] = _keys
