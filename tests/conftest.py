@@ -35,17 +35,35 @@ def pytest_configure(config: pytest.Config) -> None:
     stale files are compiled again, by source mtime and size as usual), and points
     ``PYTHONPYCACHEPREFIX`` there: subprocesses and xdist workers inherit it and read
     bytecode they still never write. Without the variable, or outside a venv, nothing
-    changes."""
+    changes.
+
+    The same variable kept pytest from caching the test modules it rewrites (their
+    asserts, and every module of a package that ships a pytest plugin: hypothesis, anyio
+    under the MCP server, xdist): each worker rewrote about 400 modules on every run,
+    11 s of the 18 s of CPU its collection took (session 51). Until collection ends, each process
+    of the session writes what it compiles into the same ``pycache``; pytest's cached
+    files are checked by a hash of their source, and written whole (a rename)."""
     if not sys.flags.dont_write_bytecode or sys.prefix == sys.base_prefix:
         return
-    if hasattr(config, "workerinput") or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return  # an xdist worker (its controller did it) or a prefix of the user's own
+    prefix = Path(sys.prefix) / "pycache"
+    if hasattr(config, "workerinput"):  # its controller compiled, and set the prefix
+        if os.environ.get("PYTHONPYCACHEPREFIX") == str(prefix):
+            sys.dont_write_bytecode = False
+        return
+    if os.environ.get("PYTHONPYCACHEPREFIX"):
+        return  # a prefix of the user's own
     import compileall
 
-    prefix = Path(sys.prefix) / "pycache"
     sys.pycache_prefix = str(prefix)  # compileall writes where imports will look
     compileall.compile_dir(SRC / "mnemic", quiet=2)  # a file that fails fails its tests
     os.environ["PYTHONPYCACHEPREFIX"] = str(prefix)
+    sys.dont_write_bytecode = False
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collection over, the tests import modules of their own (plugins written to a
+    temporary directory): those are not cached (see :func:`pytest_configure`)."""
+    sys.dont_write_bytecode = sys.flags.dont_write_bytecode
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects by mark
