@@ -40,3 +40,11 @@ def test_a_tests_runtime_directory_is_private_and_its_own(
     # not one of the numbered directories of pytest's base directory, each of which lists
     # all the others to be made (quadratic: 13.6 s of CPU for 3,000 tests, session 51)
     assert runtime.parent != tmp_path_factory.getbasetemp()
+
+
+def test_hypothesis_checks_nothing_by_the_clock() -> None:
+    """A deadline or a too-slow health check fails a right test on a loaded machine."""
+    from hypothesis import HealthCheck, settings
+
+    assert settings.default.deadline is None
+    assert HealthCheck.too_slow in settings.default.suppress_health_check
