@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,26 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """The session's bytecode, then hypothesis's settings (below)."""
+    _bytecode(config)
+    _hypothesis_without_clocks()
+
+
+def _hypothesis_without_clocks() -> None:
+    """Hypothesis's checks by the clock (a deadline of 200 ms an example, and
+    ``too_slow`` for slow input generation) off for the whole suite: on a loaded machine
+    they failed tests that were right (``test_entries.py::test_round_trip``, 8 inputs in
+    1.08 s at a load of 25, session 51). Imported here, after :func:`_bytecode`, so that
+    hypothesis is read from the cache it is written to."""
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile(
+        "mnemic-suite", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+    settings.load_profile("mnemic-suite")
+
+
+def _bytecode(config: pytest.Config) -> None:
     """With ``PYTHONDONTWRITEBYTECODE`` set, no process writes ``mnemic``'s bytecode into
     the source tree (an editable install), so every subprocess the suite starts (the CLI,
     the MCP server, spawned writers: thousands) would compile ``mnemic`` from source again:
@@ -35,17 +56,35 @@ def pytest_configure(config: pytest.Config) -> None:
     stale files are compiled again, by source mtime and size as usual), and points
     ``PYTHONPYCACHEPREFIX`` there: subprocesses and xdist workers inherit it and read
     bytecode they still never write. Without the variable, or outside a venv, nothing
-    changes."""
+    changes.
+
+    The same variable kept pytest from caching the test modules it rewrites (their
+    asserts, and every module of a package that ships a pytest plugin: hypothesis, anyio
+    under the MCP server, xdist): each worker rewrote about 400 modules on every run,
+    11 s of the 18 s of CPU its collection took (session 51). Until collection ends, each process
+    of the session writes what it compiles into the same ``pycache``; pytest's cached
+    files are checked by a hash of their source, and written whole (a rename)."""
     if not sys.flags.dont_write_bytecode or sys.prefix == sys.base_prefix:
         return
-    if hasattr(config, "workerinput") or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return  # an xdist worker (its controller did it) or a prefix of the user's own
+    prefix = Path(sys.prefix) / "pycache"
+    if hasattr(config, "workerinput"):  # its controller compiled, and set the prefix
+        if os.environ.get("PYTHONPYCACHEPREFIX") == str(prefix):
+            sys.dont_write_bytecode = False
+        return
+    if os.environ.get("PYTHONPYCACHEPREFIX"):
+        return  # a prefix of the user's own
     import compileall
 
-    prefix = Path(sys.prefix) / "pycache"
     sys.pycache_prefix = str(prefix)  # compileall writes where imports will look
     compileall.compile_dir(SRC / "mnemic", quiet=2)  # a file that fails fails its tests
     os.environ["PYTHONPYCACHEPREFIX"] = str(prefix)
+    sys.dont_write_bytecode = False
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collection over, the tests import modules of their own (plugins written to a
+    temporary directory): those are not cached (see :func:`pytest_configure`)."""
+    sys.dont_write_bytecode = sys.flags.dont_write_bytecode
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects by mark
@@ -55,17 +94,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
+@pytest.fixture(scope="session")
+def _runtime_dirs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where each test's runtime directory is made (see :func:`_isolated_home`)."""
+    return tmp_path_factory.mktemp("xdg-run", numbered=False)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_home(
-    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, _runtime_dirs: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Path]:
     home = tmp_path / "home"
     monkeypatch.setenv("MNEMIC_HOME", str(home))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the model check's cache
     # group commit's requests live in the user's runtime directory: the test's own
-    # (beside tmp_path, not in it: tests list what tmp_path holds)
-    runtime = tmp_path_factory.mktemp("xdg-run")
-    runtime.chmod(0o700)
+    # (beside tmp_path, not in it: tests list what tmp_path holds), private as the
+    # system's. Made by mkdtemp in a directory of their own: a numbered directory of
+    # pytest's lists every directory of the run to number the next one, a cost that grew
+    # with each test (4.5 ms of CPU a test at 3,000 a worker, session 51).
+    runtime = Path(tempfile.mkdtemp(dir=_runtime_dirs))  # mode 0o700
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
     monkeypatch.delenv("MNEMIC_PROFILE", raising=False)
     for name in list(__import__("os").environ):

@@ -5,6 +5,8 @@ requests. Subclasses set the attributes below in ``__init__`` and give their han
 from __future__ import annotations
 
 import json
+import selectors
+import socket
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -48,6 +50,7 @@ class LoopbackServer:
         self._counter = 0
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
+        self._wake: tuple[socket.socket, socket.socket] | None = None
         self.arrived = threading.Semaphore(0)
         """Released once per request received (tests wait on it instead of sleeping)."""
 
@@ -58,22 +61,45 @@ class LoopbackServer:
         """Bind 127.0.0.1 on a free port and serve in a daemon thread."""
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
+        self._server.timeout = 0  # handle_request below runs only once a connection waits
+        self._wake = socket.socketpair()
         self._thread = threading.Thread(
-            target=self._server.serve_forever, name=self._thread_name, daemon=True
+            target=self._serve,
+            args=(self._server, self._wake[0]),
+            name=self._thread_name,
+            daemon=True,
         )
         self._thread.start()
         return self
 
+    @staticmethod
+    def _serve(server: ThreadingHTTPServer, wake: socket.socket) -> None:
+        """Accept connections until :meth:`stop` writes to ``wake``. The thread sleeps
+        until one or the other arrives: ``serve_forever`` polls instead, and its
+        ``shutdown`` waits out the poll (half a second a server, session 51)."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(server, selectors.EVENT_READ)
+            selector.register(wake, selectors.EVENT_READ)
+            while True:
+                ready = [key.fileobj for key, _ in selector.select()]
+                if wake in ready:
+                    return
+                server.handle_request()
+
     def stop(self) -> None:
         """Release held requests and stop serving."""
         self._released.set()
+        if self._thread is not None and self._wake is not None:
+            self._wake[1].send(b"\0")
+            self._thread.join()
+        self._thread = None
         if self._server is not None:
-            self._server.shutdown()
             self._server.server_close()
             self._server = None
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
+        if self._wake is not None:
+            for end in self._wake:
+                end.close()
+            self._wake = None
 
     def __enter__(self) -> Self:
         return self.start()
