@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 import test_curated_crash as crash
 import test_journal_crash as journal_crash
@@ -383,13 +383,23 @@ def homes(tmp_path: Path) -> Iterator[Callable[[], Path]]:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(ops=_OPS)
+@example(
+    ops=[
+        ("add", 0, "empty"),
+        ("cut", 0, "empty"),
+        ("add", 2, "empty"),
+        ("cut", 0, "empty"),
+        ("add", 1, "empty"),
+        ("cut", 0, "empty"),
+    ]
+)
 def test_random_writes_and_power_cuts_leave_the_fold_and_the_last_committed_text(
     homes: Callable[[], Path], ops: list[tuple[str, int, str]]
 ) -> None:
     home = homes()
     path = home / "memories" / "MEMORY.md"
-    boot = ["boot-1"]
-    files_lost._BOOT[:] = boot
+    files_lost._BOOT[:] = ["boot-1"]
+    cuts = 0
     mem = Memory.open(home)
     committed: bytes | None = None
     previous: bytes | None = None
@@ -405,9 +415,10 @@ def test_random_writes_and_power_cuts_leave_the_fold_and_the_last_committed_text
                 continue
             drain()
             _lose(path, kind, previous, home / "memories" / ".history")
-            boot[0] = f"boot-{n}-{len(boot[0])}"
-            files_lost._BOOT[:] = [boot[0] + "x"]
-            boot[0] += "x"
+            # every cut is a new boot: the id must differ from every earlier one (a
+            # repeated id reads as the same boot, where an emptied file is a hand edit)
+            cuts += 1
+            files_lost._BOOT[:] = [f"boot-after-cut-{cuts}"]
             mem = Memory.open(home)
             assert path.read_bytes() == committed
             durable = True
