@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import tempfile
 import time
@@ -58,13 +57,14 @@ from mnemic.sessions import NewSession
 from mnemic.sessions.index.query import parse_query
 from mnemic.sessions.index.stems import STOP_WORDS, words
 from mnemic.sessions.search import retrieval
+from mnemic.sessions.search.bridge import nearest_pieces
 from mnemic.sessions.search.hybrid import fuse
 from mnemic.sessions.search.speaker import scripts
 from mnemic.sessions.search.timeframe import read_timeframe
 from mnemic.sessions.store import SearchFilters
 
 DEPTH = 200
-CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+
 NEAR = 30
 """Words nearest the whole question a piece's word must be among (check ``near30``)."""
 FOUND = 50
@@ -273,16 +273,7 @@ def segment_words(
         near = found_words(store, embedder, vec) | {n for n in names if len(n) > 1}
         ws = sorted(w for w in near if scripts(w) and len(w) > 1)
         mat = np.asarray(embedder.embed_queries(ws), np.float32)
-    pieces: list[str] = []
-    for run in CJK_RUN.findall(text):
-        grams = [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
-        sims = np.asarray(embedder.embed_queries(grams), np.float32) @ mat.T
-        best, cos = sims.argmax(axis=1), sims.max(axis=1)
-        for i in range(len(grams)):
-            left = cos[i - 1] if i > 0 else -2.0
-            right = cos[i + 1] if i + 1 < len(grams) else -2.0
-            if cos[i] >= left and cos[i] >= right:
-                pieces.append(ws[best[i]])
+    pieces = nearest_pieces(text, ws, mat, embedder.embed_queries)
     content = [w for w in pieces if w not in STOP_WORDS and w not in names]
     bridged = _checked(store, embedder, vec, content, recipe.checks)
     other = [

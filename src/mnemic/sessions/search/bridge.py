@@ -26,6 +26,7 @@ before the word table, or a backend without one), is searched exactly as before.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..index.query import parse_query
@@ -36,7 +37,7 @@ from .query_vectors import query_vectors
 from .speaker import scripts
 from .timeframe import read_timeframe
 
-__all__ = ["BRIDGE", "FOUND", "applies", "bridge_words"]
+__all__ = ["BRIDGE", "FOUND", "applies", "bridge_words", "nearest_pieces"]
 
 BRIDGE = True
 """Whether the bridge runs (a bench knob)."""
@@ -55,13 +56,34 @@ def applies(text: str, written: set[str] | None) -> bool:
     return bool(lettered) and not any(scripts(w) <= written for w in lettered)
 
 
+def nearest_pieces(
+    text: str, ws: list[str], mat: Any, embed: Callable[[list[str]], Any]
+) -> list[str]:
+    """Step 2 of the module docstring: for each run of CJK characters in ``text``, the
+    nearest of the words ``ws`` (rows of ``mat``) to each bigram that is at least as
+    near to its word as both overlapping bigrams are to theirs (a word boundary), in
+    order; ``embed`` makes the bigrams' query vectors."""
+    import numpy as np
+
+    pieces: list[str] = []
+    for run in CJK_RUN.findall(text):
+        grams = [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+        sims = np.asarray(embed(grams), np.float32) @ mat.T
+        best, cos = sims.argmax(axis=1), sims.max(axis=1)
+        for i in range(len(grams)):
+            left = cos[i - 1] if i > 0 else -2.0
+            right = cos[i + 1] if i + 1 < len(grams) else -2.0
+            if cos[i] >= left and cos[i] >= right:
+                pieces.append(ws[best[i]])
+    return pieces
+
+
 def bridge_words(
     store: SessionStore, embedder: Any, text: str, vec: Any, filters: SearchFilters
 ) -> tuple[str, float] | None:
     """The text the lexical side searches for ``text`` and its share of the blend
     (see the module docstring); None when the store has no word vectors of the
     embedder's model (then the search is as before)."""
-    import numpy as np
 
     if store.words is None or store.vectors is None:
         return None
@@ -72,16 +94,7 @@ def bridge_words(
     asked = text
     for said in read_timeframe(text).words:
         text = text.replace(said.removeprefix("before "), " ")
-    pieces: list[str] = []
-    for run in CJK_RUN.findall(text):
-        grams = [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
-        sims = np.asarray(query_vectors(embedder, grams), np.float32) @ mat.T
-        best, cos = sims.argmax(axis=1), sims.max(axis=1)
-        for i in range(len(grams)):
-            left = cos[i - 1] if i > 0 else -2.0
-            right = cos[i + 1] if i + 1 < len(grams) else -2.0
-            if cos[i] >= left and cos[i] >= right:
-                pieces.append(ws[best[i]])
+    pieces = nearest_pieces(text, ws, mat, lambda grams: query_vectors(embedder, grams))
     content = [w for w in pieces if w not in STOP_WORDS and w not in names]
     hits = store.vectors.search(vec, embedder.model_id, filters, FOUND)
     said_near = store.messages_by_id([i for i, _ in hits])
