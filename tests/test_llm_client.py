@@ -112,6 +112,29 @@ def test_the_server_sleeps_until_a_request_or_its_stop(monkeypatch: pytest.Monke
     assert waits and all(wait is None or wait == 0 for wait in waits), waits
 
 
+@pytest.mark.parametrize(
+    ("error", "printed"),
+    [
+        (BrokenPipeError(32, "Broken pipe"), False),
+        (ConnectionResetError(104, "reset"), False),
+        (ValueError("a handler's own bug"), True),
+    ],
+)
+def test_a_client_that_hung_up_is_no_traceback_but_a_handlers_bug_is(
+    capsys: pytest.CaptureFixture[str], error: Exception, printed: bool
+) -> None:
+    """socketserver prints every handler error; a client that left before its answer (a
+    timeout test, a cancelled stream) printed a BrokenPipeError traceback into the suite's
+    output (session 51's clean clone). Other errors must still show."""
+    with FakeLLMServer(["one"]) as server:
+        assert server._server is not None
+        try:
+            raise error
+        except Exception:
+            server._server.handle_error(None, ("127.0.0.1", 1))
+    assert (type(error).__name__ in capsys.readouterr().err) is printed
+
+
 def test_not_configured() -> None:
     with pytest.raises(LLMNotConfigured):
         OpenAIChatClient.from_settings(LLMSettings())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import selectors
 import socket
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -15,6 +16,17 @@ from types import TracebackType
 from typing import Any, Self
 
 __all__ = ["JsonHandler", "LoopbackServer"]
+
+
+class _Server(ThreadingHTTPServer):
+    """The HTTP server, quiet about a client that hung up before its answer was written
+    (a client's timeout or a cancelled stream: what the tests provoke on purpose); any
+    other error in a handler is printed as ``socketserver`` does."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 class LoopbackServer:
@@ -59,7 +71,7 @@ class LoopbackServer:
 
     def start(self) -> Self:
         """Bind 127.0.0.1 on a free port and serve in a daemon thread."""
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server = _Server(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self._server.timeout = 0  # handle_request below runs only once a connection waits
         self._wake = socket.socketpair()
