@@ -284,7 +284,13 @@ def test_a_drifted_target_is_decided_by_each_writer(
     assert raw == [("alpha\n§\nbeta\n§\n  ",)]  # the edit stays, nothing applied
     mem = Memory.open(home)
     assert mem.governor is not None
-    assert [r.get("action") for r in mem.governor.journal.records()][:2] == ["add", "add"]
+    records = list(mem.governor.journal.records())
+    assert [(r["action"], r["result"]) for r in records[:1]] == [("add", "ok")]
+    # each writer's own refusal, in whichever order the two took the lock
+    assert sorted((r["action"], r["result"], r.get("error")) for r in records[1:]) == [
+        ("add", "refused", "drift_detected"),
+        ("remove", "refused", "drift_detected"),
+    ]
     assert _pending(pg_dsn, pg_schema) == []
 
 
