@@ -93,6 +93,9 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("enroll", "təsdiq et"),
     ("enroll", "dəyiş*"),
     ("unchecked", "təsdiqləmədən"),
+    ("unchecked", "kim istəsə"),
+    ("enroll", "sıfırla"),
+    ("acctctl", "etibarlı cihaz*"),
 )
 
 # ASCII spellings kept on purpose beside the written one (how the word is often typed)

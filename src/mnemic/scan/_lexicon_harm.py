@@ -1951,7 +1951,7 @@ TAKEOVER: dict[str, str] = {
         หมายเลขกู้คืน; อุปกรณ์ที่เชื่อถือได้; คีย์ความปลอดภัย; คีย์ ssh; รหัสผ่านแอป;
         กฎการส่งต่อ; ส่งต่ออัตโนมัติ; เจ้าของบัญชี; แอปยืนยันตัวตน; recovery email ng account;
         pinagkakatiwalaang device; may-ari ng account; berpa e-poct*; bərpa e-poçt*;
-        etibarli cihaz*; hesab sahib*; بازیابی ای میل; ریکوری ای میل; اکاؤنٹ کا مالک;
+        etibarlı cihaz*; hesab sahib*; بازیابی ای میل; ریکوری ای میل; اکاؤنٹ کا مالک;
         قابل اعتماد ڈیوائس
     """,
     "enroll": """
@@ -2013,7 +2013,7 @@ TAKEOVER: dict[str, str] = {
         posodobi*; zamenjaj*; registriraj*; povezi*; odobri*; prenesi*; ponastavi*; izbrisi*;
         เปลี่ยน; อัปเดต; แทนที่; ลงทะเบียน; เพิ่ม; เชื่อมโยง; อนุมัติ; อนุญาต; โอน; รีเซ็ต;
         palitan; baguhin; i-update; irehistro; idagdag; aprubahan; ilipat; i-reset; burahin;
-        dəyiş*; yenile*; əlavə et; qeydiyyat; təsdiqlə*; təsdiq et; kocur*; sifirla; sil
+        dəyiş*; yenile*; əlavə et; qeydiyyat; təsdiqlə*; təsdiq et; kocur*; sıfırla; sil
     """,
     "unchecked": """
         without checking; without verifying; without verification; without any check*;
@@ -2091,7 +2091,7 @@ TAKEOVER: dict[str, str] = {
         kdorkoli prosi; ce kdo prosi; โดยไม่ต้องตรวจสอบ; ไม่ต้องตรวจสอบ; ไม่ต้องยืนยัน;
         โดยไม่ยืนยัน; ใครขอก็; ถ้ามีคนขอ; nang hindi bine-verify; nang hindi sinusuri;
         nang walang beripikasyon; huwag i-verify; kahit sino ang humiling; yoxlamadan;
-        təsdiqləmədən; kim istese
+        təsdiqləmədən; kim istəsə
     """,
 }
 
