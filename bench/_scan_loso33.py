@@ -113,11 +113,7 @@ def _use(table: dict[str, str]) -> None:
 
 def equivalence(commit: str) -> dict[str, Any]:
     """The block at ``commit`` and today's, over every measured text (see the docstring)."""
-    import _scan_loso20 as loso20
-    import _scan_loso22 as loso22
-    import _scan_loso25 as loso25
-    import _scan_training as training
-    from mnemic.scan import intent, lexicon, scan_text
+    from mnemic.scan import lexicon
 
     source = subprocess.run(
         ["git", "show", f"{commit}:src/mnemic/scan/_lexicon_access.py"],
@@ -134,7 +130,18 @@ def equivalence(commit: str) -> dict[str, Any]:
         judged = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(judged)
     final = dict(lexicon.CONCEPTS)
-    old = {**final, **judged.TAKEOVER}
+    res = compare({**final, **judged.TAKEOVER}, final)
+    return {"commit": commit, **res}
+
+
+def compare(old: dict[str, str], final: dict[str, str]) -> dict[str, Any]:
+    """Two tables of concepts over every measured text: the texts read otherwise."""
+    import _scan_loso20 as loso20
+    import _scan_loso22 as loso22
+    import _scan_loso25 as loso25
+    import _scan_training as training
+    from mnemic.scan import intent, scan_text
+
     loso25.configure(loso25.RECIPES["today"])
     texts: set[str] = set()
     rows: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
@@ -181,7 +188,7 @@ def equivalence(commit: str) -> dict[str, Any]:
         read[tag] += [fresh.verdict(r, "balanced") for r in rows.values()]
     keys = [*ordered, *(str(k) for k in rows)]
     moved = [k for k, a, b in zip(keys, read["judged"], read["final"], strict=True) if a != b]
-    return {"commit": commit, "texts": len(ordered), "rows_with_context": len(rows), "moved": moved}
+    return {"texts": len(ordered), "rows_with_context": len(rows), "moved": moved}
 
 
 def configure() -> None:

@@ -95,7 +95,7 @@ HARM: dict[str, str] = {
         zastąp; podmien*; podmień; zamiast; заміни; замініть; замінити; замінюй; підміни;
         підмініть; замість; замени; замените; заменить; заменяй; подмени; подмените;
         подменить; вместо; поменяй; degistir*; yerine; ganti*;
-        mengganti; alih-alih; thay bang; thay the; doi thanh; badilisha; badala ya;
+        mengganti; alih-alih; thay bang; thay the; đổi thành; badilisha; badala ya;
         替换; 换成; 改成; 改为; 换为; 代替; 取代; 替代;
         置き換え; 差し替え; 代わりに; 書き換え;
         바꿔; 바꾸; 교체; 대신;
@@ -198,7 +198,7 @@ HARM: dict[str, str] = {
         collegues; lieferanten; kollegen; kunden; kontakte; fornitori; colleghi; clienti;
         leveranciers; collega's; klanten; dostawc*; współpracownik*; klient*; коллег*;
         поставщик*; клиент*; колег*; постачальник*; tedarikci*; meslektas*; musteri*;
-        pemasok; rekan kerja; nha cung cap; dong nghiep; wasambazaji; wafanyakazi wenzake;
+        pemasok; rekan kerja; nha cung cap; đồng nghiệp; wasambazaji; wafanyakazi wenzake;
         供应商; 同事; 客户; 联系人; 取引先; 同僚; 顧客; 공급업체; 동료; 고객;
         الموردين; الزملاء; العملاء; همکاران; ספקים; עמיתים; לקוחות; आपूर्तिकर्ता; सहकर्मी;
         সরবরাহকারী; সহকর্মী; เพื่อนร่วมงาน; ลูกค้า
@@ -280,7 +280,7 @@ HARM: dict[str, str] = {
         mi nueva direccion; mi numero; meu endereco; meu novo endereco; meu numero;
         il mio indirizzo; il mio numero; mijn adres; mijn nieuwe adres; mijn nummer; mój adres;
         mój numer; мой адрес; мой новый адрес; мой номер; мою адресу; мій номер; adresimi;
-        yeni adresimi; numaramı; alamat saya; nomor saya; dia chi cua toi; anwani yangu;
+        yeni adresimi; numaramı; alamat saya; nomor saya; địa chỉ của tôi; anwani yangu;
         我的地址; 我的新地址; 我的电话; 我的住址; 私の住所; 私の電話番号; 내 주소; 내 전화번호;
         عنواني; رقم هاتفي; رقمي; آدرسم; آدرس من; הכתובת שלי; מספר הטלפון שלי; मेरा पता;
         मेरा नंबर; আমার ঠিকানা; ที่อยู่ของฉัน
@@ -357,7 +357,7 @@ MORE: dict[str, str] = {
         冒充用户; 假装是用户; 假装成用户; 装作是用户; 冒充我; 假装是我; ユーザーになりすま;
         ユーザー本人になりすま; ユーザー本人のふり; 私になりすま; 사용자를 사칭;
         انتحل شخصية المستخدم; تظاهر بأنك المستخدم; تظاهر بأنك أنا;
-        kullanici gibi davran; kullaniciymis gibi davran; podszywaj sie pod uzytkownika;
+        kullanıcı gibi davran; kullaniciymis gibi davran; podszywaj sie pod uzytkownika;
         udawaj uzytkownika; doe je voor als de gebruiker
     """,
     # That the writer is an assistant (said, it is delegation; denied, a deception).
@@ -439,8 +439,8 @@ MORE: dict[str, str] = {
         gilt ab jetzt; gilt fur alle; постоянное разрешение; постоянное согласие;
         заранее одобрен*; заранее согласован*; 事前承認済み; 事前承認; 承認済みとして;
         长期授权; 永久授权; 一律批准; 预先批准; 事先批准; 已预先授权; 상시 승인; 사전 승인;
-        موافقة دائمة; مسبقا; مسبقاً; aprobare permanenta; kelulusan tetap; stala zgoda;
-        kalici onay
+        موافقة دائمة; مسبقا; مسبقاً; aprobare permanenta; kelulusan tetap; stała zgoda;
+        kalıcı onay
     """,
     "anyall": """
         any; anything; everything; whatever the amount; whatever i think; anything i think;
@@ -492,7 +492,7 @@ MORE: dict[str, str] = {
         deja fuera; omets; exclus; n'inclus pas; laisse de cote; weglassen; lass weg;
         lass sie weg; nicht aufnehmen; ausklammern; ometti; escludi; non includere;
         omita; omite; exclua; nao inclua; deixe de fora; أغفل; استبعد; لا تدرج;
-        dahil etme; cikar; pomin; wyklucz; nie uwzgledniaj; 생략; 제외; 빼고
+        dahil etme; çıkar; pomin; wyklucz; nie uwzgledniaj; 생략; 제외; 빼고
     """,
     "notrace": """
         doesn't notice; does not notice; won't notice; will not notice; don't notice;
@@ -515,7 +515,7 @@ MORE: dict[str, str] = {
         recu*; facture*; uberweisung*; zahlung*; ausgabe*; beleg*; quittung*; rechnung*;
         transazion*; bonific*; pagament*; spes*; ricevut*; fattur*; transacao; transacoes;
         transferencia*; pagamento*; despesa*; comprovante*; تحويل; تحويلات; مدفوعات;
-        نفقات; إيصال; فاتورة; havale*; odeme*; harcama*; fatura*; przelew*; platnos*;
+        نفقات; إيصال; فاتورة; havale*; odeme*; harcama*; fatura*; przelew*; płatnoś*;
         wydat*; paragon*; faktur*; 거래; 송금; 결제; 지출; 영수증
     """,
     # Scanner 15, sabotage of the user's work (written from the concept, before any
@@ -564,10 +564,10 @@ MORE: dict[str, str] = {
         बिगाड़; तोड़ देना; छेड़छाड़; टेस्ट बंद; दो संख्याएँ;
         hata sok*; hata ekle*; hata yerlestir*; yanlıs deger*; yanlıs sayı*; yanlıs rakam*;
         yanlıs toplam*; yerini degistir*; yerlerini degistir*; sayının yerini; bozmak; boz; sabote*;
-        testleri kapat*; testleri devre disi;
+        testleri kapat*; testleri devre dışı;
         wstawic bład; wstaw bład; wprowadzic bład; wprowadz bład; błedne wartosci;
         błedne liczby; złe liczby; błedne sumy; zamienic dwie; zamien dwie; zepsuc; zepsuj;
-        sabotowac; wylaczyc testy; wylacz testy; zamienic; zamien
+        sabotowac; wyłączyć testy; wyłącz testy; zamienic; zamien
     """,
     # Scanner 15, hiding evidence: a record of what was done made to say something else
     # (backdated, its timestamps changed, the audit trail edited). Held alone (a late
@@ -632,7 +632,7 @@ MORE: dict[str, str] = {
         الفاتورة; الاختبارات; الميزانية;
         कोड; कॉन्फ़िग; सेटिंग; तालिका; स्प्रेडशीट; दस्तावेज़; शोध; रिपोर्ट; कैलेंडर; मीटिंग;
         बैठक; बिल; टेस्ट; बजट;
-        kod*; yapilandirma*; ayar*; tablo*; belge*; tez*; rapor*; takvim*; toplanti*; fatura*;
+        kod*; yapılandırma*; ayar*; tablo*; belge*; tez*; rapor*; takvim*; toplantı*; fatura*;
         test*; butce*;
         kod*; konfiguracj*; ustawien*; arkusz*; tabel*; dokument*; prac* dyplomow*; raport*;
         kalendarz*; spotkan*; faktur*; test*; budzet*
@@ -1256,7 +1256,7 @@ RECORD: dict[str, str] = {
         журнал*; протокол*; реестр*; медицинск* карт*; истори* болезни; накладн*;
         табел*; метаданн*; хронологи* инцидента; переписк*;
         реєстр*; медичн* картк*; метадан*;
-        tutanak*; hasta dosyasi; teslim belgesi; kayıtları; kayitlari;
+        tutanak*; hasta dosyası; teslim belgesi; kayıtları; kayitlari;
         日志; 事故报告; 病历; 送货单; 会议纪要; 登记簿; 元数据; 审计日志; 访问日志;
         議事録; 事故報告; カルテ; 診療記録; 納品書; 台帳; メタデータ; アクセスログ;
         회의록; 사고 보고서; 진료 기록; 의무 기록; 납품서; 장부; 메타데이터; 접속 기록;
@@ -1330,7 +1330,7 @@ RECORD: dict[str, str] = {
         le note degli altri; as outras notas; outras notas; todas as notas;
         notas dos outros; notas dos outros farmaceuticos; de andere notities;
         andere notities; alle notities; andere geheugenbestanden;
-        de andere geheugenbestanden; inne notatki; pozostale notatki; wszystkie notatki;
+        de andere geheugenbestanden; inne notatki; pozostałe notatki; wszystkie notatki;
         другие заметки; другие записи; все заметки; все записи; остальные заметки;
         заметки коллег; інші нотатки; всі нотатки; усі нотатки; diğer notlar*;
         diğer tüm notlar*; tüm notlar*; 其他笔记; 其它笔记; 所有笔记; 其他条目; 别人的笔记;
@@ -1523,9 +1523,9 @@ VOICE: dict[str, str] = {
         date sbagliate; cifre sbagliate; numeri sbagliati; datas erradas; data errada;
         medidas erradas; numeros errados; грешните дати; грешни дати; грешната дата;
         неправильные даты; неправильную дату; неправильные цифры; неверные данные;
-        неправильн* дозиров*; yanlis tarih*; yanlis yaz; yanlis olarak; verkeerde datum;
-        verkeerde data; verkeerde maten; zle daty; zla date; niewlasciwe daty;
-        bledne dane; gresite; data gresita; pogresne datume; pogresan datum; krive datume;
+        неправильн* дозиров*; yanlış tarih*; yanlış yaz; yanlış olarak; verkeerde datum;
+        verkeerde data; verkeerde maten; zle daty; zła datę; niewłaściwe daty;
+        błędne dane; gresite; data gresita; pogresne datume; pogresan datum; krive datume;
         sadyang mali; maling petsa; tarehe zisizo sahihi; muda usio sahihi; tarikh salah;
         tanggal yang salah; 間違った日付; 間違った数字; 错误的日期; 错误的数字; 错的日期;
         تواريخ خاطئة; تاريخ خاطئ; أرقام خاطئة; غलत तारीख; गलत संख्या; galat tarikh
@@ -1546,9 +1546,9 @@ VOICE: dict[str, str] = {
         paraisse desorganise*; die schuld bekommt; die schuld kriegt; als unfahig dasteht;
         inkompetent wirkt; unfahig wirkt; auffliegen; si prenda la colpa; prendera la colpa;
         sembri incompetente; sembri disorganizzat*; deve andare male; krijgt de schuld;
-        de schuld krijgt; incompetent lijkt; wina spadnie; niech sie tlumaczy;
+        de schuld krijgt; incompetent lijkt; wina spadnie; niech się tłumaczy;
         bedzie wygladac na; будет виноват*; выглядела некомпетентн*; выглядел некомпетентн*;
-        ще изглежда некомпетентн*; kendi hatasi sanilsin; hatasi sanilsin;
+        ще изглежда некомпетентн*; kendi hatası sanılsın; hatası sanılsın;
         sucu ona; izskatitos pavirsa; aonekane hawezi; magmukhang hindi;
         phasega; phasegi; ミスに見える; せいにな; 看起来工作很马虎; 背锅; 显得她; 显得他;
         يبدو المدرب; حتى يبدو; تبدو غير; निष्काळजी वाटेल; लापरवाह लगे;
@@ -1559,7 +1559,7 @@ VOICE: dict[str, str] = {
         a proposito; adrede; a posta; expres; a dessein; volontairement; deliberement;
         absichtlich; mit absicht; apposta; di proposito; de proposito; propositadamente;
         celowo; opzettelijk; met opzet; нарочно; намеренно; умишлено; kasten; bilerek;
-        kasitli; namjerno; namerno; intentionat; dinadins; szandekosan; schvalne;
+        kasıtlı; namjerno; namerno; intentionat; dinadins; szandekosan; schvalne;
         umyselne; zamerne; sengaja; makusudi; sadyang; عن قصد; عمدا; わざと; 故意;
         जानबूझकर; मुद्दाम
     """,
@@ -1619,7 +1619,7 @@ VOICE: dict[str, str] = {
         sans s'en rendre compte; pas besoin qu'elle sache; pas besoin qu'il sache;
         ohne zu merken; ohne es zu merken; senza accorgersene; credendo che sia una sua idea;
         sem perceber; nao precisa saber porque; hoeft niet te weten; zonder het te merken;
-        sama doszla do wniosku; sam doszedl do wniosku; nie musi wiedziec dlaczego;
+        sama doszła do wniosku; sam doszedł do wniosku; nie musi wiedziec dlaczego;
         a hotarat singura; a hotarat singur; fara sa-si dea seama; da ne primeti;
         da ne primijeti; ne treba znati; ne mora znati; tanpa sedar; ei saa huomata;
         huomaamatta; ei pea teadma; bila kujua; не должна заметить; не должен заметить;
@@ -1862,8 +1862,8 @@ TAKEOVER: dict[str, str] = {
         eigenaar van het account; authenticator-app*; email do odzyskiwania;
         e-mail do odzyskiwania; adres do odzyskiwania; numer do odzyskiwania;
         telefon do odzyskiwania; zaufane urzadzenie; zaufanych urzadzen; klucz bezpieczenstwa;
-        klucz ssh; klucze ssh; klucz gpg; haslo aplikacji; regul* przekazywania;
-        przekierowani* poczty; wlasciciel* konta; aplikacj* uwierzytelniajac*; резервн* почт*;
+        klucz ssh; klucze ssh; klucz gpg; hasło aplikacji; reguł* przekazywania;
+        przekierowani* poczty; właściciel* konta; aplikacj* uwierzytelniajac*; резервн* почт*;
         резервн* адрес*; резервн* e-mail; резервн* номер*; почт* для восстановлени*;
         номер* для восстановлени*; адрес* для восстановлени*; доверенн* устройств*;
         ключ* безопасности; ssh-ключ*; ключ* ssh; gpg-ключ*; пароль приложени*;
@@ -1894,8 +1894,8 @@ TAKEOVER: dict[str, str] = {
         ऐप पासवर्ड; फॉरवर्डिंग नियम; ऑटो-फॉरवर्ड; खाते का मालिक; खाता स्वामी; ऑथेंटिकेटर;
         রিকভারি ইমেল; রিকভারি ফোন; রিকভারি নম্বর; পুনরুদ্ধার ইমেল; বিশ্বস্ত ডিভাইস;
         নিরাপত্তা কী; ssh কী; অ্যাপ পাসওয়ার্ড; ফরওয়ার্ডিং নিয়ম; অ্যাকাউন্টের মালিক;
-        email khoi phuc; so dien thoai khoi phuc; thiet bi tin cay; khoa bao mat; khoa ssh;
-        mat khau ung dung; quy tac chuyen tiep; tu dong chuyen tiep; chu so huu tai khoan;
+        email khoi phuc; số điện thoại khôi phục; thiet bi tin cay; khoa bao mat; khoa ssh;
+        mat khau ung dung; quy tac chuyen tiep; tự động chuyển tiếp; chu so huu tai khoan;
         ung dung xac thuc; email pemulihan; nomor pemulihan; telepon pemulihan;
         perangkat tepercaya; perangkat terpercaya; kunci keamanan; kunci ssh; kunci gpg;
         sandi aplikasi; kata sandi aplikasi; aturan penerusan; penerusan otomatis;
@@ -1918,10 +1918,10 @@ TAKEOVER: dict[str, str] = {
         helyreallitasi email*; helyreallitasi telefon*; megbizhato eszkoz*; biztonsagi kulcs*;
         ssh kulcs*; alkalmazasjelszo*; alkalmazas jelszo*; tovabbitasi szabaly*;
         automatikus tovabbitas; fiok tulajdonos*; hitelesito alkalmazas*; e-mail za oporavak;
-        email za oporavak; telefon za oporavak; broj za oporavak; pouzdan* uredaj*;
-        sigurnosni kljuc; ssh kljuc; lozinka aplikacije; pravilo prosljedivanja;
+        email za oporavak; telefon za oporavak; broj za oporavak; pouzdan* uređaj*;
+        sigurnosni kljuc; ssh kljuc; lozinka aplikacije; pravilo prosljeđivanja;
         automatsko prosljedivanje; vlasnik racuna; vlasnik naloga; e-mail za oporavak;
-        pravilo prosledivanja; autentifikator*; имейл за възстановяване;
+        pravilo prosleđivanja; autentifikator*; имейл за възстановяване;
         имейл за възстановяване на профила; телефон за възстановяване; доверено устройство;
         ключ за сигурност; ssh ключ; парола за приложение; правило за препращане;
         собственик на профила; собственик на акаунта; email ανακτησης; e-mail ανακτησης;
@@ -1933,9 +1933,9 @@ TAKEOVER: dict[str, str] = {
         aterstallnings-e-post; aterstallningsnummer*; betrodd* enhet*; sakerhetsnyckel*;
         ssh-nyckel*; applosenord*; vidarebefordringsregel*; automatisk vidarebefordran;
         kontoagare*; gendannelsesmail*; gendannelsesnummer*; betroet enhed; betroede enheder;
-        sikkerhedsnogle*; ssh-nogle*; app-adgangskode*; videresendelsesregel*; kontoejer*;
-        gjenopprettingsepost*; gjenopprettings-e-post*; klarert enhet; sikkerhetsnokkel*;
-        ssh-nokkel*; app-passord*; videresendingsregel*; kontoeier*; palautussahkoposti*;
+        sikkerhedsnøgle*; ssh-nøgle*; app-adgangskode*; videresendelsesregel*; kontoejer*;
+        gjenopprettingsepost*; gjenopprettings-e-post*; klarert enhet; sikkerhetsnøkkel*;
+        ssh-nøkkel*; app-passord*; videresendingsregel*; kontoeier*; palautussahkoposti*;
         palautusosoite*; palautuspuhelin*; palautusnumero*; luotettu laite; luotetut laitteet;
         suojausavain*; ssh-avain*; sovellussalasana*; edelleenlahetyssaanto*;
         automaattinen edelleenlahetys; tilin omistaja*; todennussovellus*; taastamise e-post*;
@@ -1950,8 +1950,8 @@ TAKEOVER: dict[str, str] = {
         pravilo za posredovanje; lastnik racuna; อีเมลกู้คืน; อีเมลสำรอง; เบอร์กู้คืน;
         หมายเลขกู้คืน; อุปกรณ์ที่เชื่อถือได้; คีย์ความปลอดภัย; คีย์ ssh; รหัสผ่านแอป;
         กฎการส่งต่อ; ส่งต่ออัตโนมัติ; เจ้าของบัญชี; แอปยืนยันตัวตน; recovery email ng account;
-        pinagkakatiwalaang device; may-ari ng account; berpa e-poct*; berpa e-poçt*;
-        etibarli cihaz*; hesab sahib*; بازیابی ای میل; ریکوری ای میل; اکاؤنٹ کا مالک;
+        pinagkakatiwalaang device; may-ari ng account; berpa e-poct*; bərpa e-poçt*;
+        etibarlı cihaz*; hesab sahib*; بازیابی ای میل; ریکوری ای میل; اکاؤنٹ کا مالک;
         قابل اعتماد ڈیوائس
     """,
     "enroll": """
@@ -1977,7 +1977,7 @@ TAKEOVER: dict[str, str] = {
         замени*; зарегистрир*; добав*; привяж*; одобр*; подтверд*; авторизу*; переда*; сброс*;
         удали*; зміни*; онови*; заміни*; зареєстру*; дода*; прив'яж*; схвал*; передай; скинь;
         видали*; degistir*; guncelle*; kaydet; kaydedin; ekle*; bagla*; onayla*; yetkilendir*;
-        devret*; sifirla*; kaldir*; 更改; 修改; 更换; 替换; 改成; 改为; 换成; 绑定; 添加;
+        devret*; sıfırla*; kaldır*; 更改; 修改; 更换; 替换; 改成; 改为; 换成; 绑定; 添加;
         加入; 注册; 登记; 批准; 授权; 转让; 转移; 重置; 删除; 关联; 変更; 変え; 置き換え;
         差し替え; 登録; 追加; 紐付け; 連携; 承認; 譲渡; 移管; リセット; 削除; 변경; 바꾸;
         바꿔; 교체; 등록; 추가; 연결; 승인; 허용; 양도; 재설정; 삭제; تغيير; قم بتغيير; استبدل;
@@ -2003,8 +2003,8 @@ TAKEOVER: dict[str, str] = {
         registra; afegeix; vincula; aprova; autoritza; transfereix; restableix; elimina;
         ändra; uppdatera; byt; byt ut; ersatt; registrera; lagg till; koppla; godkann;
         auktorisera; overlat; aterstall; ta bort; aendr*; ændr*; opdater*; erstat*;
-        registrer*; tilfoj*; godkend*; autoriser*; overdrag; nulstil; slet; endre; oppdater;
-        erstatt; legg til; godkjenn; overfor; tilbakestill; vaihda; muuta; paivita; korvaa;
+        registrer*; tilføj*; godkend*; autoriser*; overdrag; nulstil; slet; endre; oppdater;
+        erstatt; legg til; godkjenn; overfør; tilbakestill; vaihda; muuta; paivita; korvaa;
         rekisteroi; lisaa; linkita; hyvaksy; valtuuta; siirra; nollaa; poista; muuda; uuenda;
         asenda; registreeri; lisa juurde; kinnita; volita; anna ule; lahtesta; kustuta;
         pakeisk*; atnaujink*; uzregistruok*; pridek*; susiek*; patvirtink*; perduok*;
@@ -2013,7 +2013,7 @@ TAKEOVER: dict[str, str] = {
         posodobi*; zamenjaj*; registriraj*; povezi*; odobri*; prenesi*; ponastavi*; izbrisi*;
         เปลี่ยน; อัปเดต; แทนที่; ลงทะเบียน; เพิ่ม; เชื่อมโยง; อนุมัติ; อนุญาต; โอน; รีเซ็ต;
         palitan; baguhin; i-update; irehistro; idagdag; aprubahan; ilipat; i-reset; burahin;
-        deyis*; yenile*; elave et; qeydiyyat; tesdiqle*; tesdiq et; kocur*; sifirla; sil
+        dəyiş*; yenile*; əlavə et; qeydiyyat; təsdiqlə*; təsdiq et; kocur*; sıfırla; sil
     """,
     "unchecked": """
         without checking; without verifying; without verification; without any check*;
@@ -2046,7 +2046,7 @@ TAKEOVER: dict[str, str] = {
         niet controleren; niet verifieren; zonder vragen; wie het ook vraagt; als iemand belt;
         als iemand vraagt; bez sprawdzania; bez weryfikacji; bez potwierdzenia;
         bez sprawdzenia; nie sprawdzaj; nie weryfikuj; bez pytan; ktokolwiek poprosi;
-        jesli ktos poprosi; jesli ktos zadzwoni; na slowo; без проверки; без верификации;
+        jesli ktos poprosi; jesli ktos zadzwoni; na słowo; без проверки; без верификации;
         не проверяя; не проверяй; не нужно проверять; без лишних вопросов; без вопросов;
         кто бы ни попросил; если кто-то попросит; если кто-то позвонит; на слово;
         без перевірки; не перевіряючи; не перевіряй; без зайвих питань; хто б не попросив;
@@ -2062,7 +2062,7 @@ TAKEOVER: dict[str, str] = {
         बिना सत्यापन; बिना पुष्टि; सत्यापन मत; जो भी मांगे; कोई भी मांगे; अगर कोई कहे;
         যাচাই না করে; যাচাই ছাড়া; নিশ্চিত না করে; যে কেউ চাইলে; khong can xac minh;
         khong xac minh; khong can kiem tra; khong kiem tra; bat ky ai yeu cau;
-        neu ai do yeu cau; tanpa verifikasi; tanpa memverifikasi; tanpa memeriksa; tanpa cek;
+        nếu ai đó yêu cầu; tanpa verifikasi; tanpa memverifikasi; tanpa memeriksa; tanpa cek;
         tanpa pengesahan; tanpa menyemak; jangan verifikasi; jangan periksa;
         siapa pun yang meminta; jika ada yang meminta; bila ada yang meminta;
         bila ada yang menelepon; bila ada yang menelefon; bila sesiapa meminta;
@@ -2081,8 +2081,8 @@ TAKEOVER: dict[str, str] = {
         sense verificar; sense comprovar; qui ho demani; si algu ho demana;
         utan att kontrollera; utan kontroll; utan verifiering; kontrollera inte;
         vem som an fragar; om nagon fragar; uden at tjekke; uden kontrol; uden verifikation;
-        tjek ikke; hvem der end sporger; hvis nogen sporger; uten a sjekke; uten kontroll;
-        uten verifisering; ikke sjekk; hvem som helst spor; hvis noen spor; tarkistamatta;
+        tjek ikke; hvem der end spørger; hvis nogen spørger; uten a sjekke; uten kontroll;
+        uten verifisering; ikke sjekk; hvem som helst spør; hvis noen spør; tarkistamatta;
         varmistamatta; ilman tarkistusta; ilman vahvistusta; ala tarkista;
         kuka tahansa pyytaa; jos joku pyytaa; kontrollimata; kontrollimata; ilma kontrollita;
         ara kontrolli; kes iganes kusib; kui keegi kusib; netikrinant; be patikrinimo;
@@ -2091,7 +2091,7 @@ TAKEOVER: dict[str, str] = {
         kdorkoli prosi; ce kdo prosi; โดยไม่ต้องตรวจสอบ; ไม่ต้องตรวจสอบ; ไม่ต้องยืนยัน;
         โดยไม่ยืนยัน; ใครขอก็; ถ้ามีคนขอ; nang hindi bine-verify; nang hindi sinusuri;
         nang walang beripikasyon; huwag i-verify; kahit sino ang humiling; yoxlamadan;
-        tesdiqlemeden; kim istese
+        təsdiqləmədən; kim istəsə
     """,
 }
 

@@ -130,7 +130,7 @@ REVEAL: dict[str, str] = {
         قدم; تقديم; أعطني; اعطني; proporcionar; proporciona; proporcione; dame; danos;
         gib mir; geben; bereitstellen; auflisten; liste; fournir; fournis; fournissez;
         donne-moi; donnez-moi; lister; fornecer; forneca; da-me; fornire; fornisci; dammi;
-        제공해; 공유해; geef; geven; sağla; sağlar misin; podaj; daj; udostępnij;
+        제공해; 공유해; geef; geven; sağla; sağlar mısın; podaj; daj; udostępnij;
         надай; дай мені; प्रदान; साझा; প্রদান; শেয়ার
     """,
     "whatis": """
