@@ -13,8 +13,10 @@ changes, and drop a word whose last message went (what forgetting must leave no 
 forgetting runs with ``secure_delete``). ``meta.word_changes`` counts changes to the words,
 so a process keeps the matrix and reloads it only when it changed.
 
-Only the SQLite store has these tables (schema version 7); elsewhere ``store.words`` is
-None and the bridge is off.
+The SQLite store has these tables from schema version 7, the PostgreSQL store from its
+migration 14 (the same tables, ``vec`` as ``bytea``, the same triggers in PL/pgSQL; the
+statements here run on both through the store's dialect); a store without them (an older
+SQLite file read as it is) has ``store.words`` None and the bridge off.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ class WordMatrix:
 
 class SqlWords:
     """The word-vector capability of the SQLite store (see the module docstring)."""
+
+    state_sql = "SELECT value FROM {s}.meta WHERE key = 'word_changes'"
+    """What a process's matrix is kept by: the count of changes to the words."""
 
     def __init__(self, tables: Engine[Any]) -> None:
         self._tables = tables
@@ -169,8 +174,8 @@ class SqlWords:
         from .vector_cache import decode
 
         tables = self._tables
-        state = tables._read("SELECT value FROM {s}.meta WHERE key = 'word_changes'")
-        key = (model_id, str(state[0][0]) if state else "")
+        state = tables._read(self.state_sql)
+        key = (model_id, "/".join(str(v) for v in state[0]) if state else "")
         with self._lock:
             if self._cache is not None and self._cache[0] == key:
                 return self._cache[1]
