@@ -179,6 +179,13 @@ def test_forget_removes_the_words_of_the_last_message_holding_them(home: Path) -
         ])  # fmt: skip
         backfill(store, standin)
         held = _words(store)
+        if type(store).__name__ == "PostgresSessionStore":  # statistics that sample words
+            with store.db.connection() as conn:
+                for table in ("chat_words", "message_words"):
+                    conn.execute(store.db.sql(f"ANALYZE {{s}}.{table}"))
+            assert {"chat_words.word", "pg_stats chat_words.word"} <= set(
+                _left_in_postgres(store.db, "quagga")
+            )
     assert held["quagga"] == 1 and held["ships"] == 2 and held["noted"] == 1
     forget_sessions(home, "quagga77")
     with open_store(Home.open(home)) as store:
