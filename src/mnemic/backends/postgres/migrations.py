@@ -381,8 +381,7 @@ _V14 = [
         vec bytea NOT NULL
     )""",
     "CREATE TABLE {s}.message_words (message_id bigint PRIMARY KEY, ids text NOT NULL)",
-    "INSERT INTO {s}.meta (key, value) VALUES ('word_changes', '0') "
-    "ON CONFLICT (key) DO NOTHING",
+    "INSERT INTO {s}.meta (key, value) VALUES ('word_changes', '0') ON CONFLICT (key) DO NOTHING",
     # a message's words go with its text (and its name): the last message holding a
     # word takes it with it
     f"""CREATE FUNCTION {{s}}.mnemic_unlink_words() RETURNS trigger LANGUAGE plpgsql AS $$
