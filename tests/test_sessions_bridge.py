@@ -245,3 +245,31 @@ def test_both_backends_rank_a_chinese_question_alike(
     for q, (on_sqlite, on_postgres) in ranked.items():
         assert on_sqlite == on_postgres, q
     assert 0 in ranked[ASKED][1][:3]
+
+
+def test_a_changed_text_or_a_deleted_session_takes_its_words(home: Path) -> None:
+    """The triggers on both backends: a message whose text changes loses its links (a
+    word only it held goes; the next embedding links its new words), and deleting a
+    session takes the words only its messages held; no link is left after the last."""
+    standin = StandinEmbedder()
+    with open_store(Home.open(home)) as store:
+        store.start_session(id="a", started_at=1_750_000_000.0, source="cli")
+        store.start_session(id="b", started_at=1_750_000_100.0, source="cli")
+        ids = store.append_messages("a", [NewMessage("user", "the wombat sleeps")])
+        store.append_messages("b", [NewMessage("user", "the platypus sleeps")])
+        backfill(store, standin)
+        assert _words(store) == {"the": 2, "wombat": 1, "sleeps": 2, "platypus": 1}
+
+        def edit(conn: Any) -> None:
+            sql = "UPDATE {s}.messages SET content = ? WHERE id = ?"
+            store._run(conn, sql, ("the echidna sleeps", ids[0]))
+
+        store._write(edit)
+        assert _words(store) == {"the": 1, "sleeps": 1, "platypus": 1}
+        assert backfill(store, standin).done == 1  # the changed message, and its words
+        assert _words(store) == {"the": 2, "echidna": 1, "sleeps": 2, "platypus": 1}
+        store.delete_session("b")
+        assert _words(store) == {"the": 1, "echidna": 1, "sleeps": 1}
+        store.delete_session("a")
+        assert _words(store) == {}
+        assert store._read("SELECT count(*) FROM {s}.message_words")[0][0] == 0
