@@ -273,3 +273,47 @@ def test_a_changed_text_or_a_deleted_session_takes_its_words(home: Path) -> None
         store.delete_session("a")
         assert _words(store) == {}
         assert store._read("SELECT count(*) FROM {s}.message_words")[0][0] == 0
+
+
+@pytest.mark.postgres
+def test_pg_words_of_a_message_deleted_meanwhile_are_never_linked(
+    home_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A message deleted by another transaction while its words are put: the writer
+    waits for the deletion (the message's row lock) and finds it gone, so no word is
+    left linked to a message that is no more (before: it read the message as there,
+    linked its words after the deletion's trigger had run, and they stayed for good)."""
+    import threading
+
+    import psycopg
+
+    dsn, schema = request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text(pg_config(dsn, schema), encoding="utf-8")
+    standin = StandinEmbedder()
+    with open_store(Home.open(home_path)) as store:
+        store.start_session(id="a", started_at=1_750_000_000.0, source="cli")
+        (mid,) = store.append_messages("a", [NewMessage("user", "the wombat sleeps")])
+        assert store.vectors is not None and store.words is not None
+        embed_pending(store.vectors, standin, store.vectors.pending(standin.model_id))
+        words = store.words
+        with psycopg.connect(dsn) as deleting, psycopg.connect(dsn, autocommit=True) as watch:
+            deleting.execute(f'DELETE FROM "{schema}".messages WHERE id = %s', (mid,))
+            put = threading.Thread(
+                target=words.put,
+                args=(standin.model_id, [(mid, message_words("the wombat sleeps", None))],
+                      standin.embed_queries),
+            )  # fmt: skip
+            put.start()
+            while put.is_alive():  # until the writer waits for the deletion's lock
+                waiting = watch.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    "AND datname = current_database()"
+                ).fetchone()
+                if waiting and waiting[0]:
+                    break
+                put.join(0.01)
+            deleting.commit()
+            put.join()
+        assert _words(store) == {}
+        assert store._read("SELECT count(*) FROM {s}.message_words")[0][0] == 0

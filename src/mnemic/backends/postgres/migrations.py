@@ -386,9 +386,13 @@ _V14 = [
     # word takes it with it
     f"""CREATE FUNCTION {{s}}.mnemic_unlink_words() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE {{s}}.chat_words SET refs = refs - 1 WHERE id IN ({_WORDS_OF_OLD});
-      DELETE FROM {{s}}.chat_words WHERE id IN ({_WORDS_OF_OLD}) AND refs <= 0;
-      DELETE FROM {{s}}.message_words WHERE message_id = OLD.id;
+      IF EXISTS (SELECT 1 FROM {{s}}.message_words WHERE message_id = OLD.id) THEN
+        -- the words' counter before the words: the order a writer of words takes them in
+        PERFORM 1 FROM {{s}}.meta WHERE key = 'word_changes' FOR UPDATE;
+        UPDATE {{s}}.chat_words SET refs = refs - 1 WHERE id IN ({_WORDS_OF_OLD});
+        DELETE FROM {{s}}.chat_words WHERE id IN ({_WORDS_OF_OLD}) AND refs <= 0;
+        DELETE FROM {{s}}.message_words WHERE message_id = OLD.id;
+      END IF;
       RETURN NULL;
     END $$""",
     "CREATE TRIGGER message_words_unlink AFTER DELETE ON {s}.messages "

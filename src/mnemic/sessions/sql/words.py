@@ -130,6 +130,16 @@ class SqlWords:
         blobs = [encode(v) for v in vecs]
 
         def put(conn: Any) -> int:
+            # the messages first, then the words' counter, then the words: the order a
+            # deletion takes them in (PostgreSQL's trigger), so a concurrent one waits
+            # instead of deadlocking, and a message deleted meanwhile is seen gone (never
+            # linked after its deletion's trigger ran); SQLite drops the row locks
+            alive: set[int] = set()
+            for at in range(0, len(todo), _CHUNK):
+                among, extra = tables.dialect.isin("id", [mid for mid, _ in todo[at : at + _CHUNK]])
+                sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
+                alive |= {int(r[0]) for r in tables._run(conn, sql, extra).fetchall()}
+            tables._run(conn, "SELECT value FROM {s}.meta WHERE key = 'word_changes' FOR UPDATE")
             for word, blob in zip(new, blobs, strict=True):
                 tables._run(
                     conn,
@@ -138,13 +148,14 @@ class SqlWords:
                     (word, model_id, blob),
                 )
             for mid, ws in todo:
+                if mid not in alive:
+                    continue
                 there = tables._run(
                     conn,
-                    "SELECT 1 FROM {s}.messages WHERE id = ? AND NOT EXISTS "
-                    "(SELECT 1 FROM {s}.message_words WHERE message_id = ?)",
-                    (mid, mid),
+                    "SELECT 1 FROM {s}.message_words WHERE message_id = ?",
+                    (mid,),
                 ).fetchone()
-                if there is None:
+                if there is not None:
                     continue
                 wids: list[int] = []
                 if ws:
