@@ -16,7 +16,10 @@ so a process keeps the matrix and reloads it only when it changed.
 The SQLite store has these tables from schema version 7, the PostgreSQL store from its
 migration 14 (the same tables, ``vec`` as ``bytea``, the same triggers in PL/pgSQL; the
 statements here run on both through the store's dialect); a store without them (an older
-SQLite file read as it is) has ``store.words`` None and the bridge off.
+SQLite file read as it is) has ``store.words`` None and the bridge off. On PostgreSQL a
+writer of words and a deletion take the same locks in the same order (the messages' rows,
+the ``word_changes`` row, the words): a message deleted while its words are put is found
+gone, never linked after its deletion's trigger ran.
 """
 
 from __future__ import annotations
