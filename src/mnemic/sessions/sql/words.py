@@ -143,13 +143,14 @@ class SqlWords:
                 sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
                 alive |= {int(r[0]) for r in tables._run(conn, sql, extra).fetchall()}
             tables._run(conn, "SELECT value FROM {s}.meta WHERE key = 'word_changes' FOR UPDATE")
-            for word, blob in zip(new, blobs, strict=True):
-                tables._run(
-                    conn,
+            tables._many(  # one statement a word, sent together (one round trip)
+                conn,
+                tables.dialect.sql(
                     "INSERT INTO {s}.chat_words(word, refs, model, vec) VALUES (?, 0, ?, ?) "
-                    "ON CONFLICT (word) DO UPDATE SET model = excluded.model, vec = excluded.vec",
-                    (word, model_id, blob),
-                )
+                    "ON CONFLICT (word) DO UPDATE SET model = excluded.model, vec = excluded.vec"
+                ),
+                [(word, model_id, blob) for word, blob in zip(new, blobs, strict=True)],
+            )
             for mid, ws in todo:
                 if mid not in alive:
                     continue
