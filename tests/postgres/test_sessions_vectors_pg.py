@@ -85,3 +85,56 @@ def test_pg_model_change_replaces_vectors_and_never_mixes(
         backfill(store, new)
         assert set(vector_rows(pg_db).values()) == {"new-2"}
         assert len(store.vectors.search(q, new.model_id, SearchFilters(), 10)) == 4
+
+
+def test_pg_a_schema_embedded_before_migration_14_gets_its_words_from_a_backfill(
+    pg_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Migration 14 on a schema whose messages were embedded at version 13: the word
+    tables come empty, the messages count as missing their words, and a backfill (what
+    ``mnemic sessions embed`` runs) links them, embedding nothing but the words."""
+    import uuid
+
+    from mnemic.backends.postgres import migrations
+    from mnemic.backends.postgres.db import Database
+    from mnemic.backends.postgres.sessions import PostgresSessionStore
+    from mnemic.sessions.sql.vector_cache import encode
+    from mnemic.sessions.sql.words import message_words
+
+    db = Database(pg_dsn, schema="v13_" + uuid.uuid4().hex[:10])
+    e = StandinEmbedder()
+    try:
+        with monkeypatch.context() as m:
+            m.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:13])
+            m.setattr(migrations, "SCHEMA_VERSION", 13)
+            assert migrations.migrate(db)[-1] == 13
+        with db.raw_connection() as conn:
+            conn.execute(db.sql(
+                "INSERT INTO {s}.sessions (id, source, started_at, last_active, message_count) "
+                "VALUES ('old', 'cli', 1, 1, 2)"
+            ))  # fmt: skip
+            for seq, (role, text) in enumerate(TALK[:2]):
+                (mid,) = conn.execute(
+                    db.sql(
+                        "INSERT INTO {s}.messages (sid, seq, ts, role, content) "
+                        "SELECT sid, %s, 1, %s, %s FROM {s}.sessions RETURNING id"
+                    ),
+                    (seq, role, text),
+                ).fetchone()
+                conn.execute(
+                    db.sql("INSERT INTO {s}.message_vectors VALUES (%s, %s, %s, %s)"),
+                    (mid, e.model_id, encode(e.embed_passages([text])[0]), seq + 1),
+                )
+        assert migrations.migrate(db) == [14]
+        store = PostgresSessionStore(db)
+        assert store.words is not None
+        assert (store.words.count(e.model_id), store.words.missing(e.model_id)) == (0, 2)
+        made = backfill(store, e)
+        assert made.done == 0  # every message had its vector
+        wanted = {w for _, t in TALK[:2] for w in message_words(t, None)}
+        assert made.words == len(wanted) == store.words.count(e.model_id)
+        assert store.words.missing(e.model_id) == 0
+        store.close()
+    finally:
+        with db.raw_connection() as conn:
+            conn.execute(db.sql("DROP SCHEMA IF EXISTS {s} CASCADE"))

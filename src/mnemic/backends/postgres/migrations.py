@@ -92,6 +92,14 @@ Version 13
                            holder applies the waiting requests with its own in one
                            transaction (:mod:`.curated_queue`); new objects, nothing
                            rewritten
+Version 14
+    ``chat_words``, ``message_words``  the chat's words and their vectors (``bytea``, as
+                           ``message_vectors``), what the cross-language bridge reads
+                           (:mod:`mnemic.sessions.sql.words`); a message's links go with
+                           its text or name (triggers), a word with its last message;
+                           ``meta.word_changes`` counts changes to the words. New tables,
+                           nothing rewritten: a store embedded before them fills them
+                           with ``mnemic sessions embed``
 """
 
 from __future__ import annotations
@@ -360,6 +368,47 @@ _V12: list[str | tuple[str, ...]] = [
 _V13 = [REQUESTS, QUEUE_INDEX, QUEUE_BATCHES, QUEUE_PRESET, QUEUE_MS, QUEUE]
 # group commit in the server (:mod:`.curated_queue`): new objects, nothing rewritten
 
+_WORDS_OF_OLD = (
+    "SELECT value::bigint FROM {s}.message_words w, json_array_elements_text(w.ids::json) "
+    "WHERE w.message_id = OLD.id"
+)
+_V14 = [
+    """CREATE TABLE {s}.chat_words (
+        id bigserial PRIMARY KEY,
+        word text NOT NULL UNIQUE,
+        refs integer NOT NULL,
+        model text NOT NULL,
+        vec bytea NOT NULL
+    )""",
+    "CREATE TABLE {s}.message_words (message_id bigint PRIMARY KEY, ids text NOT NULL)",
+    "INSERT INTO {s}.meta (key, value) VALUES ('word_changes', '0') ON CONFLICT (key) DO NOTHING",
+    # a message's words go with its text (and its name): the last message holding a
+    # word takes it with it
+    f"""CREATE FUNCTION {{s}}.mnemic_unlink_words() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM {{s}}.message_words WHERE message_id = OLD.id) THEN
+        -- the words' counter before the words: the order a writer of words takes them in
+        PERFORM 1 FROM {{s}}.meta WHERE key = 'word_changes' FOR UPDATE;
+        UPDATE {{s}}.chat_words SET refs = refs - 1 WHERE id IN ({_WORDS_OF_OLD});
+        DELETE FROM {{s}}.chat_words WHERE id IN ({_WORDS_OF_OLD}) AND refs <= 0;
+        DELETE FROM {{s}}.message_words WHERE message_id = OLD.id;
+      END IF;
+      RETURN NULL;
+    END $$""",
+    "CREATE TRIGGER message_words_unlink AFTER DELETE ON {s}.messages "
+    "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_unlink_words()",
+    "CREATE TRIGGER message_words_relink AFTER UPDATE OF content, name ON {s}.messages "
+    "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_unlink_words()",
+    """CREATE FUNCTION {s}.mnemic_count_word_changes() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE {s}.meta SET value = (value::bigint + 1)::text WHERE key = 'word_changes';
+      RETURN NULL;
+    END $$""",
+    "CREATE TRIGGER chat_words_count AFTER INSERT OR UPDATE OR DELETE ON {s}.chat_words "
+    "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_count_word_changes()",
+]
+# the chat's words (:mod:`mnemic.sessions.sql.words`): new objects, nothing rewritten
+
 MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -375,6 +424,7 @@ MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (11, "curated_write: a curated add or remove decided in the server", _V11),
     (12, "curated_write: replace, and a guarded call's loop guards, in the server", _V12),
     (13, "curated_requests, curated_queue: group commit in the server", _V13),
+    (14, "chat_words, message_words: the chat's words and their vectors", _V14),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction. A
 tuple of statements runs under a savepoint: a role without the privilege they need

@@ -50,7 +50,7 @@ from .db import Database, atomic, is_lock_timeout
 from .fulltext import KeptListings, LexemeStats, PgIndex
 from .lexer import index_meta, shared_lexer
 from .migrations import current_version
-from .vectors import PgVectors
+from .vectors import PgVectors, PgWords
 
 __all__ = ["PostgresSessionStore", "postgres_dialect"]
 
@@ -110,6 +110,7 @@ class PostgresSessionStore(SqlSessionStore):
             weights=weights,
         )
         self.vectors: PgVectors = PgVectors(self, db)
+        self.words = PgWords(self)
         self._lexer = shared_lexer(self.tokenizer)
         self._stats = LexemeStats(db)
         self._kept = KeptListings()
@@ -394,11 +395,12 @@ class PostgresSessionStore(SqlSessionStore):
         return current_version(self.db)
 
     def _compact(self, changed: bool) -> tuple[str, ...]:
-        """``VACUUM (ANALYZE)`` both tables (the planner's statistics sample values)."""
+        """``VACUUM (ANALYZE)`` the tables a deletion touches (the planner's statistics
+        sample values): the messages, the sessions and the chat's words."""
         if changed:
             with self._connection("vacuum failed") as conn:
-                conn.execute(self.db.sql("VACUUM (ANALYZE) {s}.messages"))
-                conn.execute(self.db.sql("VACUUM (ANALYZE) {s}.sessions"))
+                for table in ("messages", "sessions", "chat_words", "message_words"):
+                    conn.execute(self.db.sql(f"VACUUM (ANALYZE) {{s}}.{table}"))
         return (
             "the rows are deleted and the tables vacuumed; PostgreSQL's write-ahead log, "
             "replicas and backups keep older pages until they are recycled",

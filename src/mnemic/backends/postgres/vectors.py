@@ -28,10 +28,11 @@ import psycopg
 from ...sessions.sql.lexical import filter_condition
 from ...sessions.sql.tables import Engine
 from ...sessions.sql.vectors import PendingText, SqlVectors
+from ...sessions.sql.words import SqlWords
 from ...sessions.store import SearchFilters
 from .db import Database
 
-__all__ = ["PgVectors", "enable_pgvector", "pgvector_available"]
+__all__ = ["PgVectors", "PgWords", "enable_pgvector", "pgvector_available"]
 
 log = logging.getLogger(__name__)
 
@@ -146,3 +147,12 @@ class PgVectors(SqlVectors):
             [q, model_id, *params, q, int(limit)],
         )
         return [(int(i), float(c)) for i, c in rows]
+
+
+class PgWords(SqlWords):
+    """The chat's words of a PostgreSQL session store (migration 14): the shared
+    statements of :class:`~mnemic.sessions.sql.words.SqlWords`."""
+
+    state_sql = "SELECT value, tableoid::bigint FROM {s}.meta WHERE key = 'word_changes'"
+    """The count of changes to the words and the id of the table holding it: a schema
+    dropped and migrated again starts counting again (as :attr:`PgVectors.state_sql`)."""

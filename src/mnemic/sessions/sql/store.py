@@ -129,8 +129,8 @@ class SqlSessionStore(Engine[Any]):
         self.vectors: SqlVectors | None = SqlVectors(self)
         """The message vectors beside the text (None: this store keeps none)."""
         self.words: SqlWords | None = None
-        """The chat's words and their vectors (None: this store keeps none; the SQLite
-        store's, :mod:`.words`)."""
+        """The chat's words and their vectors (None: this store keeps none; SQLite's
+        and PostgreSQL's, :mod:`.words`)."""
         self._forms: dict[Query, Query] = {}
         """The latest searches' queries with the other forms they matched (:meth:`forms_of`)."""
 

@@ -13,8 +13,13 @@ changes, and drop a word whose last message went (what forgetting must leave no 
 forgetting runs with ``secure_delete``). ``meta.word_changes`` counts changes to the words,
 so a process keeps the matrix and reloads it only when it changed.
 
-Only the SQLite store has these tables (schema version 7); elsewhere ``store.words`` is
-None and the bridge is off.
+The SQLite store has these tables from schema version 7, the PostgreSQL store from its
+migration 14 (the same tables, ``vec`` as ``bytea``, the same triggers in PL/pgSQL; the
+statements here run on both through the store's dialect); a store without them (an older
+SQLite file read as it is) has ``store.words`` None and the bridge off. On PostgreSQL a
+writer of words and a deletion take the same locks in the same order (the messages' rows,
+the ``word_changes`` row, the words): a message deleted while its words are put is found
+gone, never linked after its deletion's trigger ran.
 """
 
 from __future__ import annotations
@@ -57,6 +62,9 @@ class WordMatrix:
 
 class SqlWords:
     """The word-vector capability of the SQLite store (see the module docstring)."""
+
+    state_sql = "SELECT value FROM {s}.meta WHERE key = 'word_changes'"
+    """What a process's matrix is kept by: the count of changes to the words."""
 
     def __init__(self, tables: Engine[Any]) -> None:
         self._tables = tables
@@ -125,21 +133,33 @@ class SqlWords:
         blobs = [encode(v) for v in vecs]
 
         def put(conn: Any) -> int:
-            for word, blob in zip(new, blobs, strict=True):
-                tables._run(
-                    conn,
+            # the messages first, then the words' counter, then the words: the order a
+            # deletion takes them in (PostgreSQL's trigger), so a concurrent one waits
+            # instead of deadlocking, and a message deleted meanwhile is seen gone (never
+            # linked after its deletion's trigger ran); SQLite drops the row locks
+            alive: set[int] = set()
+            for at in range(0, len(todo), _CHUNK):
+                among, extra = tables.dialect.isin("id", [mid for mid, _ in todo[at : at + _CHUNK]])
+                sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
+                alive |= {int(r[0]) for r in tables._run(conn, sql, extra).fetchall()}
+            tables._run(conn, "SELECT value FROM {s}.meta WHERE key = 'word_changes' FOR UPDATE")
+            tables._many(  # one statement a word, sent together (one round trip)
+                conn,
+                tables.dialect.sql(
                     "INSERT INTO {s}.chat_words(word, refs, model, vec) VALUES (?, 0, ?, ?) "
-                    "ON CONFLICT (word) DO UPDATE SET model = excluded.model, vec = excluded.vec",
-                    (word, model_id, blob),
-                )
+                    "ON CONFLICT (word) DO UPDATE SET model = excluded.model, vec = excluded.vec"
+                ),
+                [(word, model_id, blob) for word, blob in zip(new, blobs, strict=True)],
+            )
             for mid, ws in todo:
+                if mid not in alive:
+                    continue
                 there = tables._run(
                     conn,
-                    "SELECT 1 FROM {s}.messages WHERE id = ? AND NOT EXISTS "
-                    "(SELECT 1 FROM {s}.message_words WHERE message_id = ?)",
-                    (mid, mid),
+                    "SELECT 1 FROM {s}.message_words WHERE message_id = ?",
+                    (mid,),
                 ).fetchone()
-                if there is None:
+                if there is not None:
                     continue
                 wids: list[int] = []
                 if ws:
@@ -169,8 +189,8 @@ class SqlWords:
         from .vector_cache import decode
 
         tables = self._tables
-        state = tables._read("SELECT value FROM {s}.meta WHERE key = 'word_changes'")
-        key = (model_id, str(state[0][0]) if state else "")
+        state = tables._read(self.state_sql)
+        key = (model_id, "/".join(str(v) for v in state[0]) if state else "")
         with self._lock:
             if self._cache is not None and self._cache[0] == key:
                 return self._cache[1]
