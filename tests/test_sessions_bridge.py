@@ -317,3 +317,44 @@ def test_pg_words_of_a_message_deleted_meanwhile_are_never_linked(
             put.join()
         assert _words(store) == {}
         assert store._read("SELECT count(*) FROM {s}.message_words")[0][0] == 0
+
+
+@pytest.mark.postgres
+def test_pg_a_vector_of_a_message_deleted_meanwhile_is_never_kept(
+    home_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The vectors' writer as the words' one above: a message deleted by another
+    transaction while its vector is put. The writer waits for the deletion (the
+    message's row lock) and then finds it gone, so no vector outlives its text (before:
+    its ``WHERE EXISTS`` still saw the message, the vector was written after the
+    deletion's trigger had run, and stayed: a forgotten message's vector kept for good)."""
+    import threading
+
+    import psycopg
+
+    dsn, schema = request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text(pg_config(dsn, schema), encoding="utf-8")
+    standin = StandinEmbedder()
+    with open_store(Home.open(home_path)) as store:
+        store.start_session(id="a", started_at=1_750_000_000.0, source="cli")
+        (mid,) = store.append_messages("a", [NewMessage("user", "the wombat sleeps")])
+        assert store.vectors is not None
+        vectors = store.vectors
+        pending = vectors.pending(standin.model_id)
+        assert [p.message_id for p in pending] == [mid]
+        with psycopg.connect(dsn) as deleting, psycopg.connect(dsn, autocommit=True) as watch:
+            deleting.execute(f'DELETE FROM "{schema}".messages WHERE id = %s', (mid,))
+            put = threading.Thread(target=embed_pending, args=(vectors, standin, pending))
+            put.start()
+            while put.is_alive():  # until the writer waits for the deletion's lock
+                waiting = watch.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    "AND datname = current_database()"
+                ).fetchone()
+                if waiting and waiting[0]:
+                    break
+                put.join(0.01)
+            deleting.commit()
+            put.join()
+        assert store._read("SELECT count(*) FROM {s}.message_vectors")[0][0] == 0

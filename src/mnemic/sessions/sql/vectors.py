@@ -39,6 +39,9 @@ from ...embedding.passage import EMBEDDED_ROLES
 from ..store import SearchFilters
 from .tables import Engine
 
+_CHUNK = 500
+"""Ids a statement locks at most."""
+
 if TYPE_CHECKING:
     from .vector_cache import VectorCache
 
@@ -213,6 +216,18 @@ class SqlVectors:
 
         def put(conn: Any) -> int:
             self._lock(conn)
+            # the messages (and the ones before them) first, in id order, as the words'
+            # writer takes them: a deletion or an edit running meanwhile is waited for
+            # and then seen (its trigger unlinks vectors; one written after it ran would
+            # outlive its text), and none can start before this commits; SQLite drops
+            # the row locks (its writers take turns)
+            texts = {p.message_id for p, _ in rows}
+            texts |= {p.previous_id for p, _ in rows if p.previous_id is not None}
+            order = sorted(texts)
+            for at in range(0, len(order), _CHUNK):
+                among, extra = tables.dialect.isin("id", order[at : at + _CHUNK])
+                sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
+                tables._run(conn, sql, extra).fetchall()
             top = tables._run(conn, "SELECT COALESCE(MAX(added), 0) FROM {s}.message_vectors")
             added = int(top.fetchone()[0])
             written = 0
