@@ -219,3 +219,32 @@ def test_a_long_archive_is_shown_a_page_at_a_time(home_path: Path, monkeypatch: 
     past = client.get("/archive?page=9").text
     assert _ids(past) == [] and "No entries on this page." in past
     assert client.get("/archive?page=x").status_code == 400
+
+
+def test_an_entry_added_back_is_marked_in_memory_on_the_page(home_path: Path) -> None:
+    """As `archive list` and the tool's archive_search mark it (docs/first-week.md row
+    22): the page listed an entry whose text was added back like any other archived one,
+    in the listing, the search and the every-store view alike."""
+    home = _home(home_path)
+    mem = Memory.open(home, origin="cli")
+    for text in ("Staging host is kestrel.", "Backups at 02:00."):
+        mem.add("memory", text)
+        mem.remove("memory", text)
+    mem.add("memory", "Staging host is kestrel.")  # added back, as the tool says to
+    client = client_for(home)
+    mark = '<p class="small in-memory">In memory again'
+
+    def marked(page: str) -> dict[str, bool]:
+        items = re.findall(r'<li class="entry.*?</li>', page, flags=re.S)
+        return {
+            text: mark in item
+            for item in items
+            for text in ("Staging host is kestrel.", "Backups at 02:00.")
+            if f'<pre class="entry-text">{text}' in item
+        }
+
+    both = {"Staging host is kestrel.": True, "Backups at 02:00.": False}
+    assert marked(client.get("/archive").text) == both
+    assert marked(client.get("/archive?project=*").text) == both
+    found = marked(client.get("/archive?q=staging+host+kestrel").text)
+    assert found["Staging host is kestrel."] is True

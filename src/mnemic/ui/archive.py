@@ -53,10 +53,14 @@ NOTICES = {
 }
 
 
-def _row(item: Archived, view: MemoryView, project: str = "") -> dict[str, Any]:
+def _row(
+    item: Archived, view: MemoryView, project: str = "", *, in_memory: bool = False
+) -> dict[str, Any]:
     """One archived entry as the page shows it: never the text of a blocked one; the
     live entry it was replaced by or merged into (``into``, as ``archive show`` prints
-    it), and its id as ``mnemic memory archive show`` takes it from any store."""
+    it), its id as ``mnemic memory archive show`` takes it from any store, and whether
+    its text was added back and is live again (``in_memory``, as ``archive list``
+    marks it)."""
     level = view.level
     d = item_dict(item, level)
     blocked = item.text is not None and bool(display_entry(item.target, item.text, level)[1])
@@ -77,6 +81,7 @@ def _row(item: Archived, view: MemoryView, project: str = "") -> dict[str, Any]:
         "archived_at": item.archived_at,
         "created": item.provenance.created,
         "author": item.provenance.actor,
+        "in_memory": in_memory,
     }
 
 
@@ -143,7 +148,12 @@ def archive_page(
         )
         rows = [
             {
-                **_row(h.item, seen[id(h.store or store)], _store_id(h.store or store)),
+                **_row(
+                    h.item,
+                    seen[id(h.store or store)],
+                    _store_id(h.store or store),
+                    in_memory=h.in_memory,
+                ),
                 "score": h.score,  # how well and by what, as `archive search` says it
                 "matched": "+".join(h.matched),
                 "weak": h.weak or found.no_good_match,
@@ -158,14 +168,17 @@ def archive_page(
         notice = ""
         weak = False
         if every:
-            items = [(s.store, s.item) for s in every_archive(stores, target or None)]
+            items = [(s.store, s.item, s.in_memory) for s in every_archive(stores, target or None)]
         else:
             listed = arch.archive_listing(views[0][1], target if target in kept else None)
-            items = [(store, a) for a in listed.items]
+            items = [(store, a, listed.in_memory(a)) for a in listed.items]
             notice = " ".join(arch.unread_note(exc.to_page()) for exc in listed.unread)
         total = len(items)
         first = (number - 1) * PAGE_ITEMS
-        rows = [_row(a, seen[id(s)], _store_id(s)) for s, a in items[first : first + PAGE_ITEMS]]
+        rows = [
+            _row(a, seen[id(s)], _store_id(s), in_memory=back)
+            for s, a, back in items[first : first + PAGE_ITEMS]
+        ]
     done = q.get("done", "")
     notice = NOTICES.get(done, notice)
     staged = q.get("staged", "")
