@@ -6,7 +6,7 @@ On both backends: SQLite's schema 7 and PostgreSQL's migration 14 (recall 26).""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -275,6 +275,30 @@ def test_a_changed_text_or_a_deleted_session_takes_its_words(home: Path) -> None
         assert store._read("SELECT count(*) FROM {s}.message_words")[0][0] == 0
 
 
+def _while_deleted(dsn: str, schema: str, mid: int, put: Callable[[], object]) -> None:
+    """Run ``put`` in a thread while another transaction has deleted message ``mid`` and
+    not committed; commit the deletion once the writer waits for its lock (or is done:
+    the code before waited for nothing), then let the writer finish."""
+    import threading
+
+    import psycopg
+
+    with psycopg.connect(dsn) as deleting, psycopg.connect(dsn, autocommit=True) as watch:
+        deleting.execute(f'DELETE FROM "{schema}".messages WHERE id = %s', (mid,))
+        writer = threading.Thread(target=put)
+        writer.start()
+        while writer.is_alive():  # until the writer waits for the deletion's lock
+            waiting = watch.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                "AND datname = current_database()"
+            ).fetchone()
+            if waiting and waiting[0]:
+                break
+            writer.join(0.01)
+        deleting.commit()
+        writer.join()
+
+
 @pytest.mark.postgres
 def test_pg_words_of_a_message_deleted_meanwhile_are_never_linked(
     home_path: Path, request: pytest.FixtureRequest
@@ -283,10 +307,6 @@ def test_pg_words_of_a_message_deleted_meanwhile_are_never_linked(
     waits for the deletion (the message's row lock) and finds it gone, so no word is
     left linked to a message that is no more (before: it read the message as there,
     linked its words after the deletion's trigger had run, and they stayed for good)."""
-    import threading
-
-    import psycopg
-
     dsn, schema = request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
     home_path.mkdir(parents=True, exist_ok=True)
     (home_path / "config.toml").write_text(pg_config(dsn, schema), encoding="utf-8")
@@ -297,24 +317,10 @@ def test_pg_words_of_a_message_deleted_meanwhile_are_never_linked(
         assert store.vectors is not None and store.words is not None
         embed_pending(store.vectors, standin, store.vectors.pending(standin.model_id))
         words = store.words
-        with psycopg.connect(dsn) as deleting, psycopg.connect(dsn, autocommit=True) as watch:
-            deleting.execute(f'DELETE FROM "{schema}".messages WHERE id = %s', (mid,))
-            put = threading.Thread(
-                target=words.put,
-                args=(standin.model_id, [(mid, message_words("the wombat sleeps", None))],
-                      standin.embed_queries),
-            )  # fmt: skip
-            put.start()
-            while put.is_alive():  # until the writer waits for the deletion's lock
-                waiting = watch.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                    "AND datname = current_database()"
-                ).fetchone()
-                if waiting and waiting[0]:
-                    break
-                put.join(0.01)
-            deleting.commit()
-            put.join()
+        held = [(mid, message_words("the wombat sleeps", None))]
+        _while_deleted(
+            dsn, schema, mid, lambda: words.put(standin.model_id, held, standin.embed_queries)
+        )
         assert _words(store) == {}
         assert store._read("SELECT count(*) FROM {s}.message_words")[0][0] == 0
 
@@ -328,10 +334,6 @@ def test_pg_a_vector_of_a_message_deleted_meanwhile_is_never_kept(
     message's row lock) and then finds it gone, so no vector outlives its text (before:
     its ``WHERE EXISTS`` still saw the message, the vector was written after the
     deletion's trigger had run, and stayed: a forgotten message's vector kept for good)."""
-    import threading
-
-    import psycopg
-
     dsn, schema = request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
     home_path.mkdir(parents=True, exist_ok=True)
     (home_path / "config.toml").write_text(pg_config(dsn, schema), encoding="utf-8")
@@ -343,18 +345,5 @@ def test_pg_a_vector_of_a_message_deleted_meanwhile_is_never_kept(
         vectors = store.vectors
         pending = vectors.pending(standin.model_id)
         assert [p.message_id for p in pending] == [mid]
-        with psycopg.connect(dsn) as deleting, psycopg.connect(dsn, autocommit=True) as watch:
-            deleting.execute(f'DELETE FROM "{schema}".messages WHERE id = %s', (mid,))
-            put = threading.Thread(target=embed_pending, args=(vectors, standin, pending))
-            put.start()
-            while put.is_alive():  # until the writer waits for the deletion's lock
-                waiting = watch.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                    "AND datname = current_database()"
-                ).fetchone()
-                if waiting and waiting[0]:
-                    break
-                put.join(0.01)
-            deleting.commit()
-            put.join()
+        _while_deleted(dsn, schema, mid, lambda: embed_pending(vectors, standin, pending))
         assert store._read("SELECT count(*) FROM {s}.message_vectors")[0][0] == 0
