@@ -65,3 +65,18 @@ def test_removed_again_it_is_no_longer_marked(home_path: Path) -> None:
     found = archive.archive_listing(MemoryView.open(home_path))
     assert [a.text for a in found.items].count(BACK) == 2  # both times it left
     assert not any(found.in_memory(a) for a in found.items)
+
+
+def test_the_tools_own_word_search_marks_it_too(home_path: Path) -> None:
+    """The memory tool with no archive searcher given (the library's run_memory_tool)
+    searches the archive's words itself; its results carry the same mark, and the note
+    tells the model not to add the entry again."""
+    from mnemic.curated.tool import run_memory_tool
+
+    mem = added_back(home_path)
+    answer = run_memory_tool(mem, json.dumps({"action": "archive_search", "query": "staging"}))
+    assert [(r["text"], r.get("in_memory", False)) for r in answer["results"]] == [(BACK, True)]
+    assert "do not add it again" in answer["note"]
+    gone = run_memory_tool(mem, json.dumps({"action": "archive_search", "query": "nightly"}))
+    assert [(r["text"], r.get("in_memory", False)) for r in gone["results"]] == [(GONE, False)]
+    assert "do not add it again" not in gone["note"]

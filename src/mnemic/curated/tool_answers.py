@@ -228,7 +228,7 @@ def archive_answer(
         target = check_target(target)
     found = (search or _word_search)(memory, query, target)
     hits = found.get("results", [])
-    back = _mark_live(memory, hits)
+    back = any(hit.get("in_memory") for hit in hits)  # added back: live again
     if found.get("no_good_match"):
         note = "Nothing archived is close to the query; it was never saved, or it was forgotten."
     elif back:
@@ -243,40 +243,26 @@ def archive_answer(
     return {"success": True, **found, "note": note, "done": True}
 
 
-def _mark_live(memory: Memory, hits: list[dict[str, Any]]) -> int:
-    """Mark ``in_memory`` the results whose text is a live entry of their target again
-    (the model added it back, as the note says to: the archive keeps it); how many.
-    docs/first-week.md #22."""
-    live: dict[str, set[str]] = {}
-    n = 0
-    for hit in hits:
-        where = hit.get("target")
-        if not isinstance(where, str):
-            continue
-        if where not in live:
-            try:
-                live[where] = set(memory.entries(where))
-            except MnemicError:
-                live[where] = set()
-        if hit.get("text") in live[where]:
-            hit["in_memory"] = True
-            n += 1
-    return n
-
-
 def _word_search(memory: Memory, query: str, target: str | None) -> dict[str, Any]:
-    from .archive import listing
+    from .archive import archive_listing
 
     words = {w.casefold() for w in query.split()}
     results = []
-    for item in listing(memory, target):
+    found = archive_listing(memory, target)
+    for item in found.items:
         if item.text is None:
             continue
         shown, blocked = display_entry(item.target, item.text, memory.level)
         if not blocked and words & {w.casefold() for w in shown.split()}:
-            results.append(
-                {"id": item.id, "target": item.target, "text": shown, "reason": item.reason}
-            )
+            hit: dict[str, Any] = {
+                "id": item.id,
+                "target": item.target,
+                "text": shown,
+                "reason": item.reason,
+            }
+            if found.in_memory(item):  # added back, as the searchers' results mark it
+                hit["in_memory"] = True
+            results.append(hit)
         if len(results) == 5:
             break
     return {"retrieval": "lexical", "results": results}
