@@ -30,6 +30,7 @@ each kind once, and a write in between is simply not part of the copy.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,7 @@ from ...errors import StorageError
 from ...sessions.sql import SessionStore
 from ...sessions.store import NewMessage, NewSession, SessionInfo
 from .copy_sides import Kept, Side, open_side
+from .copy_vectors import Pairs, carry
 from .db import mask_url
 
 __all__ = ["CopyReport", "Kept", "Side", "copy_memory", "open_side"]
@@ -137,6 +139,8 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
     infos = _all_sessions(src) if src is not None else []
     sessions.source = sessions.expected = len(infos)
     messages.source = messages.expected = sum(i.message_count for i in infos)
+    sent: dict[str, array[int]] = {}
+    pairs: Pairs = []
     if src is not None and dst is not None and infos:
 
         def items() -> Iterator[tuple[NewSession, list[NewMessage]]]:
@@ -147,14 +151,18 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
                     info.started_at, info.metadata,
                 )  # fmt: skip
                 msgs = src.messages(info.id)
+                sent[info.id] = array("q", (m.id for m in msgs))
                 held = src.attachments(m.id for m in msgs)  # the files: the home's, shared
                 yield spec, [m.to_new(attachments=held.get(m.id, ())) for m in msgs]
 
         ended = {i.id: i for i in infos if i.ended_at is not None}
         for sid, ids, *_ in dst.import_sessions(items()):
+            old_ids = sent.pop(sid, array("q"))
             if ids is None:
                 sessions.skipped += 1
                 continue
+            if len(ids) == len(old_ids):  # else some were left out: no vectors carried
+                pairs.append((old_ids, ids))
             sessions.copied += 1
             messages.copied += len(ids)
             info = ended.get(sid)
@@ -169,6 +177,10 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
         dst_marks = set(dst.tombstones())
         n = len(marks)
         report.kinds["tombstones"] = KindCount(n, n, 0, sum(m in dst_marks for m in marks), n)
+        # 5. the vectors and the chat's words of the copied sessions' messages
+        vectors, words = KindCount(), KindCount()
+        carry(src, dst, pairs, vectors, words, report.notes)
+        report.kinds["vectors"], report.kinds["message words"] = vectors, words
     for prefix, src_side, dst_side, _, wanted in stores:
         _verify_store(prefix, src_side, dst_side, wanted, report)
     _verify(source, destination, report, infos)

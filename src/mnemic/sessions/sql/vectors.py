@@ -289,6 +289,29 @@ class SqlVectors:
                 by_model.setdefault(model, []).append((text, blob))
         return sum(self.put(model, chosen) for model, chosen in by_model.items())
 
+    def of_messages(self, ids: Sequence[int]) -> list[tuple[int, str, bytes]]:
+        """The stored vectors of the messages ``ids`` as ``(message id, model, float16
+        bytes)``, in id order: what ``mnemic db copy`` carries to another store."""
+        if not self._table or not ids:
+            return []
+        out: list[tuple[int, str, bytes]] = []
+        for among, extra in self._tables.dialect.chunks("message_id", sorted(ids)):
+            sql = f"SELECT message_id, model, vec FROM {{s}}.message_vectors WHERE {among}"
+            out += [(int(r[0]), str(r[1]), bytes(r[2])) for r in self._tables._read(sql, extra)]
+        return sorted(out)
+
+    def count(self, ids: Sequence[int] | None = None) -> int:
+        """Stored vectors (of any model; ``ids``: of those messages only)."""
+        if not self._table:
+            return 0
+        if ids is None:
+            return int(self._tables._read("SELECT COUNT(*) FROM {s}.message_vectors")[0][0])
+        n = 0
+        for among, extra in self._tables.dialect.chunks("message_id", list(ids)):
+            sql = f"SELECT COUNT(*) FROM {{s}}.message_vectors WHERE {among}"
+            n += int(self._tables._read(sql, extra)[0][0])
+        return n
+
     def status(self, model_id: str, *, max_age: float = 0.0) -> VectorStatus:
         """How far the vectors of ``model_id`` cover the messages: embedded, total,
         vectors of other models (three counts; ``max_age``: a count at most that many

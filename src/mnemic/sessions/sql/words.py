@@ -76,6 +76,34 @@ class SqlWords:
         sql = "SELECT COUNT(*) FROM {s}.chat_words WHERE model = ?"
         return int(self._tables._read(sql, (model_id,))[0][0])
 
+    def linked(self, ids: Sequence[int] | None = None) -> int:
+        """Messages whose words are linked (``ids``: among those messages)."""
+        if ids is None:
+            return int(self._tables._read("SELECT COUNT(*) FROM {s}.message_words")[0][0])
+        n = 0
+        for among, extra in self._tables.dialect.chunks("message_id", list(ids)):
+            sql = f"SELECT COUNT(*) FROM {{s}}.message_words WHERE {among}"
+            n += int(self._tables._read(sql, extra)[0][0])
+        return n
+
+    def of_messages(self, ids: Sequence[int]) -> list[tuple[int, dict[str, tuple[str, bytes]]]]:
+        """The words linked to the messages ``ids`` (those linked), in id order, each
+        word with its model and float16 vector: what ``mnemic db copy`` carries to
+        another store (:meth:`put` there, its ``embed`` reading these vectors)."""
+        tables = self._tables
+        links: list[tuple[int, list[int]]] = []
+        for among, extra in tables.dialect.chunks("message_id", sorted(ids)):
+            sql = f"SELECT message_id, ids FROM {{s}}.message_words WHERE {among}"
+            for r in tables._read(sql, extra):
+                links.append((int(r[0]), [int(i) for i in json.loads(r[1])]))
+        wanted = sorted({w for _, wids in links for w in wids})
+        known: dict[int, tuple[str, tuple[str, bytes]]] = {}
+        for among, extra in tables.dialect.chunks("id", wanted):
+            sql = f"SELECT id, word, model, vec FROM {{s}}.chat_words WHERE {among}"
+            for r in tables._read(sql, extra):
+                known[int(r[0])] = (str(r[1]), (str(r[2]), bytes(r[3])))
+        return [(mid, dict(known[w] for w in wids if w in known)) for mid, wids in sorted(links)]
+
     def pending(
         self, model_id: str, *, after: int = 0, limit: int = 64
     ) -> list[tuple[int, set[str]]]:
