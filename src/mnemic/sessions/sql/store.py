@@ -614,6 +614,10 @@ class SqlSessionStore(Engine[Any]):
 
         def delete(conn: Any) -> int:
             sid = sid_of(self, conn, session_id)
+            # its messages locked in id order first, as every writer of their words and
+            # vectors takes them (a DELETE takes them in the order its plan reads them)
+            sql = "SELECT id FROM {s}.messages WHERE sid = ? ORDER BY id FOR UPDATE"
+            self._run(conn, sql, (sid,)).fetchall()
             n = self._run(conn, "DELETE FROM {s}.messages WHERE sid = ?", (sid,)).rowcount
             self._run(conn, "DELETE FROM {s}.sessions WHERE sid = ?", (sid,))
             # its transcript is then imported whole again, not from where it stopped

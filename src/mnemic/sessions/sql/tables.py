@@ -38,6 +38,7 @@ __all__ = [
     "bump",
     "create_session",
     "drop",
+    "lock_messages",
     "message_rows",
     "next_seq",
     "sid_of",
@@ -289,6 +290,21 @@ def sid_of(store: Engine[C], conn: C, session_id: str, *, lock: bool = False) ->
     if row is None:
         raise SessionNotFound(session_id)
     return int(row[0])
+
+
+def lock_messages(store: Engine[C], conn: C, ids: Sequence[int]) -> set[int]:
+    """Lock the rows of the messages ``ids`` until the commit, in id order, and return
+    those that are there. Every writer that changes messages and the chat's words or the
+    vectors (those of the words and vectors, forgetting, deleting a session) takes its
+    messages this way before anything else, so two of them wait for each other instead of
+    deadlocking (PostgreSQL; SQLite drops the row locks: its writers take turns)."""
+    alive: set[int] = set()
+    order = sorted(set(ids))
+    for at in range(0, len(order), 500):
+        among, extra = store.dialect.isin("id", order[at : at + 500])
+        sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
+        alive |= {int(r[0]) for r in store._run(conn, sql, extra).fetchall()}
+    return alive
 
 
 def next_seq(store: Engine[C], conn: C, sid: int) -> int:

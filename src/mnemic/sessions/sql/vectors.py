@@ -37,10 +37,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...embedding.passage import EMBEDDED_ROLES
 from ..store import SearchFilters
-from .tables import Engine
-
-_CHUNK = 500
-"""Ids a statement locks at most."""
+from .tables import Engine, lock_messages
 
 if TYPE_CHECKING:
     from .vector_cache import VectorCache
@@ -223,11 +220,7 @@ class SqlVectors:
             # the row locks (its writers take turns)
             texts = {p.message_id for p, _ in rows}
             texts |= {p.previous_id for p, _ in rows if p.previous_id is not None}
-            order = sorted(texts)
-            for at in range(0, len(order), _CHUNK):
-                among, extra = tables.dialect.isin("id", order[at : at + _CHUNK])
-                sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
-                tables._run(conn, sql, extra).fetchall()
+            lock_messages(tables, conn, list(texts))
             top = tables._run(conn, "SELECT COALESCE(MAX(added), 0) FROM {s}.message_vectors")
             added = int(top.fetchone()[0])
             written = 0

@@ -17,9 +17,10 @@ The SQLite store has these tables from schema version 7, the PostgreSQL store fr
 migration 14 (the same tables, ``vec`` as ``bytea``, the same triggers in PL/pgSQL; the
 statements here run on both through the store's dialect); a store without them (an older
 SQLite file read as it is) has ``store.words`` None and the bridge off. On PostgreSQL a
-writer of words and a deletion take the same locks in the same order (the messages' rows,
-the ``word_changes`` row, the words): a message deleted while its words are put is found
-gone, never linked after its deletion's trigger ran.
+writer of words and a deletion take the same locks in the same order (all the messages'
+rows in id order, :func:`~.tables.lock_messages`, then the ``word_changes`` row, then the
+words): a message deleted while its words are put is found gone, never linked after its
+deletion's trigger ran, and neither is aborted as a deadlock.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..index.stems import words as split_words
-from .tables import Engine
+from .tables import Engine, lock_messages
 
 __all__ = ["SqlWords", "WordMatrix", "message_words"]
 
@@ -165,11 +166,7 @@ class SqlWords:
             # deletion takes them in (PostgreSQL's trigger), so a concurrent one waits
             # instead of deadlocking, and a message deleted meanwhile is seen gone (never
             # linked after its deletion's trigger ran); SQLite drops the row locks
-            alive: set[int] = set()
-            for at in range(0, len(todo), _CHUNK):
-                among, extra = tables.dialect.isin("id", [mid for mid, _ in todo[at : at + _CHUNK]])
-                sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
-                alive |= {int(r[0]) for r in tables._run(conn, sql, extra).fetchall()}
+            alive = lock_messages(tables, conn, [mid for mid, _ in todo])
             tables._run(conn, "SELECT value FROM {s}.meta WHERE key = 'word_changes' FOR UPDATE")
             tables._many(  # one statement a word, sent together (one round trip)
                 conn,

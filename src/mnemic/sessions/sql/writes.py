@@ -42,6 +42,7 @@ from .tables import (
     bump,
     create_session,
     drop,
+    lock_messages,
     message_rows,
     next_seq,
 )
@@ -282,6 +283,9 @@ def forget_rows(
     ``forms``, then let the index forget them; return (messages, sessions, renamed, the
     hashes of the attachments the messages held: their links go with them)."""
     rows = _messages_holding(store, conn, forms)
+    if not dry_run:  # all of them locked before the first goes (see lock_messages)
+        alive = lock_messages(store, conn, [r.id for r in rows])
+        rows = [r for r in rows if r.id in alive]
     held = held_hashes(store, conn, [r.id for r in rows])
     swhere, sparams = store.dialect.holds(SESSION_SCRUB_COLUMNS, forms)
     columns = ", ".join(SESSION_SCRUB_COLUMNS)
