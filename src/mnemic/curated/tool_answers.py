@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidArgument, MnemicError, StorageError, ToolError
-from ..governance.held import held_for_model
+from ..governance.held import held_for_model, waiting_note
 from ..tooling import staged_response
-from .entries import entry_handle
+from .entries import FILENAMES, entry_handle
 from .memory import Changes, Memory, WriteResult
 from .pressure import add_candidates, policy
 from .provenance import brief
@@ -206,7 +206,28 @@ def read_answer(memory: Memory, target: str) -> dict[str, Any]:
             "These live entries differ from the snapshot in your system prompt (changes "
             "since session start); the live entries are current."
         )
+    waiting = _waiting(memory, target)
+    if waiting:
+        resp["pending"] = len(waiting)
+        resp["pending_ids"] = waiting
+        resp["pending_note"] = waiting_note(waiting, FILENAMES[target])
     return _state_notes(memory, resp, res.usage, res.external_changes)
+
+
+def _waiting(memory: Memory, target: str) -> list[str]:
+    """The ids of the live (unexpired) writes of this store's queue that touch ``target``,
+    oldest first (none: an ungoverned memory, or a queue that cannot be read: what a read
+    shows must not depend on it)."""
+    gov = memory.governor
+    if gov is None:
+        return []
+    try:
+        records = gov.pending("memory").listing().records
+    except MnemicError:
+        return []
+    now = memory.now()
+    live = [r for r in records if not r.expired(now) and target in r.targets]
+    return [r.id for r in sorted(live, key=lambda r: (r.created_at, r.id))]
 
 
 def archive_answer(

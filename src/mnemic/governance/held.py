@@ -7,16 +7,25 @@ ids and all. What a person reads (``memory add``, ``pending diff``, the console)
 :func:`held_sentence`: what the entry asks for and why it waits, the rule ids apart
 (:func:`held_rules`). The tools' staged answer (``tooling.staged_response``, a layer
 below) gets the same words from :func:`held_for_model` (docs/first-week.md #19). Wording
-only: what the scanner decides is not touched here.
+only: what the scanner decides is not touched here. The tool's ``read`` says which writes
+to the target still wait for a person (:func:`waiting_note`, docs/first-week.md #26).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..tooling import Held
 
-__all__ = ["held_for_model", "held_rules", "held_sentence", "held_why", "rules_note"]
+__all__ = [
+    "held_for_model",
+    "held_rules",
+    "held_sentence",
+    "held_why",
+    "rules_note",
+    "waiting_note",
+]
 
 _FINDING = re.compile(
     r"(?:(?P<file>[\w.\-/]+\.\w+): )?(?P<id>[a-z][a-z0-9_]*): (?P<detail>.*)", re.S
@@ -117,3 +126,21 @@ def rules_note(held: str) -> str:
     ``(threat scanner rule: intent_credential_harvesting)``."""
     rules = held_rules(held)
     return f"(threat scanner rule{'s' if len(rules) > 1 else ''}: {', '.join(rules)})"
+
+
+def waiting_note(ids: Sequence[str], file: str) -> str:
+    """What the memory tool's ``read`` of ``file`` says of the writes to it that wait for
+    a person's approval (``ids``, their pending ids; at least one): how many, that they
+    are not in the entries read, not to propose them again, and how a person decides.
+    ``... or with `mnemic pending approve ID` ...`` names the record when there is one."""
+    n = len(ids)
+    one = n == 1
+    which = ids[0] if one else "ID"
+    return (
+        f"{n} write{'' if one else 's'} to {file} {'waits' if one else 'wait'} for a "
+        f"person's approval (pending id{'' if one else 's'} {', '.join(ids)}) and "
+        f"{'is' if one else 'are'} not in these entries yet; do not propose "
+        f"{'it' if one else 'them'} again. A person approves on the web console's Pending "
+        f"page (`mnemic ui`) or with `mnemic pending approve {which}`, or rejects with "
+        f"`mnemic pending reject {which}`; tell the user if it matters to the task."
+    )
