@@ -107,12 +107,14 @@ def mcp(
 
     A bearer token must have at least 32 printable characters (no spaces).
     """
-    # needs the mcp extra: not on every command's path
-    from ..mcp_server.serve import TOKEN_IN_ARGV, http_only, serve
+    from ..ops.access_token import http_only
 
     misplaced = http_only(use_http, host=host, port=port, token=token, token_file=token_file)
-    if misplaced:
+    if misplaced:  # a usage error first, before the SDK it may lack is imported
         raise click.UsageError(misplaced)
+    # needs the mcp extra: not on every command's path
+    from ..mcp_server.serve import TOKEN_IN_ARGV, serve
+
     parent = ctx.find_object(AppContext)
     if home_path is None and parent is not None:
         home_path = parent.home_path

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from ..errors import ConfigError
 from ..home import Home
-from ..ops.access_token import home_token, read_token_file
+from ..ops.access_token import home_token, http_only, read_token_file
 from .http import bind, check_exposure, serve_http
 from .server import MnemicMCP, serve_stdio
 
@@ -21,23 +21,6 @@ TOKEN_IN_ARGV = (
     "command lines); use --token-file FILE or MNEMIC_MCP_TOKEN=<token> instead"
 )
 """What ``--token`` prints: the option is kept for existing scripts, not recommended."""
-
-
-def http_only(
-    http: bool,
-    *,
-    host: str | None = None,
-    port: int | None = None,
-    token: str | None = None,
-    token_file: str | None = None,
-) -> str | None:
-    """What is wrong with options that only apply over HTTP given without ``http`` (the
-    usage error of ``mnemic mcp`` and ``python -m mnemic.mcp_server``); None: nothing."""
-    if not http and (host is not None or port is not None):
-        return "--host and --port only apply with --http"
-    if not http and (token is not None or token_file is not None):
-        return "--token and --token-file only apply with --http"
-    return None
 
 
 def http_token(

@@ -12,6 +12,9 @@ to its owner only, is what tells the owner's clients from everyone else's.
   given it once and it holds across restarts.
 - :func:`new_token` is the default of ``mnemic ui``: random for each start, carried by the
   address the console prints and opens.
+- :func:`http_only` refuses the options that only apply over HTTP given without it; it
+  imports nothing, so ``mnemic mcp`` gives that usage error before it loads the MCP SDK
+  (an extra a misplaced option must not be told to install first).
 """
 
 from __future__ import annotations
@@ -25,7 +28,14 @@ from ..fsio import fsync_dir, read_text_strict
 
 StrPath = str | os.PathLike[str]
 
-__all__ = ["HOME_TOKEN_FILE", "TOKEN_FILE_MAX_BYTES", "home_token", "new_token", "read_token_file"]
+__all__ = [
+    "HOME_TOKEN_FILE",
+    "TOKEN_FILE_MAX_BYTES",
+    "home_token",
+    "http_only",
+    "new_token",
+    "read_token_file",
+]
 
 HOME_TOKEN_FILE = "mcp.token"
 """The MCP server's token, in the home (``<home>/mcp.token``)."""
@@ -118,3 +128,20 @@ def _create_once(path: str, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
     fsync_dir(directory)
+
+
+def http_only(
+    http: bool,
+    *,
+    host: str | None = None,
+    port: int | None = None,
+    token: str | None = None,
+    token_file: str | None = None,
+) -> str | None:
+    """What is wrong with options that only apply over HTTP given without ``http`` (the
+    usage error of ``mnemic mcp`` and ``python -m mnemic.mcp_server``); None: nothing."""
+    if not http and (host is not None or port is not None):
+        return "--host and --port only apply with --http"
+    if not http and (token is not None or token_file is not None):
+        return "--token and --token-file only apply with --http"
+    return None
