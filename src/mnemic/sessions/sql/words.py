@@ -176,30 +176,41 @@ class SqlWords:
                 ),
                 [(word, model_id, blob) for word, blob in zip(new, blobs, strict=True)],
             )
-            for mid, ws in todo:
-                if mid not in alive:
-                    continue
-                there = tables._run(
-                    conn,
-                    "SELECT 1 FROM {s}.message_words WHERE message_id = ?",
-                    (mid,),
-                ).fetchone()
-                if there is not None:
-                    continue
-                wids: list[int] = []
-                if ws:
-                    among, extra = tables.dialect.isin("word", sorted(ws))
-                    sql = f"SELECT id FROM {{s}}.chat_words WHERE {among}"
-                    wids = sorted(int(r[0]) for r in tables._run(conn, sql, extra).fetchall())
-                tables._run(
-                    conn,
-                    "INSERT INTO {s}.message_words(message_id, ids) VALUES (?, ?)",
-                    (mid, json.dumps(wids, separators=(",", ":"))),
-                )
-                if wids:
-                    among, extra = tables.dialect.isin("id", wids)
-                    sql = f"UPDATE {{s}}.chat_words SET refs = refs + 1 WHERE {among}"
-                    tables._run(conn, sql, extra)
+            # the messages still there and not linked yet (another writer may have been
+            # first), each once, linked in a few statements: one insert a message, sent
+            # together, and one update of the words' counts for each increment, so each
+            # word's row (and the counter its trigger bumps) changes once, not once a
+            # message (PostgreSQL: 2,000 messages of a copy took 39 s that way)
+            rows = {mid: ws for mid, ws in reversed(todo) if mid in alive}
+            for among, extra in tables.dialect.chunks("message_id", sorted(rows)):
+                sql = f"SELECT message_id FROM {{s}}.message_words WHERE {among}"
+                for r in tables._run(conn, sql, extra).fetchall():
+                    rows.pop(int(r[0]), None)
+            ids_of: dict[str, int] = {}
+            every = sorted({w for ws in rows.values() for w in ws})
+            for among, extra in tables.dialect.chunks("word", every):
+                sql = f"SELECT word, id FROM {{s}}.chat_words WHERE {among}"
+                got = tables._run(conn, sql, extra).fetchall()
+                ids_of.update((str(r[0]), int(r[1])) for r in got)
+            links: list[tuple[int, str]] = []
+            refs: dict[int, int] = {}
+            for mid in sorted(rows):
+                wids = sorted(ids_of[w] for w in rows[mid] if w in ids_of)
+                links.append((mid, json.dumps(wids, separators=(",", ":"))))
+                for wid in wids:
+                    refs[wid] = refs.get(wid, 0) + 1
+            tables._many(
+                conn,
+                tables.dialect.sql("INSERT INTO {s}.message_words(message_id, ids) VALUES (?, ?)"),
+                links,
+            )
+            by_count: dict[int, list[int]] = {}
+            for wid, n in refs.items():
+                by_count.setdefault(n, []).append(wid)
+            for n, wids in sorted(by_count.items()):
+                for among, extra in tables.dialect.chunks("id", sorted(wids)):
+                    sql = f"UPDATE {{s}}.chat_words SET refs = refs + ? WHERE {among}"
+                    tables._run(conn, sql, [n, *extra])
             # a word embedded for a message that went meanwhile holds nothing
             tables._run(conn, "DELETE FROM {s}.chat_words WHERE refs <= 0")
             return len(new)
