@@ -220,32 +220,25 @@ class SqlVectors:
             # the row locks (its writers take turns)
             texts = {p.message_id for p, _ in rows}
             texts |= {p.previous_id for p, _ in rows if p.previous_id is not None}
-            lock_messages(tables, conn, list(texts))
+            alive = lock_messages(tables, conn, list(texts))
+            # held until the commit: the rows whose texts are there are those written
+            keep = [
+                (p, blob)
+                for p, blob in rows
+                if p.message_id in alive and (p.previous_id is None or p.previous_id in alive)
+            ]
             top = tables._run(conn, "SELECT COALESCE(MAX(added), 0) FROM {s}.message_vectors")
             added = int(top.fetchone()[0])
-            written = 0
-            for pending, blob in rows:
-                added += 1
-                cur = tables._run(
-                    conn,
+            tables._many(  # one statement a vector, sent together (one round trip)
+                conn,
+                tables.dialect.sql(
                     "INSERT INTO {s}.message_vectors(message_id, model, vec, added) "
-                    "SELECT ?, ?, ?, ? WHERE EXISTS "
-                    "(SELECT 1 FROM {s}.messages WHERE id = ?) AND "
-                    "(? < 0 OR EXISTS (SELECT 1 FROM {s}.messages WHERE id = ?)) "
-                    "ON CONFLICT (message_id) DO UPDATE SET model = excluded.model, "
-                    "vec = excluded.vec, added = excluded.added",
-                    (
-                        pending.message_id,
-                        model_id,
-                        blob,
-                        added,
-                        pending.message_id,
-                        -1 if pending.previous_id is None else pending.previous_id,
-                        -1 if pending.previous_id is None else pending.previous_id,
-                    ),
-                )
-                written += max(0, int(cur.rowcount or 0))
-            return written
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET "
+                    "model = excluded.model, vec = excluded.vec, added = excluded.added"
+                ),
+                [(p.message_id, model_id, blob, added + k) for k, (p, blob) in enumerate(keep, 1)],
+            )
+            return len(keep)
 
         return tables._write(put)
 
