@@ -162,7 +162,7 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
                 sessions.skipped += 1
                 continue
             if len(ids) == len(old_ids):  # else some were left out: no vectors carried
-                pairs.append((old_ids, ids))
+                pairs.append((old_ids, array("q", ids)))
             sessions.copied += 1
             messages.copied += len(ids)
             info = ended.get(sid)
