@@ -368,6 +368,7 @@ VARIANTS.update(
         "hopq": lambda: hop_seeded(scaled=True),
         "nearpool": lambda: near_words(0.92, 2, pool=True),
         "nears": lambda: near_words(written=True),
+        "nearrare": lambda: near_words(written=True, rare=0.01),
     }
 )
 VARIANTS["nobridge"] = lambda: knobs(  # recall 25: the shipped bridge off (as before it)

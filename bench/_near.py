@@ -40,6 +40,16 @@ more search: bounded), and its hits from sessions none of the first search's
 of the cosines spans the same candidates plus these). Every other question untouched.
 HOP_SEEDS = 3, fixed before the run.
 
+Forms added later, each fixed before its own run: ``near92`` (TAU 0.92, 2 a word; after
+reading rule A's words for 25 dev questions, before any recall run); after the first run
+was read, ``nearq`` (a word kept only if also among the :data:`CONTEXT` chat words nearest
+the whole question), ``hopq`` (the new hits scored by their cosine to the moved vector
+times the question's best cosine over the moved search's best, at most the
+:data:`HOP_CAP`-th candidate's), ``nearpool`` (``near92``'s hits only below the
+question's own), ``nears`` (a word kept only if one of the 50 messages nearest the
+question writes it) and, last, ``nearrare`` (``nears`` and a word at most 1 % of the
+messages hold). None passed (docs/recall.md, recall 27).
+
 The rule for shipping (written before the run): a variant ships if LoCoMo dev hybrid
 turn@10 gains with a paired 95 % interval above 0, nothing drops at any k by more than
 its paired interval, hybrid stays at or above lexical at every k on LoCoMo dev, the
@@ -142,6 +152,22 @@ def neighbours(
     return out
 
 
+_COUNTS: dict[int, dict[str, int]] = {}
+
+
+def _held_counts(store: Any) -> dict[str, int]:
+    """Word (casefolded) -> how many of ``store``'s messages hold it ("": the messages)."""
+    if id(store) not in _COUNTS:
+        counts: dict[str, int] = {"": 0}
+        for info in store.list_sessions(limit=1_000_000):
+            for m in store.messages(info.id):
+                counts[""] += 1
+                for w in {w.casefold() for w in words(m.content or "")}:
+                    counts[w] = counts.get(w, 0) + 1
+        _COUNTS[id(store)] = counts
+    return _COUNTS[id(store)]
+
+
 @contextmanager
 def near(
     tau: float = TAU,
@@ -150,12 +176,15 @@ def near(
     whole: bool = False,
     pool: bool = False,
     written: bool = False,
+    rare: float | None = None,
 ) -> Iterator[None]:
     """Variant ``near`` (rule A; ``whole``: form ``nearq``; ``pool``: form ``nearpool``,
     the neighbours' hits join only below the question's own: a message the question's
     words found is left as it is, any other scores at most as the weakest of those;
     ``written``: form ``nears``, a neighbour is kept only if one of the 50 messages
-    nearest the question's meaning writes it, the shipped bridge's check)."""
+    nearest the question's meaning writes it, the shipped bridge's check; ``rare``: form
+    ``nearrare``, a neighbour is kept only if at most that share of the store's messages
+    (at least 2) holds it, recall 15's bound)."""
     orig_retrieve = retrieval_module._retrieve
     orig_rank = retrieval_module.rank_messages
 
@@ -179,6 +208,10 @@ def near(
             said = store.messages_by_id(near_ids)
             held = {w.casefold() for m in said.values() for w in words(m.content or "")}
             found = [w for w in found if w in held]
+        if rare is not None and found:
+            held_by = _held_counts(store)
+            most = max(2, int(rare * held_by[""]))
+            found = [w for w in found if held_by.get(w, 0) <= most]
         SEEN[text] = found
         if not found:
             return orig_retrieve(store, query, text, filters, mode=mode, state=state, frame=frame)
