@@ -90,6 +90,7 @@ from _apart import KEEP, apart
 from _bridge24 import RECIPES, bridged
 from _lists import compare, lists
 from _metrics import Scores, figure
+from _near import hop as hop_seeded, near as near_words
 from _oldlang import old_reading
 from _oldtime import read_timeframe as old_timeframe, read_timeframe_before_recall22
 from _room import after
@@ -356,6 +357,18 @@ VARIANTS.update(
     {  # recall 24: English words for a question the lexical side cannot read
         name: (lambda recipe=recipe: knobs({"b": (retrieval_module, "_retrieve", bridged(recipe))}))
         for name, recipe in RECIPES.items()
+    }
+)
+VARIANTS.update(
+    {  # recall 27 (bench/_near.py): words of the same meaning; a list's second hop
+        "near": lambda: near_words(),
+        "near92": lambda: near_words(0.92, 2),
+        "hop": lambda: hop_seeded(),
+        "nearq": lambda: near_words(whole=True),
+        "hopq": lambda: hop_seeded(scaled=True),
+        "nearpool": lambda: near_words(0.92, 2, pool=True),
+        "nears": lambda: near_words(written=True),
+        "nearrare": lambda: near_words(written=True, rare=0.01),
     }
 )
 VARIANTS["nobridge"] = lambda: knobs(  # recall 25: the shipped bridge off (as before it)
