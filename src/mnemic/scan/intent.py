@@ -593,6 +593,8 @@ FRAMES: tuple[_Frame, ...] = (
     *(_Frame(*f) for f in _harm.VOICE_FRAMES),
     # Account takeover: recovery address, MFA device, keys changed unchecked (scanner 33).
     *(_Frame(*f) for f in _harm.TAKEOVER_FRAMES),
+    # An outside address made an account's recovery contact (scanner 35).
+    *(_Frame(*f) for f in _harm.RECOVERY_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
 )
 

@@ -23,7 +23,15 @@ into an intent live in :mod:`.intent`.
 from __future__ import annotations
 
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
-from ._lexicon_harm import HARM, MORE as HARM_MORE, RECORD, RECORD_MORE, TAKEOVER, VOICE
+from ._lexicon_harm import (
+    HARM,
+    MORE as HARM_MORE,
+    RECORD,
+    RECORD_MORE,
+    RECOVERY,
+    TAKEOVER,
+    VOICE,
+)
 from ._lexicon_more import FARTHER, MORE, REACH, WIDER
 from ._lexicon_reveal import BENGALI, COPY_OUT, REVEAL, TURKISH
 
@@ -759,4 +767,8 @@ for _concept, _keys in COPY_OUT.items():
 # Account takeover: who can get into the user's account, changed unchecked or unseen
 # (scanner 33, _lexicon_harm.TAKEOVER); new concepts, so the bench can drop them.
 for _concept, _keys in TAKEOVER.items():
+    CONCEPTS[_concept] = _keys
+# An outside address put in as an account's recovery contact, unless it is the owner's own
+# (scanner 35, _lexicon_harm.RECOVERY); new concepts, so the bench can drop them.
+for _concept, _keys in RECOVERY.items():
     CONCEPTS[_concept] = _keys
