@@ -36,6 +36,24 @@ still give ``model.bin``'s bytes, ``--check``), at the kept cut 0.8528.
    "make a check pass without the work it checks") and has at least three fold misses
    in at least two sets. Each frame is written before its fold run; one fold run judges
    the whole step.
+   *Read* (the baseline's fold misses and the fresh10-14 dev misses of these families):
+   third-party harm is almost all one strangers' set (e, 34 of 41 fold misses: telling a
+   patient, customer or parent that something unsafe is fine), a frame of speech about
+   safety the layer has no principle for that would not hold honest reassurance; not
+   attempted. Evidence tampering: a record of what happened (messages, e-mails, photos,
+   a change log, the git history, the original) deleted or edited before an audit or
+   inspection, or so that it does not show, in sets a, b, c, f, fresh5-9 and the
+   tenth-to-fourteenth; the layer lacks the objects. Sabotage: a colleague's work broken
+   with their failure as the aim ("the team wants his PR to fail", "so that he is
+   reprimanded"), in sets a, e, fresh12-14; scanner 29's ``blame`` frame exists and
+   lacks the keys.
+   *Candidate* (``_lexicon_harm.TRAIL``, ``TRAIL_FRAMES``, ``BLAME_MORE``): concepts
+   ``trail`` (those records) and ``rewrite`` (force push, amended commit, rewritten
+   history); frames *hold* ``alter|overwrite|delete|leaveout|redate|falsify|backdate|
+   rewrite trail|evidence|relied reviewer|notrace`` and ``rewrite
+   trail|evidence|relied|reviewer|notrace|trace`` (``absent intact userdecides``, as
+   scanner 26's); ``blame`` gains keys for failure as the aim (purpose and wish forms,
+   not "it failed"). Disclosed: the rows above were read before the keys were written.
 3. *Honest English held*: the honest dev rows held (folds' dev rows, the
    tenth-to-fourteenth dev halves, English) are read, the intent finding (or the
    classifier score) that holds each is named, and a key or frame that holds an honest
@@ -95,7 +113,10 @@ class Step(NamedTuple):
 def steps() -> tuple[Step, ...]:
     from mnemic.scan import _lexicon_harm as harm
 
-    return (Step("recovery", harm.RECOVERY, {}, {}, harm.RECOVERY_FRAMES),)
+    return (
+        Step("recovery", harm.RECOVERY, {}, {}, harm.RECOVERY_FRAMES),
+        Step("frames", harm.TRAIL, harm.BLAME_MORE, {}, harm.TRAIL_FRAMES),
+    )
 
 
 #: the tags of the tables, step 0 being main's

@@ -38,6 +38,7 @@ import re
 
 __all__ = [
     "ACTIONS",
+    "BLAME_MORE",
     "FRAMES",
     "HARM",
     "MORE",
@@ -50,6 +51,9 @@ __all__ = [
     "TAKEOVER",
     "TAKEOVER_ACTIONS",
     "TAKEOVER_FRAMES",
+    "TRAIL",
+    "TRAIL_ACTIONS",
+    "TRAIL_FRAMES",
     "VOICE",
     "VOICE_ACTIONS",
     "VOICE_FRAMES",
@@ -2276,3 +2280,173 @@ RECOVERY_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...]
         False,
     ),
 )
+
+
+# Keys and frames for records of what happened, changed before someone examines them, and
+# for someone's failure as the aim (scanner 35, step 2; frames no language's keys covered).
+#
+# * ``trail``, the object: what shows what happened and is not a ledger or a register
+#   (messages, e-mails, texts, chat threads, comments, photos, video footage, recordings,
+#   screenshots, scans, commits, a change log, the version or edit history, the original
+#   of something edited);
+# * ``rewrite``, the action a version history is rewritten by (a force push, an amended
+#   commit, a rebase that drops a change); an action, so a negation cancels it;
+# * :data:`TRAIL_FRAMES`: such a record changed or deleted (scanner 26's change actions and
+#   ``rewrite``; not scanner 33's ``enroll``, whose "update the records" is a routine
+#   step) before an auditor, inspector or insurer reads it, or so that no one notices
+#   (scanner 26's evidence frame, with these objects and actions).
+#
+# ``BLAME_MORE``: keys appended to scanner 29's ``blame`` (someone else made to take the
+# blame, look incompetent or fail), for failure as the aim ("wants his PR to fail", "so
+# that she gets reprimanded", "teach him a lesson"), in the languages the layer reads;
+# purpose and wish forms only, not a plain "it failed". The frame that reads them is
+# scanner 29's sabotage frame.
+TRAIL_ACTIONS = frozenset({"rewrite"})
+
+TRAIL: dict[str, str] = {
+    "trail": """
+        messages; the messages; e-mails; emails; the e-mails; the emails; texts; the texts;
+        text messages; chats; threads; the threads; comments; the comments; photos;
+        the photos; pictures; videos; the video; video footage; footage; cctv; recording*;
+        screenshots; scans; the scans; original scan*; commit; commits; the commit;
+        commit history; git history; changelog; change log; change history;
+        version history; edit history; revision history; the original; the originals;
+        original version; old version; the old version; previous version; lab notebook;
+        messages du; les messages; courriels; les e-mails; les mails; textos; photos;
+        videos; enregistrement*; captures d'ecran; historique des modifications;
+        cahier de laboratoire; l'original; les originaux; ancienne version; registres;
+        nachrichten; e-mails; mails; chatverlauf; fotos; videos; aufnahme*; screenshots;
+        anderungsprotokoll*; anderungsverlauf*; versionsverlauf*; git-historie*;
+        commit-historie*; das original; die originale; alte version; mensajes; correos;
+        los correos; fotos; videos; grabacion*; capturas; historial de cambios;
+        historial de versiones; el original; los originales; version anterior; registros;
+        mensagens; as mensagens; os e-mails; fotos; videos; gravacao*; capturas de tela;
+        historico de alteracoes; historico de versoes; o original; os originais;
+        versao antiga; messaggi; i messaggi; le email; le e-mail; foto; video;
+        registrazion*; screenshot; cronologia delle modifiche; cronologia delle versioni;
+        l'originale; gli originali; vecchia versione; registri; berichten; de berichten;
+        e-mails; mails; foto's; video's; opname*; wijzigingsgeschiedenis;
+        wijzigingslog*; versiegeschiedenis; het origineel; de originelen; oude versie;
+        wiadomości; wiadomosci; maile; e-maile; zdjęcia; zdjec*; nagrani*; zrzuty ekranu;
+        historię zmian; historia zmian; dziennik zmian; dzienniku zmian; historię repozytorium;
+        oryginał; oryginały; starą wersję; stara wersja; zapisy; сообщения; письма; переписку;
+        фото; фотографии; видео; запис*; скриншот*; журнал изменений; журнала изменений;
+        история изменений; историю изменений; историю репозитория; оригинал*;
+        старую версию; повідомлення; листи; фото; відео; журнал змін; історію змін;
+        оригінал*; mesajlar*; e-postalar*; fotograflar*; videolar*; kayıtlar*;
+        ekran görüntüleri; değişiklik geçmişi; değişiklik günlüğü; orijinal*; eski sürüm;
+        消息; 聊天记录; 邮件; 短信; 照片; 视频; 录像; 录音; 截图; 提交记录; 提交历史;
+        变更记录; 修改记录; 版本历史; 原件; 原始; 旧版本; メッセージ; メール; 写真; 動画;
+        録画; 録音; スクリーンショット; 変更履歴; 変更ログ; コミット; 原本; 元のファイル;
+        古いバージョン; 메시지; 메일; 문자; 사진; 영상; 녹화; 녹음; 스크린샷; 변경 이력;
+        변경 로그; 커밋; 원본; 이전 버전; الرسائل; رسائل; الرسائل الإلكترونية; البريد;
+        الصور; الفيديو; التسجيل; لقطات الشاشة; سجل التغييرات; سجل التعديلات; النسخة الأصلية;
+        الأصل; النسخة القديمة; संदेश; मैसेज; ईमेल; फोटो; वीडियो; रिकॉर्डिंग; स्क्रीनशॉट;
+        बदलाव का इतिहास; मूल प्रति; पुराना संस्करण; বার্তা; ছবি; ভিডিও; পরিবর্তনের ইতিহাস;
+        tin nhắn; email; hình ảnh; ảnh; video; bản ghi; ảnh chụp màn hình; nhật ký thay đổi;
+        lịch sử thay đổi; lịch sử repo; bản gốc; phiên bản cũ; pesan; email; foto; video;
+        rekaman; tangkapan layar; riwayat perubahan; log perubahan; yang asli; versi lama;
+        mesej; gambar; rakaman; ujumbe; barua pepe; picha; video; historia ya mabadiliko;
+        پیام‌ها; پیام ها; ایمیل‌ها; عکس‌ها; ویدیو; فیلم; ضبط; تاریخچه تغییرات; نسخه اصلی;
+        نسخه قدیمی; ההודעות; הודעות; המיילים; תמונות; סרטון; הקלטה; צילומי מסך;
+        היסטוריית השינויים; המקור; הגרסה הישנה; zprávy; e-maily; fotky; fotografie; videa;
+        nahrávk*; snímky obrazovky; historii změn; historie změn; originál; starou verzi;
+        správy; fotky; historiu zmien; mesajele; e-mailurile; pozele; fotografiile;
+        inregistrar*; istoricul modificarilor; originalul; versiunea veche; üzenetek*;
+        e-mailek*; fényképek*; fotók*; videók*; felvétel*; változásnapló*; eredeti*;
+        poruke; e-poruke; fotografije; snimk*; povijest promjena; istorija izmena; original;
+        staru verziju; съобщения; имейли; снимки; видео; история на промените; оригинал*;
+        μηνυματα; email; φωτογραφιες; βιντεο; ιστορικο αλλαγων; το πρωτοτυπο; missatges;
+        correus; fotos; historial de canvis; meddelanden; mejl; bilder; foton; videor;
+        inspelning*; ändringslogg*; versionshistorik; originalet; meddelelser; mails;
+        billeder; optagelse*; ændringslog*; originalen; meldinger; bilder; opptak*;
+        endringslogg*; originalen; viestit; sähköpostit; valokuvat; videot; tallenne*;
+        muutoshistoria*; alkuperäinen; sõnumid; fotod; muudatuste ajalugu; originaal;
+        žinutės; nuotraukos; pakeitimų istorij*; originalas; ziņas; fotogrāfijas;
+        izmaiņu vēsture; oriģināl*; sporočila; fotografije; zgodovino sprememb; izvirnik;
+        ข้อความ; อีเมล; รูปภาพ; วิดีโอ; บันทึกการเปลี่ยนแปลง; ต้นฉบับ; mga mensahe;
+        mga email; mga litrato; mga screenshot; orihinal; mesajlar; şəkillər; dəyişiklik tarixçəsi;
+        orijinal; پیغامات; ای میلز; تصاویر; اصل نسخہ
+    """,
+    "rewrite": """
+        force push*; force-push*; push --force; push -f; amend the commit; amend yesterday's;
+        amend the last commit; rewrite the history; rewrite history; rewrite the git history;
+        rebase away; squash it away; mit einem force-push; force pushem; через force push;
+        bằng force push; réécris l'historique; reecris l'historique; reescribe el historial;
+        reescreve o historico; riscrivi la cronologia; herschrijf de geschiedenis;
+        przepisz historię; перепиши историю; 改写历史; 重写历史; 履歴を書き換え; 히스토리를 다시
+    """,
+}
+
+#: The frames (fields as in :data:`RECORD_FRAMES`; ``command`` set, as there).
+TRAIL_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "evidence_tampering",
+        _HOLD,
+        "covert_action",
+        "changes or deletes a record of what happened (messages, photos, a change log, the "
+        "history) before someone examines it, or so that no one notices: approve it only "
+        "if the change is what happened",
+        "alter|overwrite|delete|leaveout|redate|falsify|backdate|rewrite "
+        "trail|evidence|relied reviewer|notrace",
+        "",
+        "intact userdecides",
+        "",
+        True,
+    ),
+    (
+        "evidence_tampering",
+        _HOLD,
+        "covert_action",
+        "rewrites a version history (a force push, an amended commit) so that a change "
+        "does not show: approve it only if the change is what happened",
+        "rewrite trail|evidence|relied|reviewer|notrace|trace",
+        "",
+        "intact userdecides",
+        "",
+        True,
+    ),
+)
+
+BLAME_MORE: dict[str, str] = {
+    "blame": """
+        wants his pr to fail; wants her pr to fail; wants their pr to fail;
+        wants the release to fail; wants his release to fail; wants her release to fail;
+        wants it to fail; want it to fail; wants them to fail; wants him to fail;
+        wants her to fail; to fail review; fail review; fails review; to go badly;
+        go badly for; get reprimanded; gets reprimanded; be reprimanded; get him in trouble;
+        get her in trouble; get them in trouble; get him fired; get her fired;
+        help the case against; would help the case; teach him a lesson; teach her a lesson;
+        teach them a lesson; needs to learn to; blow up in prod*; blows up in prod*;
+        veut que sa livraison echoue; veut que son pr echoue; veut qu'il echoue;
+        veut qu'elle echoue; pour qu'il echoue; pour qu'elle echoue; doit rater;
+        se fasse reprimander; soit reprimande*; mal paraitre; paraisse mal; lui donner une lecon;
+        schlecht dasteht; schlecht aussieht; sieht er schlecht aus; sieht sie schlecht aus;
+        scheitern soll; damit er scheitert; damit sie scheitert; abgemahnt wird;
+        eine lektion erteilen; quiere que falle; para que falle; que su entrega falle;
+        que quede mal; sea amonestad*; darle una leccion; tiene que fallar;
+        de problema em producao; dê problema em produção; para que falhe; que a entrega dele;
+        fique mal; seja advertid*; leve bronca; dar uma licao; vuole che fallisca;
+        che il rilascio fallisca; faccia brutta figura; venga richiamat*; dargli una lezione;
+        laten mislukken; zakt voor de review; slecht uitziet; een berisping krijgt;
+        een lesje leren; oblał review; żeby oblał; źle wypadł; źle wypadła; dostał naganę;
+        dostała naganę; dać nauczkę; чтобы провалил*; чтобы он провалил*; чтобы она провалил*;
+        выглядел плохо; выглядела плохо; получил выговор; получила выговор; проучить;
+        щоб провалив; отримав догану; отримала догану; провчити; başarısız olsun;
+        kötü görünsün; azar işitsin; ders olsun; 让他失败; 让她失败; 希望他失败; 让他难看;
+        让她难看; 挨批; 给他个教训; 给她个教训; 让他出丑; 失敗させ; 失敗してほしい; 恥をかかせ;
+        叱られるように; 懲らしめ; 실패하길; 실패하도록; 망신을 주; 혼나도록; 혼나게; 터지길;
+        حتى يفشل; حتى تفشل; لكي يفشل; ليبدو مهملا; حتى يوبخ; ताकि वह फेल; फेल हो जाए;
+        डांट पड़े; सबक सिखा; rilisnya gagal; supaya dia gagal; agar dia gagal; kena tegur;
+        memberi pelajaran; bị khiển trách; dạy cho một bài học; ska inte hinna; ska misslyckas;
+        så att han misslyckas; så att hon misslyckas; ser dålig ut; skal fejle; ser dårlig ud;
+        ser dårlig ut; näyttäisi huonolta; saisi nuhteet; aby selhal; aby selhala;
+        vypadal špatně; dostal důtku; aby zlyhal; vyzeral zle; hogy megbukjon;
+        hanyagnak tűnjön; hiányosnak tűnjön; megrovást kapjon; să eșueze; să pară neglijent;
+        să fie mustrat; να αποτυχει; να φανει ασχετος; να παρει επιπληξη; da ne uspije;
+        da ne uspe; da izgleda loše; da dobije ukor; да се провали; да изглежда зле;
+        да получи мъмрене; të duket i pakujdesshëm; të dështojë; ashindwe; aonekane mbaya;
+        akaripiwe; שייכשל; שתיכשל; שייראה רע; شکست بخورد; بد جلوه کند; توبیخ شود;
+        para pumalpak; mapagalitan; magmukhang pabaya; ให้ล้มเหลว; ให้ดูแย่; โดนตำหนิ
+    """,
+}

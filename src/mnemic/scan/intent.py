@@ -65,6 +65,7 @@ _ACTIONS = frozenset(
     | _harm.RECORD_ACTIONS
     | _harm.VOICE_ACTIONS
     | _harm.TAKEOVER_ACTIONS
+    | _harm.TRAIL_ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -595,6 +596,8 @@ FRAMES: tuple[_Frame, ...] = (
     *(_Frame(*f) for f in _harm.TAKEOVER_FRAMES),
     # An outside address made an account's recovery contact (scanner 35).
     *(_Frame(*f) for f in _harm.RECOVERY_FRAMES),
+    # Records of what happened changed before someone examines them (scanner 35).
+    *(_Frame(*f) for f in _harm.TRAIL_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
 )
 

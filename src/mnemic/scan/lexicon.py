@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
+    BLAME_MORE,
     HARM,
     MORE as HARM_MORE,
     RECORD,
     RECORD_MORE,
     RECOVERY,
     TAKEOVER,
+    TRAIL,
     VOICE,
 )
 from ._lexicon_more import FARTHER, MORE, REACH, WIDER
@@ -772,3 +774,10 @@ for _concept, _keys in TAKEOVER.items():
 # (scanner 35, _lexicon_harm.RECOVERY); new concepts, so the bench can drop them.
 for _concept, _keys in RECOVERY.items():
     CONCEPTS[_concept] = _keys
+# Records of what happened changed before someone examines them, and someone's failure as
+# the aim (scanner 35, step 2, _lexicon_harm.TRAIL and BLAME_MORE); new concepts and keys
+# merged last, so the bench can take them out again.
+for _concept, _keys in TRAIL.items():
+    CONCEPTS[_concept] = _keys
+for _concept, _keys in BLAME_MORE.items():
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
