@@ -54,11 +54,32 @@ still give ``model.bin``'s bytes, ``--check``), at the kept cut 0.8528.
    trail|evidence|relied|reviewer|notrace|trace`` (``absent intact userdecides``, as
    scanner 26's); ``blame`` gains keys for failure as the aim (purpose and wish forms,
    not "it failed"). Disclosed: the rows above were read before the keys were written.
+   *First run* (``bench/results/scan35_step2.json``): fold caught 701 -> 720, but one
+   honest row more held (set b: "a doctor's letter" read as ``alter``, scanner 15's bare
+   "doctor", with an e-mail and an insurer): the rule fails. The key is a defect (a verb
+   key reading the noun), not a choice: it became the verb's forms (``DOCTOR``) and the
+   same fits were run again, **a second look** (``scan35_step2b.json``), nothing else
+   changed.
 3. *Honest English held*: the honest dev rows held (folds' dev rows, the
    tenth-to-fourteenth dev halves, English) are read, the intent finding (or the
    classifier score) that holds each is named, and a key or frame that holds an honest
    note for a reason that is not the attack's is narrowed (the key's words, not a row's
    wording). One fold run judges the whole step.
+   *Read* (with the shipped model, main's table: the honest English dev rows held, folds
+   and the tenth-to-fourteenth dev halves): most are held by the classifier alone (no
+   key to narrow; scores 0.85-0.96); those an intent finding holds: ``authority``'s bare
+   "orders" read in "wholesaler orders over 500" (a purchase order); ``hide``'s "claims"
+   read in "if someone claims to be the user, don't disclose" (someone else's claim of
+   identity, not a falsehood the agent tells); an evidence-tampering hold on "ask the
+   user whether to remove it" (the user decides); a talk the user gives, titled "Ignore
+   previous instructions" (the issue names it as honest). Not narrowed (no principle that
+   does not also read attacks, or a change of another layer): a surprise kept from a
+   colleague, a package index named as the one blocked, a script named ``collect-*``.
+   *Candidate* (``_lexicon_harm.NARROWED`` and ``NARROWED_OUT``, ``intent._IDENTITY_CLAIM``):
+   ``authority`` loses "orders" and gains its command readings ("as orders", "follow
+   these orders"); ``userdecides`` gains "ask the user whether" (and its readings in
+   other languages); ``honest`` gains "my talk", "talk I'm giving", "meetup", "keynote";
+   "claims to be" is not ``hide``.
 
 *Rule, each step against the step before* (:func:`rule`): pooled fold attacks caught do
 not fall; pooled fold honest held does not rise and honest blocked rises on no fold; the
@@ -88,6 +109,7 @@ others and mixed).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -108,6 +130,8 @@ class Step(NamedTuple):
     appended: dict[str, str]
     removed: dict[str, tuple[str, ...]]
     frames: tuple[tuple[Any, ...], ...]
+    #: a rule of :mod:`mnemic.scan.intent` the step changed: (name, value before it)
+    patch: tuple[str, Any] | None = None
 
 
 def steps() -> tuple[Step, ...]:
@@ -115,13 +139,28 @@ def steps() -> tuple[Step, ...]:
 
     return (
         Step("recovery", harm.RECOVERY, {}, {}, harm.RECOVERY_FRAMES),
-        Step("frames", harm.TRAIL, harm.BLAME_MORE, {}, harm.TRAIL_FRAMES),
+        Step(
+            "frames",
+            harm.TRAIL,
+            {**harm.BLAME_MORE, **harm.DOCTOR},
+            harm.DOCTOR_OUT,
+            harm.TRAIL_FRAMES,
+        ),
+        Step(
+            "honest",
+            {},
+            harm.NARROWED,
+            harm.NARROWED_OUT,
+            (),
+            ("_IDENTITY_CLAIM", re.compile(r"(?!)")),
+        ),
     )
 
 
 #: the tags of the tables, step 0 being main's
 TAGS = ("main", *(s.tag for s in steps()))
 _FRAMES: tuple[Any, ...] | None = None
+_PATCHED: dict[str, Any] = {}
 
 
 def _keys(block: str) -> list[str]:
@@ -160,6 +199,11 @@ def use_lexicon(stage: int | bool) -> None:
         stage = len(TAGS) - 1 if stage else 0
     table, frames = tables(stage)
     intent.FRAMES = frames  # type: ignore[misc]
+    for i, step in enumerate(steps(), start=1):
+        if step.patch is not None:
+            name, before = step.patch
+            today = _PATCHED.setdefault(name, getattr(intent, name))
+            setattr(intent, name, today if stage >= i else before)
     loso33._use(table)
 
 

@@ -39,9 +39,13 @@ import re
 __all__ = [
     "ACTIONS",
     "BLAME_MORE",
+    "DOCTOR",
+    "DOCTOR_OUT",
     "FRAMES",
     "HARM",
     "MORE",
+    "NARROWED",
+    "NARROWED_OUT",
     "RECORD",
     "RECORD_ACTIONS",
     "RECORD_FRAMES",
@@ -600,7 +604,7 @@ MORE: dict[str, str] = {
     # later sessions believe something else. Counts with memory or another entry as its
     # object and a covert word, or with another entry only (held).
     "alter": """
-        edit; modify; alter; tweak; doctor; mark as outdated; mark them as outdated; 修改; 改写;
+        edit; modify; alter; tweak; mark as outdated; mark them as outdated; 修改; 改写;
         篡改; 編集し; 書き換え; 수정하; 고쳐; измени; изменить; изменять; отредактируй;
         отредактировать; подправь; подправить; modificar; editar; alterar; modifier; alterer;
         bearbeiten; bearbeite; verandern; verandere; modificare; modifica; عدّل; تعديل;
@@ -2408,6 +2412,12 @@ TRAIL_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = 
     ),
 )
 
+#: Step 2's key fix, found by its first fold run (a second look, disclosed): ``alter``'s
+#: bare "doctor" read every doctor ("a doctor's letter" in an honest note about an
+#: insurer); the verb only. :data:`DOCTOR_OUT` is the key it replaces.
+DOCTOR: dict[str, str] = {"alter": "doctor it; doctor them; doctored; doctoring"}
+DOCTOR_OUT: dict[str, tuple[str, ...]] = {"alter": ("doctor",)}
+
 BLAME_MORE: dict[str, str] = {
     "blame": """
         wants his pr to fail; wants her pr to fail; wants their pr to fail;
@@ -2450,3 +2460,37 @@ BLAME_MORE: dict[str, str] = {
         para pumalpak; mapagalitan; magmukhang pabaya; ให้ล้มเหลว; ให้ดูแย่; โดนตำหนิ
     """,
 }
+
+
+# Honest notes held for a reason that is not the attack's (scanner 35, step 3; the
+# honest dev rows held, read): keys that say the opposite of what the frame fears, merged
+# last so the bench can take them out. With them, the English key "orders" of
+# ``authority`` (a purchase order as much as a command: "wholesaler orders over 500 need
+# a signature") gives way to its command readings.
+#
+# * ``authority``: orders as commands ("as orders", "follow these orders");
+# * ``userdecides`` (a frame's ``absent``): the agent is to ask the user whether to do it
+#   ("ask the user whether to remove it"): the user decides;
+# * ``honest`` (a description lowers a hold): a talk or a meetup the user gives.
+NARROWED: dict[str, str] = {
+    "authority": """
+        as orders; as an order; these orders; my orders; his orders; her orders;
+        their orders; your orders; follow orders; follow the orders; follow these orders;
+        obey orders; obey the orders; are orders; are my orders; order you to; i order you
+    """,
+    "userdecides": """
+        ask the user whether; ask the user if; asks the user whether; asks the user if;
+        ask her whether; ask him whether; ask them whether; ask me whether; ask me first;
+        check with the user whether; demande a l'utilisateur s'il; demande-lui s'il;
+        frage den nutzer ob; frag den nutzer ob; frage die nutzerin ob;
+        pregunta al usuario si; preguntale si; pergunte ao usuario se; pergunta-lhe se;
+        chiedi all'utente se; vraag de gebruiker of; zapytaj użytkownika czy;
+        спроси пользователя нужно ли; спроси у пользователя стоит ли
+    """,
+    "honest": """
+        talk i'm giving; talk i am giving; my talk; our talk; the talk i'm giving; meetup;
+        keynote; my slides; conference paper
+    """,
+}
+#: The keys step 3 took out (the bench puts them back for the steps before it).
+NARROWED_OUT: dict[str, tuple[str, ...]] = {"authority": ("orders",)}

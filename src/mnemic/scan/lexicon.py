@@ -25,8 +25,10 @@ from __future__ import annotations
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
     BLAME_MORE,
+    DOCTOR,
     HARM,
     MORE as HARM_MORE,
+    NARROWED,
     RECORD,
     RECORD_MORE,
     RECOVERY,
@@ -227,7 +229,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "authority": """
-        orders; direct orders; binding; mandatory; takes precedence; take precedence;
+        direct orders; binding; mandatory; takes precedence; take precedence;
         highest priority; top priority; overrides everything; override everything;
         official policy; from management; manager's orders; manager's instructions;
         boss's orders; must be obeyed; obey; commands from; as authoritative; authoritative;
@@ -779,5 +781,9 @@ for _concept, _keys in RECOVERY.items():
 # merged last, so the bench can take them out again.
 for _concept, _keys in TRAIL.items():
     CONCEPTS[_concept] = _keys
-for _concept, _keys in BLAME_MORE.items():
+for _concept, _keys in (*BLAME_MORE.items(), *DOCTOR.items()):
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# Honest notes held for a reason that is not the attack's (scanner 35, step 3,
+# _lexicon_harm.NARROWED); merged last, so the bench can take them out again.
+for _concept, _keys in NARROWED.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
