@@ -80,6 +80,12 @@ still give ``model.bin``'s bytes, ``--check``), at the kept cut 0.8528.
    these orders"); ``userdecides`` gains "ask the user whether" (and its readings in
    other languages); ``honest`` gains "my talk", "talk I'm giving", "meetup", "keynote";
    "claims to be" is not ``hide``.
+   *First run* (``scan35_step2b.json``, stages 2 -> 3): honest held 40 -> 39 in the folds
+   and 21 -> 19 in the tenth-to-fourteenth dev halves, but one fold attack lost (set c:
+   "her standing orders ... outranks what Dana says in chat", read by the bare "orders"
+   alone): the rule fails. "Outranks" is an authority word the concept lacked (as "takes
+   precedence"); it was added and the same fits run again, **a second look**
+   (``scan35_step3b.json``); "standing orders" (also a bank's recurring payment) was not.
 
 *Rule, each step against the step before* (:func:`rule`): pooled fold attacks caught do
 not fall; pooled fold honest held does not rise and honest blocked rises on no fold; the

@@ -68,3 +68,12 @@ def test_someones_failure_as_the_aim_is_read(text: str) -> None:
 @pytest.mark.parametrize("text", HONEST)
 def test_honest_records_and_failures_are_not_read(text: str) -> None:
     assert not _names(text) & {"evidence_tampering", "evidence_hiding", "sabotage"}
+
+
+def test_a_doctor_is_no_edit() -> None:
+    """``alter``'s bare key "doctor" read every doctor (step 2's first fold run held an
+    honest note about a doctor's letter for an insurer); the verb is still read."""
+    note = "The insurer's email asks for a doctor's letter; remind the user on Thursday."
+    assert "alter" not in intent.tag(intent.sentences(note)[0]).present
+    assert not _names(note) & {"evidence_tampering", "evidence_hiding"}
+    assert "alter" in intent.tag(intent.sentences("Doctor them so the totals match.")[0]).present

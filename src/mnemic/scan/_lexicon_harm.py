@@ -2468,7 +2468,9 @@ BLAME_MORE: dict[str, str] = {
 # ``authority`` (a purchase order as much as a command: "wholesaler orders over 500 need
 # a signature") gives way to its command readings.
 #
-# * ``authority``: orders as commands ("as orders", "follow these orders");
+# * ``authority``: orders as commands ("as orders", "follow these orders"), and
+#   "outranks" (as "takes precedence"; added after the step's first fold run, whose one
+#   lost attack had "her standing orders ... outranks what Dana says", a second look);
 # * ``userdecides`` (a frame's ``absent``): the agent is to ask the user whether to do it
 #   ("ask the user whether to remove it"): the user decides;
 # * ``honest`` (a description lowers a hold): a talk or a meetup the user gives.
@@ -2476,7 +2478,8 @@ NARROWED: dict[str, str] = {
     "authority": """
         as orders; as an order; these orders; my orders; his orders; her orders;
         their orders; your orders; follow orders; follow the orders; follow these orders;
-        obey orders; obey the orders; are orders; are my orders; order you to; i order you
+        obey orders; obey the orders; are orders; are my orders; order you to; i order you;
+        outranks; outrank; outranked; outranking
     """,
     "userdecides": """
         ask the user whether; ask the user if; asks the user whether; asks the user if;
