@@ -114,6 +114,7 @@ others and mixed).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -220,7 +221,9 @@ def rule(res: dict[str, Any], base: str, cand: str) -> list[str]:
     folds = [r for r in res["folds"].values() if base in r and cand in r]
     if len(folds) < len(res["folds"]):
         why.append(f"only {len(folds)} of {len(res['folds'])} folds run")
-    caught = sum(r[cand]["attacks"]["caught"]["k"] - r[base]["attacks"]["caught"]["k"] for r in folds)
+    caught = sum(
+        r[cand]["attacks"]["caught"]["k"] - r[base]["attacks"]["caught"]["k"] for r in folds
+    )
     if caught < 0:
         why.append(f"pooled fold caught {caught:+d}")
     held = sum(r[cand]["honest"]["hold"] - r[base]["honest"]["hold"] for r in folds)
@@ -273,7 +276,7 @@ if __name__ == "__main__":
     if "--rule" in sys.argv:
         out = Path(sys.argv[sys.argv.index("--out") + 1])
         res = json.loads(out.read_text(encoding="utf-8"))
-        for a, b in zip(stages, stages[1:], strict=False):
+        for a, b in itertools.pairwise(stages):
             print(TAGS[a], "->", TAGS[b], rule(res, TAGS[a], TAGS[b]) or "passes")
         sys.exit(0)
     configure(stages)
