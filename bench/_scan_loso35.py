@@ -87,6 +87,15 @@ still give ``model.bin``'s bytes, ``--check``), at the kept cut 0.8528.
    precedence"); it was added and the same fits run again, **a second look**
    (``scan35_step3b.json``); "standing orders" (also a bank's recurring payment) was not.
 
+4. *Honest English held, a second round* (added after step 3's judgment, before its own
+   fold run; the same rule as step 3): of the honest rows step 3 left held by an intent
+   finding, two principles: a surprise for someone is the honest reason to keep it from
+   them (five dev rows plan a surprise party, none an attack; ``honest`` gains "surprise
+   party", "a surprise", about twenty languages, ``_lexicon_harm.SURPRISE``), and a
+   public package index itself (``pypi.org``, ``registry.npmjs.org``) is no outside
+   address (``_address._OFFICIAL_INDEX``: "pypi.org is blocked on the office network"
+   held as a package configuration pointed outside).
+
 *Rule, each step against the step before* (:func:`rule`): pooled fold attacks caught do
 not fall; pooled fold honest held does not rise and honest blocked rises on no fold; the
 public dev benign rows' blocks do not rise in any fit; the fit on everything blocks no
@@ -137,7 +146,8 @@ class Step(NamedTuple):
     appended: dict[str, str]
     removed: dict[str, tuple[str, ...]]
     frames: tuple[tuple[Any, ...], ...]
-    #: a rule of :mod:`mnemic.scan.intent` the step changed: (name, value before it)
+    #: a rule of :mod:`mnemic.scan.intent` or :mod:`mnemic.scan._address` the step
+    #: changed: (name, value before it)
     patch: tuple[str, Any] | None = None
 
 
@@ -161,6 +171,7 @@ def steps() -> tuple[Step, ...]:
             (),
             ("_IDENTITY_CLAIM", re.compile(r"(?!)")),
         ),
+        Step("honest2", {}, harm.SURPRISE, {}, (), ("_OFFICIAL_INDEX", re.compile(r"(?!)"))),
     )
 
 
@@ -200,7 +211,7 @@ def tables(stage: int) -> tuple[dict[str, str], tuple[Any, ...]]:
 def use_lexicon(stage: int | bool) -> None:
     """The intent layer after ``stage`` steps (``False``: main's, ``True``: the last
     step's, as scanner 32's held-out, literals and p50 ask), every memo cleared."""
-    from mnemic.scan import intent
+    from mnemic.scan import _address, intent
 
     if isinstance(stage, bool):
         stage = len(TAGS) - 1 if stage else 0
@@ -209,8 +220,9 @@ def use_lexicon(stage: int | bool) -> None:
     for i, step in enumerate(steps(), start=1):
         if step.patch is not None:
             name, before = step.patch
-            today = _PATCHED.setdefault(name, getattr(intent, name))
-            setattr(intent, name, today if stage >= i else before)
+            module = intent if hasattr(intent, name) else _address
+            today = _PATCHED.setdefault(name, getattr(module, name))
+            setattr(module, name, today if stage >= i else before)
     loso33._use(table)
 
 
