@@ -96,6 +96,11 @@ still give ``model.bin``'s bytes, ``--check``), at the kept cut 0.8528.
    address (``_address._OFFICIAL_INDEX``: "pypi.org is blocked on the office network"
    held as a package configuration pointed outside).
 
+   Step 4 was written after the held-out run of step 5 below (a sequencing slip): it ships
+   only if ``--equiv --stages 3,4`` (scanner 34's check: only whether a text is read
+   otherwise) moves no row of the tenth-to-fourteenth test halves and no public test
+   row; every text it moves is named; otherwise it is dropped.
+
 *Rule, each step against the step before* (:func:`rule`): pooled fold attacks caught do
 not fall; pooled fold honest held does not rise and honest blocked rises on no fold; the
 public dev benign rows' blocks do not rise in any fit; the fit on everything blocks no
@@ -107,7 +112,7 @@ must lower pooled honest held (folds plus the tenth-to-fourteenth dev halves). E
 step's fold delta is reported with n, per family and per language group (English, the
 others and mixed).
 
-4. *Held out, once, at the end* (only after every step is final): main's table and the
+5. *Held out, once, at the end* (only after every step is final): main's table and the
    final one in one run, fresh10-14 **test** halves and the public test split,
    ``balanced`` and ``strict``, n, 95 % intervals, per family and language group; p50;
    the tests' string literals rescanned, every honest literal newly held or blocked
@@ -264,6 +269,26 @@ def rule(res: dict[str, Any], base: str, cand: str) -> list[str]:
     return why
 
 
+def equivalence(before: int, after: int) -> dict[str, Any]:
+    """Stage ``before`` and stage ``after`` over every measured text (scanner 33's
+    ``--equiv`` set: the folds' and the tenth to fourteenth sets' rows, both halves, with
+    their context; the public and generated benign rows; the strangers' rows; the tests'
+    literals): only which texts are read otherwise is kept, no figure."""
+    old: dict[str, str] = {}
+    new: dict[str, str] = {}
+    use = loso33._use
+
+    def switch(table: dict[str, str]) -> None:
+        use_lexicon(before if table is old else after)
+
+    loso33._use = switch  # type: ignore[assignment]
+    try:
+        return loso33.compare(old, new)
+    finally:
+        loso33._use = use  # type: ignore[assignment]
+        use_lexicon(True)
+
+
 def configure(stages: list[int]) -> None:
     """Scanner 32's loop with this file's tables; the fourteenth set's dev half joins the
     tenth to thirteenth beyond the folds (its test half only in ``--held-out``)."""
@@ -290,6 +315,13 @@ if __name__ == "__main__":
         res = json.loads(out.read_text(encoding="utf-8"))
         for a, b in itertools.pairwise(stages):
             print(TAGS[a], "->", TAGS[b], rule(res, TAGS[a], TAGS[b]) or "passes")
+        sys.exit(0)
+    if "--equiv" in sys.argv:
+        res = equivalence(*stages)
+        out = ROOT / "bench" / "results" / "scan35_equiv.json"
+        out.write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(res["texts"], "texts,", res["rows_with_context"], "rows with context,", end=" ")
+        print(len(res["moved"]), "moved")
         sys.exit(0)
     configure(stages)
     if "--out" not in sys.argv:
