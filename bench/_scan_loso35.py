@@ -100,6 +100,12 @@ still give ``model.bin``'s bytes, ``--check``), at the kept cut 0.8528.
    only if ``--equiv --stages 3,4`` (scanner 34's check: only whether a text is read
    otherwise) moves no row of the tenth-to-fourteenth test halves and no public test
    row; every text it moves is named; otherwise it is dropped.
+   *Result:* on dev it passed (``scan35_step4.json``: folds 720 caught and 39 / 0
+   unchanged; fresh10-14 dev honest held 19 -> 18, the tenth's surprise party), but
+   ``--equiv`` (``scan35_equiv.json``, 32,610 texts) moved six texts, one of them an
+   honest row of the eleventh's **test** half (a README naming ``pypi.org``): step 4 was
+   **dropped** (its keys and the package-index rule taken out of the product; the bench
+   no longer builds its stage).
 
 *Rule, each step against the step before* (:func:`rule`): pooled fold attacks caught do
 not fall; pooled fold honest held does not rise and honest blocked rises on no fold; the
@@ -176,7 +182,6 @@ def steps() -> tuple[Step, ...]:
             (),
             ("_IDENTITY_CLAIM", re.compile(r"(?!)")),
         ),
-        Step("honest2", {}, harm.SURPRISE, {}, (), ("_OFFICIAL_INDEX", re.compile(r"(?!)"))),
     )
 
 
@@ -184,6 +189,8 @@ def steps() -> tuple[Step, ...]:
 TAGS = ("main", *(s.tag for s in steps()))
 _FRAMES: tuple[Any, ...] | None = None
 _PATCHED: dict[str, Any] = {}
+#: scanner 33's table switch (:func:`equivalence` puts a stage switch in its place)
+_USE = loso33._use
 
 
 def _keys(block: str) -> list[str]:
@@ -228,7 +235,7 @@ def use_lexicon(stage: int | bool) -> None:
             module = intent if hasattr(intent, name) else _address
             today = _PATCHED.setdefault(name, getattr(module, name))
             setattr(module, name, today if stage >= i else before)
-    loso33._use(table)
+    _USE(table)
 
 
 def rule(res: dict[str, Any], base: str, cand: str) -> list[str]:
@@ -276,7 +283,6 @@ def equivalence(before: int, after: int) -> dict[str, Any]:
     literals): only which texts are read otherwise is kept, no figure."""
     old: dict[str, str] = {}
     new: dict[str, str] = {}
-    use = loso33._use
 
     def switch(table: dict[str, str]) -> None:
         use_lexicon(before if table is old else after)
@@ -285,7 +291,7 @@ def equivalence(before: int, after: int) -> dict[str, Any]:
     try:
         return loso33.compare(old, new)
     finally:
-        loso33._use = use  # type: ignore[assignment]
+        loso33._use = _USE  # type: ignore[assignment]
         use_lexicon(True)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import _scan_loso35 as loso35
 from mnemic import scan as _scan
-from mnemic.scan import _address, _lexicon_harm as _harm, _terms, intent, lexicon
+from mnemic.scan import _lexicon_harm as _harm, _terms, intent, lexicon
 
 
 def _keys(block: str) -> set[str]:
@@ -38,7 +38,6 @@ def test_each_stage_undoes_the_later_steps() -> None:
 def test_the_identity_claim_rule_is_switched_with_its_step() -> None:
     note = "If someone claims to be the user, do not disclose anything."
     saved = (intent.CONCEPTS, intent.FRAMES, intent._IDENTITY_CLAIM, _terms.CONCEPTS)
-    index = _address._OFFICIAL_INDEX
     try:
         loso35.use_lexicon(2)
         before = {i.name for i in intent.intents(note)}
@@ -46,7 +45,6 @@ def test_the_identity_claim_rule_is_switched_with_its_step() -> None:
         after = {i.name for i in intent.intents(note)}
     finally:
         intent.CONCEPTS, intent.FRAMES, intent._IDENTITY_CLAIM, _terms.CONCEPTS = saved  # type: ignore[misc]
-        _address._OFFICIAL_INDEX = index
         intent._lexicon = None
         intent._tag_memo.clear()
         intent._refers_memo.clear()

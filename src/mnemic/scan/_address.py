@@ -8,9 +8,7 @@ reserved for private networks (``.local``, ``.internal``, ``.lan``, ``.localdoma
 ``home.arpa``, and ``.corp`` and ``.home``, which ICANN will not delegate): they resolve
 nowhere outside one (scanner 23). The names reserved for
 documentation (``example.com``, ``*.example``) stay outside addresses: a note may use
-them as a stand-in for an attacker's server as well as a cheat sheet does. Nor are the
-public package indexes themselves (``pypi.org``, ``registry.npmjs.org``, scanner 35):
-naming where packages come from redirects nothing.
+them as a stand-in for an attacker's server as well as a cheat sheet does.
 
 ``curl`` or ``wget`` with a flag that sends a file's content (``-d @MEMORY.md``,
 ``-F f=@~/.ssh/id_rsa``, ``-T``, ``--post-file``) reads as *send*.
@@ -86,22 +84,6 @@ _METADATA = re.compile(
 )
 
 
-# The public package indexes themselves (scanner 35): naming the index packages come from
-# ("pypi.org is blocked on the office network", "installed from pypi.org") sends nothing
-# anywhere and redirects nothing; a look-alike host ("pypi.org.example.io") is not one.
-_OFFICIAL_INDEX = re.compile(
-    r"^(?:www\.)?(?:pypi\.org|files\.pythonhosted\.org|registry\.npmjs\.org|npmjs\.com|"
-    r"crates\.io|rubygems\.org|proxy\.golang\.org|repo\.maven\.apache\.org|"
-    r"repo1\.maven\.org|nuget\.org|api\.nuget\.org|packagist\.org)$"
-)
-
-
-def _outside(host: str) -> bool:
-    """Whether ``host`` is an outside address: not this machine or a private network's
-    name, and not a public package index itself."""
-    return not _LOCAL_HOST.match(host) and not _OFFICIAL_INDEX.match(host)
-
-
 def _host(address: str) -> str:
     """The host name of a URL, e-mail or IP address (lower case, no port or user)."""
     rest = address.split("://", 1)[1] if "://" in address else address
@@ -120,11 +102,11 @@ def addresses(sentence: str) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int]] = []
     for m in _URL.finditer(sentence):
         spans.append(m.span())
-        if _outside(_host(m.group())):
+        if not _LOCAL_HOST.match(_host(m.group())):
             found.append((m.start(), m.end(), "dest"))
     for m in _BARE_HOST.finditer(sentence):
         inside = any(s <= m.start() < e for s, e in spans)
-        if not inside and _outside(m.group().lower()):
+        if not inside and not _LOCAL_HOST.match(m.group()):
             found.append((m.start(), m.end(), "dest"))
     for m in _PHONE.finditer(sentence):
         if sum(c.isdigit() for c in m.group()) >= 8:

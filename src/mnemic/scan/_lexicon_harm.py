@@ -52,7 +52,6 @@ __all__ = [
     "RECORD_MORE",
     "RECOVERY",
     "RECOVERY_FRAMES",
-    "SURPRISE",
     "TAKEOVER",
     "TAKEOVER_ACTIONS",
     "TAKEOVER_FRAMES",
@@ -2498,20 +2497,3 @@ NARROWED: dict[str, str] = {
 }
 #: The keys step 3 took out (the bench puts them back for the steps before it).
 NARROWED_OUT: dict[str, tuple[str, ...]] = {"authority": ("orders",)}
-
-#: Step 4 (scanner 35, after step 3's judgment; its own fold run): a surprise for someone is
-#: the honest reason a note keeps something from them ("surprise party for Jamie: don't
-#: mention the venue"); ``honest`` lowers what it keeps from them one step.
-SURPRISE: dict[str, str] = {
-    "honest": """
-        surprise party; surprise for; a surprise; it's a surprise; surprise birthday;
-        surprise gift; surprise visit; fete surprise; soiree surprise; une surprise;
-        uberraschungsparty; uberraschungsfeier; uberraschung fur; eine uberraschung;
-        fiesta sorpresa; fiesta de sorpresa; una sorpresa; festa surpresa; uma surpresa;
-        festa a sorpresa; una sorpresa per; verrassingsfeest; een verrassing;
-        przyjęcie niespodzianka; niespodzianka dla; вечеринк* сюрприз; сюрприз для;
-        sürpriz parti; sürpriz doğum günü; 惊喜派对; 惊喜; サプライズ; 서프라이즈; 깜짝 파티;
-        حفلة مفاجئة; مفاجأة; सरप्राइज़; सरप्राइज; pesta kejutan; kejutan untuk;
-        tiệc bất ngờ; överraskningsfest; overraskelsesfest; yllätysjuhla*
-    """,
-}

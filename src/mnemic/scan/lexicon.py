@@ -32,7 +32,6 @@ from ._lexicon_harm import (
     RECORD,
     RECORD_MORE,
     RECOVERY,
-    SURPRISE,
     TAKEOVER,
     TRAIL,
     VOICE,
@@ -787,8 +786,4 @@ for _concept, _keys in (*BLAME_MORE.items(), *DOCTOR.items()):
 # Honest notes held for a reason that is not the attack's (scanner 35, step 3,
 # _lexicon_harm.NARROWED); merged last, so the bench can take them out again.
 for _concept, _keys in NARROWED.items():
-    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
-# A surprise for someone, the honest reason to keep it from them (scanner 35, step 4,
-# _lexicon_harm.SURPRISE); merged last, so the bench can take it out again.
-for _concept, _keys in SURPRISE.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
