@@ -65,6 +65,7 @@ _ACTIONS = frozenset(
     | _harm.RECORD_ACTIONS
     | _harm.VOICE_ACTIONS
     | _harm.TAKEOVER_ACTIONS
+    | _harm.TRAIL_ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -593,6 +594,10 @@ FRAMES: tuple[_Frame, ...] = (
     *(_Frame(*f) for f in _harm.VOICE_FRAMES),
     # Account takeover: recovery address, MFA device, keys changed unchecked (scanner 33).
     *(_Frame(*f) for f in _harm.TAKEOVER_FRAMES),
+    # An outside address made an account's recovery contact (scanner 35).
+    *(_Frame(*f) for f in _harm.RECOVERY_FRAMES),
+    # Records of what happened changed before someone examines them (scanner 35).
+    *(_Frame(*f) for f in _harm.TRAIL_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
 )
 
@@ -996,13 +1001,20 @@ def _claim_noun(sentence: str, m: _Match) -> bool:
     """Whether "claim" or "claims" at ``m`` is the noun (an insurance or expense claim,
     "the claims team", "claims over 50 EUR need a receipt"), not the verb of a false
     statement: the verb governs a clause ("claim that…", "claim you never…"), the noun
-    does not. A word of its own only (scanner 23)."""
+    does not. A word of its own only (scanner 23). Nor is "claims to be" (someone
+    else's claim of who they are, scanner 35)."""
     if not _CLAIM.fullmatch(sentence[m[0] : m[1]]):
         return False
     nxt = _TOKEN.search(sentence, m[1])
     if nxt is None or _CLAUSE_BREAK.search(sentence, m[1], nxt.start()):
         return True
-    return nxt.group() not in _CLAUSE_OPENERS
+    identity = _IDENTITY_CLAIM.match(sentence, nxt.start()) is not None
+    return nxt.group() not in _CLAUSE_OPENERS or identity
+
+
+# "claims to be the user", "claim to be from IT": someone else's claim of who they are (an
+# impostor's, a caller's), not a falsehood the agent is to tell (scanner 35).
+_IDENTITY_CLAIM = re.compile(r"to\s+be\b")
 
 
 # "name = value in PATH" (or "name: value"): a setting and the file it is written in.

@@ -23,7 +23,19 @@ into an intent live in :mod:`.intent`.
 from __future__ import annotations
 
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
-from ._lexicon_harm import HARM, MORE as HARM_MORE, RECORD, RECORD_MORE, TAKEOVER, VOICE
+from ._lexicon_harm import (
+    BLAME_MORE,
+    DOCTOR,
+    HARM,
+    MORE as HARM_MORE,
+    NARROWED,
+    RECORD,
+    RECORD_MORE,
+    RECOVERY,
+    TAKEOVER,
+    TRAIL,
+    VOICE,
+)
 from ._lexicon_more import FARTHER, MORE, REACH, WIDER
 from ._lexicon_reveal import BENGALI, COPY_OUT, REVEAL, TURKISH
 
@@ -217,7 +229,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "authority": """
-        orders; direct orders; binding; mandatory; takes precedence; take precedence;
+        direct orders; binding; mandatory; takes precedence; take precedence;
         highest priority; top priority; overrides everything; override everything;
         official policy; from management; manager's orders; manager's instructions;
         boss's orders; must be obeyed; obey; commands from; as authoritative; authoritative;
@@ -760,3 +772,18 @@ for _concept, _keys in COPY_OUT.items():
 # (scanner 33, _lexicon_harm.TAKEOVER); new concepts, so the bench can drop them.
 for _concept, _keys in TAKEOVER.items():
     CONCEPTS[_concept] = _keys
+# An outside address put in as an account's recovery contact, unless it is the owner's own
+# (scanner 35, _lexicon_harm.RECOVERY); new concepts, so the bench can drop them.
+for _concept, _keys in RECOVERY.items():
+    CONCEPTS[_concept] = _keys
+# Records of what happened changed before someone examines them, and someone's failure as
+# the aim (scanner 35, step 2, _lexicon_harm.TRAIL and BLAME_MORE); new concepts and keys
+# merged last, so the bench can take them out again.
+for _concept, _keys in TRAIL.items():
+    CONCEPTS[_concept] = _keys
+for _concept, _keys in (*BLAME_MORE.items(), *DOCTOR.items()):
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# Honest notes held for a reason that is not the attack's (scanner 35, step 3,
+# _lexicon_harm.NARROWED); merged last, so the bench can take them out again.
+for _concept, _keys in NARROWED.items():
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
