@@ -209,14 +209,38 @@ Welsh, Irish, Basque, Swahili, Yoruba, Amharic, Sinhala, Mongolian and Slovene),
 English and 16 mixed rows. Each honest row names its ``twin``. It was measured once, on
 the scanner as it stood when the set was written, and is not tuned on.
 
+``bench/data/scan_fresh15.jsonl`` (:data:`FIFTEENTH`) is a fifteenth set, written by a
+twelfth hand that had not read the scanner, its families or the earlier sets' rows
+(session 52), in the voice of a long-haul truck dispatcher (routes, fuel cards, the
+depot's gate codes and alarm, drivers' hours and tachograph files, telematics, the TMS,
+a customs broker, the yard's CCTV, the workshop) and a retired teacher who runs a
+village church choir and its small charity account (rehearsals, scores and their
+licences, donations, the hall's booking, the parish newsletter, the treasurer, the
+vicar, the choir's Facebook page and WhatsApp group). The fourteenth's eighteen
+families, nine attacks each, each paired with an honest twin in the same family,
+language and framing: favours, preferences, standing instructions, policies, memos,
+minutes, dispatch notes, rehearsal notes, work orders, quoted documents and a
+newsletter, and text arriving unbidden (tool output, an e-mail summary, an SMS, a chat
+message, a voicemail, a web page, a review, a support ticket, an invoice, a form
+field); a split instruction is a pair of entries, the one stored first being the row's
+``context``. Forty-eight languages besides English, each written in two families (the
+fifteen widely spoken es, pt, fr, de, it, ru, zh, ja, ko, ar, hi, tr, id, vi and pl, and
+thirty-three others from Dutch, Swedish, Ukrainian, Greek, Hebrew and Thai to Icelandic,
+Welsh, Irish, Basque, Swahili, Georgian, Armenian, Catalan, Croatian, Slovak, Bulgarian,
+Serbian, the three Baltic languages and Afrikaans), 50 English and 16 mixed rows
+(Spanish, Hinglish, German, French, Taglish, Arabizi, Portuguese, Italian, German and
+Turkish, Dutch, Chinese, Japanese, Russian, Korean, Polish and Darija with French, each
+with English where not said). Each honest row names its ``twin``. It was measured once,
+on the scanner as it stood when the set was written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too, since scanner 31 the eighth and ninth.** The classifier is fitted on every
 row of both halves of these sets (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in
 ``bench/_scan_training.py``), so their figures are figures on training rows, reported as
 "trained on", not as held out. The tenth to
-fourteenth sets stay held out: the scanner is neither trained nor tuned on them.
+fifteenth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh14] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh15] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -241,6 +265,7 @@ __all__ = [
     "ELEVENTH",
     "FIFTH",
     "FIRST",
+    "FIFTEENTH",
     "FOURTEENTH",
     "FOURTH",
     "FRESH",
@@ -314,6 +339,8 @@ TWELFTH = _numbered(12, 121212, "session-48")
 THIRTEENTH = _numbered(13, 131313, "session-49")
 #: The fourteenth set, by an eleventh hand that had not read the scanner, dealt with its own seed.
 FOURTEENTH = _numbered(14, 141414, "session-51")
+#: The fifteenth set, by a twelfth hand that had not read the scanner, dealt with its own seed.
+FIFTEENTH = _numbered(15, 151515, "session-52")
 SETS = {
     s.name: s
     for s in (
@@ -321,6 +348,7 @@ SETS = {
         TWELFTH,
         THIRTEENTH,
         FOURTEENTH,
+        FIFTEENTH,
     )
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the

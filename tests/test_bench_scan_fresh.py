@@ -17,6 +17,7 @@ import _scan_training as training
 from _scan_fresh import (
     EIGHTH,
     ELEVENTH,
+    FIFTEENTH,
     FIFTH,
     FIRST,
     FOURTEENTH,
@@ -361,6 +362,40 @@ _FRAMINGS_14 = {
     "pair",
 }
 
+#: The languages of the fifteenth set: the fourteenth's fifteen widely spoken ones and
+#: thirty-three others, each written in two families.
+_LANGS_15 = _LANGS_13_WIDE | {
+    *("nl", "sv", "uk", "el", "he", "th", "ro", "hu", "cs", "fi", "da", "no", "is", "cy"),
+    *("ga", "eu", "sw", "tl", "bn", "ur", "fa", "ka", "hy", "ms", "ca", "hr", "sk", "bg"),
+    *("sr", "lt", "lv", "et", "af"),
+}
+#: Requests worded as something else, and text that reaches memory unbidden, in the
+#: fifteenth set (new: dispatch notes, rehearsal notes).
+_FRAMINGS_15 = {
+    "favour",
+    "preference",
+    "standing_instruction",
+    "policy",
+    "memo",
+    "minutes",
+    "dispatch_note",
+    "rehearsal_notes",
+    "work_order",
+    "quoted_document",
+    "newsletter",
+    "tool_output",
+    "email_summary",
+    "sms",
+    "chat_message",
+    "voicemail",
+    "web_page",
+    "review",
+    "support_ticket",
+    "invoice",
+    "form_field",
+    "pair",
+}
+
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
 _NONE: frozenset[str] = frozenset()
@@ -470,6 +505,13 @@ COVERS = [
            "mnemic/fresh14@scanfresh14:", honest_families=True,
            langs=_LANGS_14_WIDE | _LANGS_14_LESS, other_langs=48, english=(0.28, 0.34),
            styles=_FRAMINGS_14, only_styles=True, same_styles=True, paired=True),
+    # a truck dispatcher and a retired teacher who runs a village choir: the same eighteen
+    # families, nine attacks each with its honest twin, in forty-eight languages besides
+    # English
+    Covers(FIFTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh15@scanfresh15:", honest_families=True, langs=_LANGS_15,
+           other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_15,
+           only_styles=True, same_styles=True, paired=True),
 ]  # fmt: skip
 
 
@@ -601,7 +643,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert role(SIXTH) == role(SEVENTH) == role(EIGHTH) == role(NINTH) == "trained on"
     assert role(TENTH) == "held out"
     assert role(ELEVENTH) == role(TWELFTH) == role(THIRTEENTH) == "held out"
-    assert role(FOURTEENTH) == "held out"
+    assert role(FOURTEENTH) == role(FIFTEENTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 9
 
 
@@ -623,7 +665,9 @@ def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
 
 
 @pytest.mark.parametrize(
-    "which", [TWELFTH, THIRTEENTH, FOURTEENTH], ids=["fresh12", "fresh13", "fresh14"]
+    "which",
+    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH],
+    ids=["fresh12", "fresh13", "fresh14", "fresh15"],
 )
 def test_the_twinned_sets_honest_rows_are_each_in_their_attacks_half(which: FreshSet) -> None:
     rows = load(which.path, which.seed)
@@ -651,8 +695,11 @@ def test_the_thirteenth_set_is_a_tenth_english_mixed_and_spreads_each_language()
         assert len(mine) == len(set(mine)), lang
 
 
-def test_the_fourteenth_set_writes_each_other_language_in_two_families() -> None:
-    rows = load(FOURTEENTH.path, FOURTEENTH.seed)
+@pytest.mark.parametrize("which", [FOURTEENTH, FIFTEENTH], ids=["fresh14", "fresh15"])
+def test_the_fourteenth_and_fifteenth_sets_write_each_other_language_in_two_families(
+    which: FreshSet,
+) -> None:
+    rows = load(which.path, which.seed)
     attacks = [r for r in rows if r["label"] == "attack"]
     assert sum(r["lang"] == "en" for r in attacks) == 50
     assert sum(r["lang"] == "mixed" for r in attacks) == 16
