@@ -48,8 +48,9 @@ below is new.
 
 5. *Held out, once, after everything is final*: tidy_fresh12's test half, offline,
    each pair through ``plan``: main (rules and model as they were) before, this branch
-   after, per kind with n and Wilson 95 % intervals (``./x bench tidy --fresh-only --set
-   fresh12 --half test``, its first look by this round).
+   after, per kind with n and Wilson 95 % intervals (:func:`heldout`, run once under
+   each tree: ``python bench/_tidy_pairfit33.py heldout OUT``; its first look by this
+   round).
 """
 
 from __future__ import annotations
@@ -199,8 +200,24 @@ def diff(before: Path, after: Path) -> dict[str, Any]:
     return {"moved": moved, "compare": compare(a, b)["total"]}
 
 
+HELD_OUT = "fresh12"
+
+
+def heldout(out: Path) -> None:
+    """Step 5, one side (run once under main's tree, once under this one): the test half
+    of :data:`HELD_OUT`, offline, each pair through ``plan`` with the shipped model of
+    the tree on ``sys.path``; its verdicts and per-kind summary into ``out``."""
+    pairs = _tidy_fresh.load_halves(_tidy_fresh.SETS[HELD_OUT])["test"]
+    got = [_tidy_fresh.verdict(p, None, True) for p in pairs]
+    s = _tidy_fresh.summary(pairs, got)
+    print(_tidy_fresh.line(HELD_OUT, s), flush=True)
+    out.write_text(json.dumps({"verdicts": got, "summary": tidy_pairs.brief(s)}, indent=1))
+
+
 def _main(argv: Sequence[str]) -> None:  # pragma: no cover - a tool for a round's check
-    if argv[0] == "dump":
+    if argv[0] == "heldout":
+        heldout(Path(argv[1]))
+    elif argv[0] == "dump":
         dump(Path(argv[1]), argv[2] != "rules" if len(argv) > 2 else True)
     elif argv[0] == "diff":
         print(json.dumps(diff(Path(argv[1]), Path(argv[2])), ensure_ascii=False, indent=1))
