@@ -21,6 +21,12 @@ SHA-256 of the weights, the training's provenance), then the float32 weights,
 little-endian, one block of ``2 ** bits`` per case and head. A file whose weights do not
 match the digest its header records is refused (:class:`PairModelError`). Inference is
 pure Python: one ``crc32`` per feature.
+
+The file shipped is tidy 15's fit (weights SHA-256 ``6090b474…``, feature version 1,
+fitted on what tidy 15's rules said of each pair): no code in the tree writes those
+bytes, and its header records no probe digest. ``./x bench tidy_pairs --fit --recipe
+today`` rebuilds its recipe with today's rules, byte for byte, the digest in its header;
+tidy 32 and 33 kept the old file by their rules (``docs/lifecycle.md``).
 """
 
 from __future__ import annotations
