@@ -5,13 +5,16 @@ Usage: ./x bench tidy_pairs [--offline] [--fit] [--rule none|crossfit]
        ./x bench tidy_pairs --fit --recipe today|plus69|plus69s
        ./x bench tidy_pairs --fit --recipe today [--rule count] [--out PATH]
        ./x bench tidy_pairs --tidy32 [--offline | --semantic-only]
+       ./x bench tidy_pairs --tidy33 CANDIDATE [--tidy33-old OLD] [--offline]
 
 ``--fit --recipe today`` (tidy 32, ``bench/_tidy_pairfit32.py``) rebuilds the recipe
 byte for byte, its header recording the probe digest of today's features that
 ``tests/test_tidy_pairmodel_rebuild.py`` checks; ``--rule count``, with rule (b)'s points
 (rules and model join at most 2 % of the honest pairs of a nested pool). ``--tidy32``
 runs tidy 32's protocol (the shipped file against its rebuild, each with tidy 15's points
-and rule (b)'s); ``--tidy32-heldout BEFORE`` its held-out step, once.
+and rule (b)'s); ``--tidy32-heldout BEFORE`` its held-out step, once. ``--tidy33`` runs
+tidy 33's (``bench/_tidy_pairfit33.py``: which file ships, judged on the sets neither
+candidate was fitted on).
 
 ``--tidy31`` runs tidy 31's protocol (``bench/_tidy_pairfit31.py``: three recipes on
 feature version 1, leave one set out over fresh1-9 and the strangers' files, fresh10-11's
@@ -535,7 +538,23 @@ def main() -> None:
         help="tidy 32's held-out step, once: fresh10-11's test halves under the rules, "
         "the model file BEFORE and the shipped one (tidy_pairs32_heldout.json)",
     )
+    parser.add_argument(
+        "--tidy33",
+        type=Path,
+        metavar="CANDIDATE",
+        help="tidy 33's protocol (bench/_tidy_pairfit33.py): the model file CANDIDATE "
+        "against --tidy33-old (default: the shipped file) on data neither was fitted on "
+        "(tidy_pairs33.json); offline, and with the embedder unless --offline",
+    )
+    parser.add_argument(
+        "--tidy33-old", type=Path, metavar="OLD", help="with --tidy33: the old model file"
+    )
     args = parser.parse_args()
+    if args.tidy33:
+        import _tidy_pairfit33 as t33
+
+        t33.run(args.tidy33, args.tidy33_old, semantic=not args.offline)
+        return
     if args.tidy32_heldout:
         import _tidy_pairfit32 as t32
 

@@ -30,7 +30,10 @@ what the sentence says, never from the values it holds:
   led by letters: "LH123"), and no copula, colon or update marker stands before it: a
   class, a ward, a flight named, not its value ("User's seat is 14C" / "14D" is a change
   of seat, and stays the rules'). A digit changed after a digit is an amount ("8h" /
-  "7h", "3-month", "2015-ben", "17時"), which the contradiction rules read.
+  "7h", "3-month", "2015-ben", "17時"), which the contradiction rules read. Two members
+  of one numbered series (letters, maybe a hyphen, then a number: "stg-4" / "stg-6",
+  "web-9" / "web-10") in that one place are two things too (tidy 33, first week row 8:
+  templated notes about six staging hosts were superseded by one another).
 * **another measure of one quantity** (:func:`another_measure`): one entry says a word
   that names another measure of a key both say ("Chloe's *peak* rating was 1655" /
   "Chloe's rating is 1610", "*resting* heart rate" / "*max* heart rate", "*half*
@@ -178,13 +181,20 @@ _BEFORE_VALUE = frozenset(_BEFORE_VALUE_WORDS.split())
 states ("seat *is* 14C", "now 15C")."""
 
 
+_MEMBER = re.compile(r"([a-z]+[-.]?)(\d+)")
+"""A member of a numbered series: letters, maybe a hyphen or a dot, then its number
+("stg-4", "web-10", "lh123"). Two members of one series in one sentence are two things
+(first week, row 8: "The staging host stg-5 runs postgres 15" / "... stg-6 ...")."""
+
+
 def _mixed(tok: str) -> bool:
     return any(c.isdigit() for c in tok) and any(c.isalpha() for c in tok)
 
 
 def identifier_changed(a: Profile, b: Profile) -> str:
     """The identifier each entry names in the one place they differ ("7.a / 7.b"), when it
-    differs in one character and names which thing, or ""."""
+    differs in one character, or is another member of one numbered series ("stg-4 /
+    stg-6"), and names which thing, or ""."""
     ta, tb = every(_IDENT, fold(a.text)), every(_IDENT, fold(b.text))
     if len(ta) != len(tb):
         return ""
@@ -193,17 +203,21 @@ def identifier_changed(a: Profile, b: Profile) -> str:
         return ""
     k = diff[0]
     x, y = ta[k], tb[k]
-    if not (_mixed(x) and _mixed(y)) or len(x) != len(y):
+    if not (_mixed(x) and _mixed(y)):
         return ""
-    changed = [(c, d) for c, d in zip(x, y, strict=True) if c != d]
-    if len(changed) != 1:
-        return ""
-    c, d = changed[0]
-    if not (c.isascii() and c.isalpha() and d.isascii() and d.isalpha()) and not re.match(
-        r"[a-z]+\d", x
-    ):
-        return ""  # a digit changed is an amount ("8h", "3-month", "2015-ben") unless a code
-        # leads with letters ("lh123", "b12")
+    mx, my = _MEMBER.fullmatch(x), _MEMBER.fullmatch(y)
+    if not (mx and my and mx.group(1) == my.group(1)):  # "stg-4" / "stg-6", "web-9" / "web-10"
+        if len(x) != len(y):
+            return ""
+        changed = [(c, d) for c, d in zip(x, y, strict=True) if c != d]
+        if len(changed) != 1:
+            return ""
+        c, d = changed[0]
+        if not (c.isascii() and c.isalpha() and d.isascii() and d.isalpha()) and not re.match(
+            r"[a-z]+\d", x
+        ):
+            return ""  # a digit changed is an amount ("8h", "3-month", "2015-ben") unless a
+            # code leads with letters ("lh123", "b12")
     before = fold(a.text)[: fold(a.text).find(x)].rstrip()
     if k > 0 and (ta[k - 1] in _BEFORE_VALUE or before.endswith(":")):
         return ""

@@ -21,6 +21,12 @@ SHA-256 of the weights, the training's provenance), then the float32 weights,
 little-endian, one block of ``2 ** bits`` per case and head. A file whose weights do not
 match the digest its header records is refused (:class:`PairModelError`). Inference is
 pure Python: one ``crc32`` per feature.
+
+The file shipped is tidy 15's fit (weights SHA-256 ``6090b474…``, feature version 1,
+fitted on what tidy 15's rules said of each pair): no code in the tree writes those
+bytes, and its header records no probe digest. ``./x bench tidy_pairs --fit --recipe
+today`` rebuilds its recipe with today's rules, byte for byte, the digest in its header;
+tidy 32 and 33 kept the old file by their rules (``docs/lifecycle.md``).
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
+from operator import mul
 from typing import Any
 
 from ...unicode_script import script
@@ -80,10 +88,17 @@ def _bin(x: float, step: float) -> str:
     return str(int(x / step))
 
 
+@lru_cache(maxsize=4096)  # each entry is read beside every other
 def _script(text: str) -> str:
     """The script of ``text``'s first letter (:func:`mnemic.unicode_script.script`),
     ``NONE`` when it has none."""
     return next((script(ch) for ch in text if ch.isalpha()), "NONE")
+
+
+@lru_cache(maxsize=4096)
+def _numbers(text: str) -> frozenset[str]:
+    """The numbers written in ``text`` (:data:`_NUMBER`), as a set."""
+    return frozenset(_NUMBER.findall(text))
 
 
 @lru_cache(maxsize=4096)  # each entry is read beside every other
@@ -266,8 +281,8 @@ def features(
             f.append(name)
     ta, tb = _tokens(older.text), _tokens(newer.text)
     oa, ob = ta - tb, tb - ta
-    f.extend(f"oa:{w}" for w in sorted(oa))
-    f.extend(f"ob:{w}" for w in sorted(ob))
+    f += ["oa:" + w for w in sorted(oa)]
+    f += ["ob:" + w for w in sorted(ob)]
     union = len(ta | tb)
     f.append(f"tj:{_bin(len(ta & tb) / union if union else 0.0, 0.1)}")
     for at, name in ((0, "lead"), (-1, "last")):
@@ -283,7 +298,7 @@ def features(
     if newer.update:
         f.append(f"b_update&wo:{_bin(s.word_overlap, 0.25)}")
         f.append(f"b_update&{only}")
-    na, nb = set(_NUMBER.findall(older.text)), set(_NUMBER.findall(newer.text))
+    na, nb = _numbers(older.text), _numbers(newer.text)
     if na and nb:
         f.append("num:same" if na == nb else "num:differ")
     elif na or nb:
@@ -359,11 +374,15 @@ def values(names: Sequence[str]) -> list[float]:
     """Each feature's value: the words one side alone holds (``oa:``, ``ob:``) share
     one unit between them, the other features another, so that a long entry's words do
     not drown the signals every pair has."""
-    words = sum(n[:3] in ("oa:", "ob:") for n in names)
+    sides = list(map(str.startswith, names, repeat(_SIDES, len(names))))
+    words = sum(sides)
     rest = len(names) - words
     w = WORD_SCALE / math.sqrt(words) if words else 0.0
     r = 1.0 / math.sqrt(rest) if rest else 0.0
-    return [w if n[:3] in ("oa:", "ob:") else r for n in names]
+    return [w if side else r for side in sides]
+
+
+_SIDES = ("oa:", "ob:")
 
 
 WORD_SCALE = 0.5
@@ -459,6 +478,21 @@ class PairModel:
 
     def threshold(self, case: str, head: str) -> float:
         return self.heads[case][head].threshold
+
+    def probabilities(self, names: Sequence[str], case: str) -> tuple[float, float]:
+        """The heads' probabilities (merge, change) for a pair's feature ``names``:
+        :meth:`score`'s, to the last bit (the same products summed in the same order),
+        without ranking the features that weighed most (``plan`` asks for those only
+        for a pair it proposes)."""
+        idx = list(map(bucket, names))
+        xs = values(names)
+        heads = self.heads[case]
+        out = []
+        for head in HEADS:
+            h = heads[head]
+            z = h.bias + sum(map(mul, map(h.weights.__getitem__, idx), xs))
+            out.append(1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0)
+        return out[0], out[1]
 
     def score(self, names: Iterable[str], case: str) -> Score:
         """Both heads' probabilities for a pair's feature ``names``."""

@@ -91,7 +91,8 @@ def _learned(
     the model reads it (the older entry first, the default thresholds)."""
     case = "offline" if cosines is None else "semantic"
     t_merge, t_change = model.threshold(case, "merge"), model.threshold(case, "change")
-    found: list[tuple[float, str, int, int, tuple[str, ...]]] = []
+    with_cosine, version = model.reads_cosine(case), model.feature_version
+    found: list[tuple[float, str, int, int, list[str]]] = []
     for (i, j), s in pairs.items():
         if i in used or j in used:
             continue
@@ -102,27 +103,28 @@ def _learned(
             profiles[old],
             profiles[new],
             s,
-            model.reads_cosine(case),
-            model.feature_version,
+            with_cosine,
+            version,
             judged.get((old, new)),
         )
-        score = model.score(names, case)
-        if score.change >= t_change and score.change >= score.merge:
-            head, p, t = "change", score.change, t_change
-        elif score.merge >= t_merge:
-            head, p, t = "merge", score.merge, t_merge
+        merge, change = model.probabilities(names, case)
+        if change >= t_change and change >= merge:
+            head, p, t = "change", change, t_change
+        elif merge >= t_merge:
+            head, p, t = "merge", merge, t_merge
         else:
             continue
         if not apart(profiles[old], profiles[new], s, head) and not two_facts(
             profiles[old], profiles[new]
         ):
             kind = "supersede" if head == "change" else "merge"
-            found.append((p - t, kind, old, new, score.top))
+            found.append((p - t, kind, old, new, names))
     out = []
-    for margin, kind, old, new, top in sorted(found, key=lambda f: (-f[0], f[2], f[3])):
+    for margin, kind, old, new, names in sorted(found, key=lambda f: (-f[0], f[2], f[3])):
         if old in used or new in used:
             continue
         used |= {old, new}
+        top = model.score(names, case).top
         if kind == "supersede":
             keep, drop = new, old
             what = "the newer entry replaces the older"
