@@ -545,7 +545,7 @@ class Memory(MemoryView):
         return committed
 
     def _precommit(
-        self, target: str, before: list[str], after: list[str], results: list[OpResult]
+        self, target: str, before: Sequence[str], after: Sequence[str], results: list[OpResult]
     ) -> None:
         self._check_seen(target, before, results)
         self.guard.check_oscillation(target, before, after)
@@ -565,7 +565,7 @@ class Memory(MemoryView):
         ops: list[Op],
         batch: bool,
         allow_empty: bool,
-        precommit: Callable[[str, list[str], list[str], list[OpResult]], None] | None,
+        precommit: Callable[[str, Sequence[str], Sequence[str], list[OpResult]], None] | None,
         held: str = "",
         evict: Evict | None = None,
     ) -> Proposal:
@@ -690,7 +690,7 @@ class Memory(MemoryView):
             attempt.refused(exc)
             raise
 
-    def _check_seen(self, target: str, before: list[str], results: list[OpResult]) -> None:
+    def _check_seen(self, target: str, before: Sequence[str], results: list[OpResult]) -> None:
         """Optimistic concurrency per entry: refuse to overwrite or delete an entry the
         model has not seen in its current form (edited or added by someone else).
 
