@@ -178,3 +178,62 @@ def test_a_write_that_adds_and_takes_out_records_what_comparing_the_whole_target
     )
     assert change["removed"]  # something was taken out
     assert len(after) == len(before) + 1 or how != "eviction"
+
+
+# -- whether a target's entries are all ASCII (the usage's token estimate) ---------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abé", min_size=1, max_size=2), unique=True, max_size=6),
+    st.lists(st.text(alphabet="abé", min_size=1, max_size=2), unique=True, max_size=3),
+)
+def test_all_ascii_answers_for_a_grown_tuple_what_looking_at_every_entry_answers(
+    before: list[str], tail: list[str]
+) -> None:
+    tail = [e for e in tail if e not in before]
+    b = tuple(before)
+    assert entries.all_ascii(b) == all(e.isascii() for e in b)
+    a = extended(b, tuple(before + tail))
+    assert entries.all_ascii(a) == all(e.isascii() for e in a)
+    entries.all_ascii(b)
+    assert entries.all_ascii(("plain",)) is True  # asked about another tuple since b
+    assert entries.all_ascii(a) == all(e.isascii() for e in a)
+    # an equal tuple that is another object, and a list, are looked at whole
+    assert entries.all_ascii(tuple(before + tail)) == all(e.isascii() for e in a)
+    assert entries.all_ascii(["é", *before]) is False
+    _forgotten()
+
+
+def test_the_usage_of_an_add_to_a_large_target_looks_at_its_new_entry_only(
+    make_memory: Callable[..., Memory], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The token estimate asks whether every entry is ASCII; after an add, the answer
+    for the entries before it is known, so only the new entry is looked at, and the
+    estimate is the one the joined text gives (a non-ASCII entry included)."""
+    from mnemic.curated import usage
+    from mnemic.curated.entries import serialize
+    from mnemic.tokens import estimate_tokens
+
+    mem = make_memory(memory_char_limit=10_000_000)
+    mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(1200)])
+    mem.add("memory", "Fact 1200: shard 1200 exports nightly.")
+    looked: list[int] = []
+
+    def counting_map(fn: Any, *its: Any) -> Any:
+        if fn is str.isascii:
+            its = tuple(list(it) for it in its)
+            looked.append(len(its[0]))
+        return map(fn, *its)
+
+    monkeypatch.setattr(usage, "map", counting_map, raising=False)
+    monkeypatch.setattr(entries, "map", counting_map, raising=False)
+    got = mem.add("memory", "Fact 1201: shard 1201 exports nightly.")
+    monkeypatch.undo()
+    assert sum(looked) <= 1
+    live = mem.entries("memory")
+    assert got.usage.tokens == estimate_tokens(serialize(live))
+    got = mem.add("memory", "Fact 1202: café at shard 1202.")  # not ASCII
+    assert got.usage.tokens == estimate_tokens(serialize(mem.entries("memory")))
+    got = mem.add("memory", "Fact 1203: shard 1203 exports nightly.")
+    assert got.usage.tokens == estimate_tokens(serialize(mem.entries("memory")))

@@ -136,6 +136,28 @@ def _known_tail(before: Sequence[str], after: Sequence[str]) -> Sequence[str] | 
     return None
 
 
+def all_ascii(entries: Sequence[str]) -> bool:
+    """Whether every entry is ASCII. The answer for a tuple is remembered (the last one
+    asked about), and a tuple :func:`extended` made from that one is answered by looking
+    at its new entries only: the usage figures of each add to a large target would
+    otherwise look at every entry."""
+    global _ascii
+    known, answer = _ascii
+    if known is entries:
+        return answer
+    grown_from, grown = _extended
+    if grown is entries and grown_from is known and len(entries) >= len(known):
+        answer = answer and all(map(str.isascii, entries[len(known) :]))
+    else:
+        answer = all(map(str.isascii, entries))
+    if isinstance(entries, tuple):
+        _ascii = (entries, answer)
+    return answer
+
+
+_ascii: tuple[Sequence[str], bool] = ((), True)
+
+
 def appended(before: Sequence[str], after: Sequence[str]) -> Sequence[str] | None:
     """The entries at the end of ``after`` when it is ``before`` with entries appended
     (what an add makes), else ``None``. Compared in C: a write passes its whole target

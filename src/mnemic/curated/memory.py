@@ -257,12 +257,13 @@ class Memory(MemoryView):
         self._known[target] = fresh
         # others write here too: this session shares the verdicts of what it writes
         # with them (share_clean) until it finds that no one else wrote either target
-        if known is not None and known != fresh:
+        same = known is fresh or known == fresh  # this session's own last write: the same tuple
+        if known is not None and not same:
             self._others_wrote.add(target)
         else:
             self._others_wrote.discard(target)
         self.store.share_verdicts = bool(self._others_wrote)
-        if known is None or known == fresh:
+        if known is None or same:
             return None
         came, went = came_and_went(known, fresh)
         # their writers remember the text they wrote when it scanned clean (share_clean)
