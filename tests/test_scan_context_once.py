@@ -30,7 +30,7 @@ def test_an_add_that_names_an_address_reads_the_stored_entries_once(
     for i in range(5):
         mem.add("memory", f"Fact {i}: shard {i} exports nightly.")
     calls: list[int] = []
-    real = store_module.scan_in_context
+    real = store_module.scan_in_context  # type: ignore[attr-defined]
 
     def counted(text: str, neighbours: Any, *args: Any) -> Any:
         calls.append(len(neighbours))
