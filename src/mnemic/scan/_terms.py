@@ -137,4 +137,20 @@ class Definition:
         if not dense.isdisjoint(self._dense) or not words.isdisjoint(self._words):
             return True
         by3 = self._by3
+        if by3.keys().isdisjoint(_beginnings(folded, words)):
+            return False  # no word of the text begins as a word of the head does
         return any(_same(a, b) for a in words for b in by3.get(a[:3], ()))
+
+
+_beginnings_memo: dict[str, frozenset[str]] = {}
+
+
+def _beginnings(folded: str, words: frozenset[str]) -> frozenset[str]:
+    """The first three letters of each of ``words``, the terms of ``folded``
+    (remembered by ``folded``, as :func:`terms` is)."""
+    got = _beginnings_memo.get(folded)
+    if got is None:
+        if len(_beginnings_memo) >= 4096:
+            _beginnings_memo.clear()
+        got = _beginnings_memo[folded] = frozenset(w[:3] for w in words)
+    return got
