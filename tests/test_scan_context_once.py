@@ -91,3 +91,26 @@ def test_a_folded_entry_is_folded_as_fold_folds_it() -> None:
     for text in [NAMED, "Notfälle: ＡＢＣ ﬁle", "İstanbul’s CAFÉ", "東京駅前"]:
         assert intent._folded(text) == intent._fold(text)
         assert intent._folded(text) == intent._fold(text)  # remembered
+
+
+def test_whether_a_new_text_needs_its_context_is_asked_once_per_call(
+    make_memory: Callable[..., Memory], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The gate's look and the write's each asked whether the new text refers to
+    another entry (three readings of its sentences); the answer is the text's alone."""
+    mem = make_memory()
+    mem.add("memory", "Fact 0: shard 0 exports nightly.")
+    asked: list[str] = []
+    real = store_module.refers_to_others  # type: ignore[attr-defined]
+
+    def counted(text: str) -> bool:
+        asked.append(text)
+        return bool(real(text))
+
+    monkeypatch.setattr(store_module, "refers_to_others", counted)
+    assert mem.add("memory", "Fact 1: shard 1 exports nightly.").written
+    assert mem.replace("memory", "Fact 1", "Fact 1: shard 1 exports weekly.").written
+    assert asked == ["Fact 1: shard 1 exports nightly.", "Fact 1: shard 1 exports weekly."]
+    # a different text is asked about, and the same text again after another
+    assert mem.store._needs_context("The note above has the bucket.") is True
+    assert mem.store._needs_context("Fact 1: shard 1 exports weekly.") is False

@@ -273,6 +273,7 @@ class CuratedStore:
         self._read = ReadMemo()
         self._in_context: tuple[tuple[str, str | None, tuple[str | None, ...]], ScanResult] | None
         self._in_context = None
+        self._context_needed: tuple[str | None, bool] = (None, False)
         """The last scan of a new text with the stored entries as its context, keyed by
         the text, the level and the stored texts it was read with (:meth:`scan`)."""
 
@@ -364,9 +365,7 @@ class CuratedStore:
         targets (a split instruction is caught when its second half arrives, whichever
         half that is)."""
         result = scan_text(content, "strict", self.level)
-        if result.blocked or not (
-            refers_to_others(content) or defines_for_others(content) or names_destinations(content)
-        ):
+        if result.blocked or not self._needs_context(content):
             return result
         texts: list[str | None] = []
         neighbours: list[str] = []
@@ -387,6 +386,19 @@ class CuratedStore:
         result = scan_in_context(content, neighbours, "strict", self.level)
         self._in_context = (key, result)
         return result
+
+    def _needs_context(self, content: str) -> bool:
+        """Whether ``content`` is read with the stored entries (it refers to another
+        entry, defines a name, or names a destination): a question of the text alone,
+        asked twice per call (:meth:`scan`), answered once for the last text asked."""
+        known = self._context_needed
+        if known[0] == content:
+            return known[1]
+        needed = (
+            refers_to_others(content) or defines_for_others(content) or names_destinations(content)
+        )
+        self._context_needed = (content, needed)
+        return needed
 
     def holds(self, ops: Sequence[Op]) -> str:
         """Why the scanner holds the new content of ``ops`` for a person's approval (""
