@@ -114,3 +114,31 @@ def test_whether_a_new_text_needs_its_context_is_asked_once_per_call(
     # a different text is asked about, and the same text again after another
     assert mem.store._needs_context("The note above has the bucket.") is True
     assert mem.store._needs_context("Fact 1: shard 1 exports weekly.") is False
+
+
+def _close_by_the_table(a: str, b: str) -> bool:
+    """``_lexicon_harm._close`` as it was: the edit-distance table for every pair."""
+    if a == b or abs(len(a) - len(b)) > 2:
+        return False
+    limit = 1 if min(len(a), len(b)) < 8 else 2
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1] <= limit
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="abcdel-", max_size=11), st.text(alphabet="abcdel-", max_size=11))
+def test_two_names_are_close_as_the_edit_distance_table_says(a: str, b: str) -> None:
+    from mnemic.scan._lexicon_harm import _close
+
+    assert _close(a, b) == _close_by_the_table(a, b)
+    for c in (a[1:], a[:-1], a[::-1], a.replace("a", "b", 1), a + "x", "x" + a):
+        assert _close(a, c) == _close_by_the_table(a, c)
