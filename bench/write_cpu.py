@@ -13,6 +13,9 @@ per-round ratios.
   JSON in to JSON out, audit on), fsync and fdatasync stubbed out: its CPU alone.
 - ``large_cpu``: an add at 100 and at 1,500 entries (limits raised), fsync stubbed;
   wall time and the calling thread's CPU (``..._cpu_p50_ms``).
+- ``context_cpu``: an add whose entry names an address (a URL: the scan at write reads
+  it with every stored entry) and a plain add, taking turns, at 30 and 1,500 entries
+  (limits raised, fsync stubbed, ``--large-ops`` of each); the calling thread's CPU.
 - ``large_disk``: the same adds on the real disk, against a bare durable write of the
   same bytes in the same process (``bench curated --only-large``'s ratio).
 - ``contention``: 8 processes (``--procs``: each count given) writing one home (add /
@@ -198,6 +201,46 @@ def _large(ops: int, sizes: tuple[int, ...], stub: bool) -> dict[str, float]:
     return out
 
 
+def _context(ops: int, sizes: tuple[int, ...] = (30, 1500)) -> dict[str, float]:
+    """CPU of an add whose entry names an address (read with every stored entry by the
+    scan at write: the other half of a split instruction may be stored), and of a plain
+    add in the same store, at ``sizes`` entries (fsync stubbed)."""
+    _stub_fsync()
+    from mnemic.curated.memory import Memory
+    from mnemic.curated.operations import Op
+
+    out: dict[str, float] = {}
+    for size in sizes:
+        root = Path(tempfile.mkdtemp(prefix="mnemic-bench-ctx-"))
+        try:
+            (root / "config.toml").write_text(
+                "[memory]\nmemory_char_limit = 10000000\nuser_char_limit = 10000000\n"
+            )
+            mem = Memory.open(root, origin="cli")
+            facts = [
+                f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC."
+                for i in range(size)
+            ]
+            for start in range(0, size, 500):
+                mem.batch("memory", [Op("add", f) for f in facts[start : start + 500]])
+            kinds = {
+                "address": "Deploys of service {i} go through https://ci{i}.example.com/deploy.",
+                "plain": "Added {i}: a new fact about the build cache of service {i}.",
+            }
+            cpus: dict[str, list[float]] = {k: [] for k in kinds}
+            for i in range(ops):
+                for kind, form in kinds.items():
+                    c0 = time.thread_time()
+                    mem.add("memory", form.format(i=i))
+                    cpus[kind].append(time.thread_time() - c0)
+                    _drain()
+            for kind, got in cpus.items():
+                out[f"{kind}_add_at_{size}_cpu_p50_ms"] = _p50_ms(got)
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+    return out
+
+
 def _disk_speed(writes: int = 30) -> float:
     """The disk's speed in this minute: p50 of a bare durable write of 2 KB."""
     import curated
@@ -250,6 +293,8 @@ def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
         return _tool_threads(args.ops)
     if part == "queue_files":
         return _queue_files(args.ops)
+    if part == "context_cpu":
+        return _context(args.large_ops)
     if part == "large_cpu":
         return _large(args.large_ops, (100, 1500), stub=True)
     if part == "large_disk":

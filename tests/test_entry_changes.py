@@ -36,7 +36,7 @@ def test_the_change_of_an_add_is_what_comparing_the_whole_target_finds(
     }
     shortcut = diff(before, tuple(after), results, **kwargs)  # type: ignore[arg-type]
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(changes, "appended", lambda before, after: None)
+        mp.setattr(changes, "fresh_tail", lambda before, after: None)
         whole = diff(before, tuple(after), results, **kwargs)  # type: ignore[arg-type]
     assert shortcut == whole
 

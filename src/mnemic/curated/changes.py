@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..governance.chain import text_key
-from .entries import SCAN_MAX, appended, entry_handle, not_in
+from .entries import SCAN_MAX, entry_handle, fresh_tail
 from .operations import OpResult
 
 __all__ = ["REASONS", "Reason", "Removed", "TargetChange", "confirmed", "diff", "entry_key"]
@@ -166,11 +166,10 @@ def diff(
     it stops being valid.
     """
     ops = list(results)
-    tail = appended(before, after)
-    if tail is not None:
+    came = fresh_tail(before, after)
+    if came is not None:
         # An add to a large target: nothing left, and only the entries after the ones
         # found can have come; no set of the whole target, no pass over it in Python.
-        came = not_in(tail, before)
         new: Collection[str] = after if len(expires or ()) <= SCAN_MAX else set(after)
         return _change((), came, ops, author, restored, expires, new)
     had = set(before)

@@ -111,10 +111,60 @@ SCAN_MAX = 8
 """Up to this many texts are looked up in a whole target by a scan (in C), not a set."""
 
 
+def extended(before: tuple[str, ...], after: tuple[str, ...]) -> tuple[str, ...]:
+    """``after``, which its maker knows to be ``before`` with entries appended, none of
+    them among ``before`` and none twice (what the store's adds make): remembered for
+    this one pair (the last one given), so that the audit change, the loop guards and
+    the session's view of an add to a large target find its new entries without a pass
+    over the whole target (:func:`appended`, :func:`came_and_went`, :func:`flipped`,
+    :func:`fresh_tail`). Tuples never change and the memo holds both, so no other pair
+    can take their identities."""
+    global _extended
+    _extended = (before, after)
+    return after
+
+
+_extended: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+
+
+def _known_tail(before: Sequence[str], after: Sequence[str]) -> Sequence[str] | None:
+    """The entries :func:`extended` was told ``after`` appends to ``before`` (``None``:
+    not this pair, or nothing appended)."""
+    known_before, known_after = _extended
+    if known_before is before and known_after is after and len(after) > len(before):
+        return after[len(before) :]
+    return None
+
+
+def all_ascii(entries: Sequence[str]) -> bool:
+    """Whether every entry is ASCII. The answer for a tuple is remembered (the last one
+    asked about), and a tuple :func:`extended` made from that one is answered by looking
+    at its new entries only: the usage figures of each add to a large target would
+    otherwise look at every entry."""
+    global _ascii
+    known, answer = _ascii
+    if known is entries:
+        return answer
+    grown_from, grown = _extended
+    if grown is entries and grown_from is known and len(entries) >= len(known):
+        answer = answer and all(map(str.isascii, entries[len(known) :]))
+    else:
+        answer = all(map(str.isascii, entries))
+    if isinstance(entries, tuple):
+        _ascii = (entries, answer)
+    return answer
+
+
+_ascii: tuple[Sequence[str], bool] = ((), True)
+
+
 def appended(before: Sequence[str], after: Sequence[str]) -> Sequence[str] | None:
     """The entries at the end of ``after`` when it is ``before`` with entries appended
     (what an add makes), else ``None``. Compared in C: a write passes its whole target
     here, so it must not cost a Python step per entry."""
+    known = _known_tail(before, after)
+    if known is not None:
+        return known
     n = len(before)
     if len(after) > n and tuple(after[:n]) == tuple(before):
         return after[n:]
@@ -133,6 +183,9 @@ def came_and_went(before: Sequence[str], after: Sequence[str]) -> tuple[list[str
     """The entries of ``after`` not in ``before`` and those of ``before`` not in
     ``after``, each in its order; for appended entries (other writers' adds), found
     without a set of the whole target when they are few."""
+    known = _known_tail(before, after)
+    if known is not None:
+        return list(known), []
     tail = appended(before, after)
     if tail is not None:
         return not_in(tail, before), []
@@ -144,10 +197,23 @@ def flipped(before: Sequence[str], after: Sequence[str]) -> Collection[str]:
     """The entries in one of ``before`` and ``after`` but not both (their symmetric
     difference); for appended entries, found without a set of the whole target when
     they are few."""
+    known = _known_tail(before, after)
+    if known is not None:
+        return list(known)
     tail = appended(before, after)
     if tail is not None:
         return not_in(list(dict.fromkeys(tail)), before)
     return set(before).symmetric_difference(after)
+
+
+def fresh_tail(before: Sequence[str], after: Sequence[str]) -> list[str] | None:
+    """When ``after`` is ``before`` with entries appended, those of them ``before`` does
+    not hold, in their order (what an add brought); else ``None``."""
+    known = _known_tail(before, after)
+    if known is not None:
+        return list(known)
+    tail = appended(before, after)
+    return None if tail is None else not_in(tail, before)
 
 
 class Drift:

@@ -257,12 +257,13 @@ class Memory(MemoryView):
         self._known[target] = fresh
         # others write here too: this session shares the verdicts of what it writes
         # with them (share_clean) until it finds that no one else wrote either target
-        if known is not None and known != fresh:
+        same = known is fresh or known == fresh  # this session's own last write: the same tuple
+        if known is not None and not same:
             self._others_wrote.add(target)
         else:
             self._others_wrote.discard(target)
         self.store.share_verdicts = bool(self._others_wrote)
-        if known is None or known == fresh:
+        if known is None or same:
             return None
         came, went = came_and_went(known, fresh)
         # their writers remember the text they wrote when it scanned clean (share_clean)
@@ -545,7 +546,7 @@ class Memory(MemoryView):
         return committed
 
     def _precommit(
-        self, target: str, before: list[str], after: list[str], results: list[OpResult]
+        self, target: str, before: Sequence[str], after: Sequence[str], results: list[OpResult]
     ) -> None:
         self._check_seen(target, before, results)
         self.guard.check_oscillation(target, before, after)
@@ -565,7 +566,7 @@ class Memory(MemoryView):
         ops: list[Op],
         batch: bool,
         allow_empty: bool,
-        precommit: Callable[[str, list[str], list[str], list[OpResult]], None] | None,
+        precommit: Callable[[str, Sequence[str], Sequence[str], list[OpResult]], None] | None,
         held: str = "",
         evict: Evict | None = None,
     ) -> Proposal:
@@ -690,7 +691,7 @@ class Memory(MemoryView):
             attempt.refused(exc)
             raise
 
-    def _check_seen(self, target: str, before: list[str], results: list[OpResult]) -> None:
+    def _check_seen(self, target: str, before: Sequence[str], results: list[OpResult]) -> None:
         """Optimistic concurrency per entry: refuse to overwrite or delete an entry the
         model has not seen in its current form (edited or added by someone else).
 

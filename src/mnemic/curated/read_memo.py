@@ -31,6 +31,10 @@ class Parsed:
 
     entries: list[str]
     """A fresh list: the caller may change it."""
+    known: tuple[str, ...]
+    """The same entries as a tuple: the one the text was last written with (the
+    :class:`~.store.Commit`'s ``after``) when it is that text, so that identity memos of
+    that tuple (:func:`~.entries.counted`, :func:`~.entries.extended`) hold for it."""
     drift: Drift | None
     digest: Any
     """``hashlib.sha256`` of the text's UTF-8, a copy the caller may update."""
@@ -60,13 +64,14 @@ class ReadMemo:
         if known is None or known.limit != limit or known.text != raw:
             known = (known and _grown(known, raw, limit)) or _parsed(raw, limit)
             self._known[target] = known
-        return Parsed(list(known.entries), known.drift, known.digest.copy())
+        return Parsed(list(known.entries), known.entries, known.drift, known.digest.copy())
 
     def wrote(
         self, target: str, text: str, limit: int, entries: Sequence[str], digest: Any
     ) -> None:
         """``text`` was written to ``target``: it parses as ``entries``, without drift,
-        and ``digest`` is its hash (kept as a copy)."""
+        and ``digest`` is its hash (kept as a copy; a tuple of ``entries`` is kept as it
+        is, not copied)."""
         self._known[target] = _Known(text, limit, tuple(entries), None, digest.copy())
 
     def forget(self, target: str) -> None:

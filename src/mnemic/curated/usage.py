@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tokens import estimate_tokens, tokens_of_counts
-from .entries import char_count, serialize
+from .entries import all_ascii, char_count, serialize
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -24,8 +24,9 @@ def _tokens(entries: Sequence[str], chars: int) -> int:
     """``estimate_tokens(serialize(entries))`` (``chars``: their :func:`char_count`).
     Entries all ASCII are counted without joining and encoding their text (a pass per
     entry per write of a large target): only their delimiters' section signs are not
-    ASCII, one character and two UTF-8 bytes each."""
-    if len(entries) > 1 and all(map(str.isascii, entries)):
+    ASCII, one character and two UTF-8 bytes each; whether they are is known for an
+    add's entries from the entries it added to (:func:`~.entries.all_ascii`)."""
+    if len(entries) > 1 and all_ascii(entries):
         signs = len(entries) - 1
         return tokens_of_counts(chars - signs, signs, signs)
     return estimate_tokens(serialize(entries))

@@ -755,6 +755,11 @@ def _close(a: str, b: str) -> bool:
     if a == b or abs(len(a) - len(b)) > 2:
         return False
     limit = 1 if min(len(a), len(b)) < 8 else 2
+    # A letter in one and not the other takes an edit each; one edit can remove at most
+    # two such letters (a change), so more than twice the limit of them is too far (in C,
+    # before the table: most names compared, a well-known brand's with a new entry's, are)
+    if len(set(a).symmetric_difference(b)) > 2 * limit:
+        return False
     prev2: list[int] = []
     prev = list(range(len(b) + 1))
     for i in range(1, len(a) + 1):

@@ -17,7 +17,7 @@ import re
 from ._stopwords import WORDS as _STOP_BYTES
 from .lexicon import CONCEPTS
 
-__all__ = ["defines", "shared_term", "terms"]
+__all__ = ["Definition", "defines", "shared_term", "terms"]
 
 # Word scripts, and Arabic and Devanagari, whose words are also written apart.
 _W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f\u0600-\u06ff\u0900-\u097f"
@@ -108,3 +108,49 @@ def defines(sentence: str, folded: str) -> bool:
     if len(sentence.split()) > _DEFINITION_WORDS or not head.strip():
         return False
     return shared_term(folded, head)
+
+
+class Definition:
+    """:func:`defines` of one sentence, asked of many texts (a new entry that gives an
+    address, read with every stored entry): what depends on the sentence alone (its
+    length, the words before the address, their terms) is made once, and a text's words
+    are compared with the head's words of the same first three letters only (the pairs
+    :func:`shared_term` compares). ``Definition(s).of(folded) == defines(s, folded)``."""
+
+    __slots__ = ("_by3", "_dense", "_words", "short")
+
+    def __init__(self, sentence: str) -> None:
+        head = _URLISH.split(sentence, maxsplit=1)[0]
+        self.short = len(sentence.split()) <= _DEFINITION_WORDS and bool(head.strip())
+        words, dense = terms(head) if self.short else (frozenset(), frozenset())
+        self._words, self._dense = words, dense
+        by3: dict[str, list[str]] = {}
+        for word in words:
+            by3.setdefault(word[:3], []).append(word)
+        self._by3 = by3
+
+    def of(self, folded: str) -> bool:
+        """Whether the sentence defines a name the (folded) text ``folded`` uses."""
+        if not self.short:
+            return False
+        words, dense = terms(folded)
+        if not dense.isdisjoint(self._dense) or not words.isdisjoint(self._words):
+            return True
+        by3 = self._by3
+        if by3.keys().isdisjoint(_beginnings(folded, words)):
+            return False  # no word of the text begins as a word of the head does
+        return any(_same(a, b) for a in words for b in by3.get(a[:3], ()))
+
+
+_beginnings_memo: dict[str, frozenset[str]] = {}
+
+
+def _beginnings(folded: str, words: frozenset[str]) -> frozenset[str]:
+    """The first three letters of each of ``words``, the terms of ``folded``
+    (remembered by ``folded``, as :func:`terms` is)."""
+    got = _beginnings_memo.get(folded)
+    if got is None:
+        if len(_beginnings_memo) >= 4096:
+            _beginnings_memo.clear()
+        got = _beginnings_memo[folded] = frozenset(w[:3] for w in words)
+    return got

@@ -872,6 +872,21 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFC", _MARKS.sub("", unicodedata.normalize("NFD", text)))
 
 
+_FOLDED: dict[str, str] = {}
+
+
+def _folded(text: str) -> str:
+    """:func:`_fold` of a stored entry, remembered (a new entry that gives an address
+    is read with every stored entry, each folded again otherwise; 8,192 texts, cleared
+    when full)."""
+    got = _FOLDED.get(text)
+    if got is None:
+        if len(_FOLDED) >= 8192:
+            _FOLDED.clear()
+        got = _FOLDED[text] = _fold(text)
+    return got
+
+
 def _word_ok(token: str, spec: tuple[str, bool]) -> bool:
     word, is_prefix = spec
     if is_prefix:
@@ -1844,11 +1859,12 @@ def _definition_in_context(
 
     alone = {i.name: i.verdict for i in _intents_of(own)}
     out: dict[str, Intent] = {}
+    heads = [(_terms.Definition(s), t) for s, t in defs]  # made once, not per neighbour
     for other in neighbours:
         if other == text:
             continue
-        folded = _fold(other)
-        mine = [t for s, t in defs if _terms.defines(s, folded)]
+        folded = _folded(other)
+        mine = [t for d, t in heads if d.of(folded)]
         if not mine:
             continue
         theirs = [tag(s) for s in sentences(other)]

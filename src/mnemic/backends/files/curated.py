@@ -31,6 +31,7 @@ text a power cut lost is rebuilt from the journal by the next writer
 from __future__ import annotations
 
 import atexit
+import bisect
 import contextlib
 import hashlib
 import itertools
@@ -724,7 +725,12 @@ class FileBackend:
             names = os.listdir(self.history_dir)
         except FileNotFoundError:
             return []
-        return sorted(n for n in names if n.startswith(prefix))
+        # the names that start with ``prefix`` are those from ``prefix`` up to, not
+        # including, the same name with "/" (the character after ".") in its place:
+        # found by a sort and two bisections in C, not a Python step per name
+        names.sort()
+        start = bisect.bisect_left(names, prefix)
+        return names[start : bisect.bisect_left(names, prefix[:-1] + "/", start)]
 
     def _history_entries(self, target: str) -> list[tuple[int, int, str]]:
         """(seq, unix ms, file name) of the kept versions of a target, oldest first."""
