@@ -1,0 +1,67 @@
+"""A newcomer's week with the lifecycle on the web console (docs/first-week.md, rows 29
+on), in a real browser: the real ``mnemic ui`` in a subprocess on a temp home, driven by
+Playwright through the distribution's headless Chromium, as ``test_ui_browser.py`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mnemic.curated.memory import Memory
+
+from .test_ui_browser import ARGS, CHROMIUM, base_of, pytestmark as browser_marks, start_ui
+
+pytestmark = list(browser_marks)  # browser; skipped, saying why, without Chromium
+
+DUPLICATED = "The staging host stg-4 runs PostgreSQL 15 on port 5433."
+REPEATS = "The staging host stg-4 runs PostgreSQL 15 on port 5433 for the API."
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@contextmanager
+def _console(browser: Any, home: Path, width: int = 1280) -> Iterator[tuple[Any, str]]:
+    """A page of the console served on ``home`` at ``width`` pixels, and its root."""
+    proc, url = start_ui(home)
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(url)
+        yield page, base_of(url)
+    finally:
+        context.close()
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_the_refusal_on_the_memory_page_names_entries_by_their_text(
+    browser: Any, home_path: Path
+) -> None:
+    """#29: a full MEMORY.md's refusal named each entry to drop, and the entry a duplicate
+    repeats, by a handle (``entry:94ebf64e``) the page shows nowhere."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 200\n")
+    mem = Memory.open(home_path)
+    for text in (DUPLICATED, "Deploys go through ./deploy.sh on Tuesdays.", REPEATS):
+        mem.add("memory", text)
+    with _console(browser, home_path) as (page, base):
+        page.goto(base + "/memory")
+        page.fill("#add-memory", "Grafana lives at grafana.acme.internal under 'web'.")
+        page.locator("form:has(#add-memory) button[type=submit]").click()
+        problem = page.locator(".problem").inner_text()
+        assert "Best to drop first" in problem
+        assert "entry:" not in problem
+        assert f"{DUPLICATED!r}  (duplicate of {REPEATS[:40] + '...'!r}" in problem
