@@ -541,7 +541,7 @@ def status(app: AppContext, as_json: bool) -> None:
         near = row["over_budget"] or ratio >= pressure
         flag = "  OVER BUDGET" if row["over_budget"] else ("  nearly full" if near else "")
         if near:
-            full.append(name)
+            full.append(row["target"])
         click.echo(
             f"{name:<10} {_bar(ratio)} {row['percent']:>3}%  {row['chars']:>6,}/"
             f"{row['limit']:,} chars  {row['entries']:>3} "
@@ -561,10 +561,19 @@ def status(app: AppContext, as_json: bool) -> None:
             click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
     if full:
         click.echo(
-            f"\nRoom is short in {' and '.join(full)}: `mnemic memory tidy` proposes what to merge "
-            "or drop, `mnemic memory show --long` shows how each entry was used, and "
-            "`mnemic memory remove TEXT` frees room (the archive keeps what leaves)."
+            f"\nRoom is short in {' and '.join(FILENAMES[t] for t in full)}: `mnemic memory "
+            "tidy` proposes what to merge or drop, `mnemic memory show --long` shows how each "
+            "entry was used, and `mnemic memory remove TEXT` frees room (the archive keeps "
+            "what leaves)."
         )
+    for t in full:  # as a write's warning says it (docs/first-week.md #31)
+        if policy(mem, t) != "refuse":
+            key = "on_full_user" if t == "user" else "on_full"
+            click.echo(
+                f"{FILENAMES[t]}: the next write that does not fit moves the entries best "
+                f"dropped to the archive ([memory] {key}); `mnemic memory archive list` "
+                "shows what left."
+            )
     if app.project is None:
         _project_lines(app)
 
