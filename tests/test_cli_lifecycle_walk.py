@@ -7,6 +7,7 @@ Real homes, the real CLI (click's runner), the real write path.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -39,3 +40,58 @@ def test_a_forgotten_entry_is_not_promised_back(home_path: Path) -> None:
     assert "gone for good" in r.stderr
     assert "once there is room" not in r.stderr
     assert "restore" not in r.stderr.partition("gone for good")[2]
+
+
+DUPLICATED = "The staging host stg-4 runs PostgreSQL 15 on port 5433."
+REPEATS = "The staging host stg-4 runs PostgreSQL 15 on port 5433 for the API."
+
+
+def _full_with_a_duplicate(home: Path) -> None:
+    mem = _home(home, "[memory]\nmemory_char_limit = 200\n")
+    for text in (DUPLICATED, "Deploys go through ./deploy.sh on Tuesdays.", REPEATS):
+        mem.add("memory", text)
+
+
+def test_a_duplicate_among_the_entries_to_drop_names_the_entry_it_repeats(
+    home_path: Path,
+) -> None:
+    """#29: "duplicate of entry:94ebf64e" named a handle that neither the refusal's own
+    list of entries nor `memory show --long` shows: which entry it repeats was a guess."""
+    _full_with_a_duplicate(home_path)
+    r = _run(home_path, "memory", "add", "Grafana lives at grafana.acme.internal under 'web'.")
+    assert r.exit_code == 1
+    (line,) = [x for x in r.stderr.splitlines() if "duplicate of" in x]
+    assert line.lstrip().startswith("entry:")  # the candidate: handle, then its text
+    assert repr(REPEATS[:40] + "...") in line.partition("duplicate of")[2]
+
+
+def test_status_under_on_full_says_the_next_write_evicts(home_path: Path) -> None:
+    """#31: a write's warning said the next write that does not fit moves entries to the
+    archive, and so did the console; `memory status` said only how to free room."""
+    mem = _home(home_path, '[memory]\nmemory_char_limit = 200\non_full = "archive_oldest"\n')
+    for text in (DUPLICATED, "Deploys go through ./deploy.sh on Tuesdays.", REPEATS):
+        mem.add("memory", text)
+    said = _run(home_path, "memory", "status").stdout
+    assert "nearly full" in said
+    assert "MEMORY.md: the next write that does not fit moves the entries best dropped to " in said
+    (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 200\n")
+    assert "the next write that does not fit" not in _run(home_path, "memory", "status").stdout
+
+
+def test_tidy_marks_a_proposal_a_person_rejected_as_the_console_does(home_path: Path) -> None:
+    """#30: after `pending reject`, `memory tidy` listed the same proposal as new; only
+    --stage ("not staged: a person rejected ...") and the console's Tidy page said so."""
+    mem = _home(home_path)
+    mem.add("memory", "CI runs on GitHub Actions; the slow suite only runs nightly at 02:00 UTC.")
+    mem.add("memory", "Nightly, the slow CI suite runs on GitHub Actions at 02:00 UTC.")
+    staged = _run(home_path, "memory", "tidy", "--lexical", "--stage")
+    said = staged.stdout.splitlines()
+    (pid,) = [x.split()[-1] for x in said if x.strip().startswith("staged for approval as")]
+    assert _run(home_path, "pending", "reject", pid).exit_code == 0
+    listed = _run(home_path, "memory", "tidy", "--lexical")
+    assert "--stage passes it over: a person rejected this proposal before" in listed.stdout
+    assert "Stage them for approval with --stage" not in listed.stdout
+    (proposal,) = json.loads(_run(home_path, "memory", "tidy", "--lexical", "--json").stdout)[
+        "proposals"
+    ]
+    assert proposal["waiting"] == "a person rejected this proposal before"
