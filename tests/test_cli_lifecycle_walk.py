@@ -95,3 +95,19 @@ def test_tidy_marks_a_proposal_a_person_rejected_as_the_console_does(home_path: 
         "proposals"
     ]
     assert proposal["waiting"] == "a person rejected this proposal before"
+
+
+def test_show_long_json_gives_each_time_as_docs_json_says(home_path: Path) -> None:
+    """#33: `memory show --long --json` gave provenance times (and usage's last_used) as
+    seconds only, where docs/json.md puts the ISO string beside every one (an archived
+    entry's provenance has them: `archive show --json`)."""
+    from test_json_contract import _times
+
+    _home(home_path)
+    added = _run(home_path, "memory", "add", "Bob covers the pager.", "--expires", "2030-01-01")
+    assert added.exit_code == 0
+    r = _run(home_path, "memory", "show", "--long", "--json")
+    doc = json.loads(r.stdout)
+    assert _times("memory show --long", r, doc) == []
+    (prov,) = doc["memory"]["provenance"]
+    assert prov["expires_utc"] == "2030-01-02T00:00:00Z"

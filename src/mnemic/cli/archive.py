@@ -399,7 +399,9 @@ def _restore_next(app: AppContext, item: Archived, item_id: str, exc: ToolError)
     again = f"mnemic memory archive restore {shown}"
     if ":" not in item_id:
         again += _where(app, False)
-    return f"The entry stays in the archive; to bring it back, run `{again}` again once there is room."
+    return (
+        f"The entry stays in the archive; to bring it back, run `{again}` again once there is room."
+    )
 
 
 @archive.command(name="restore")

@@ -377,7 +377,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
                 "pending": waiting.get(t, 0),
             }
             if long_form:
-                out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
+                out[t]["provenance"] = [_with_utc(p.as_dict()) for p in provenance[t]]
                 out[t]["use"] = [_use(counts, e) for e in entries[t]]
         emit_json(out)
     else:
@@ -407,12 +407,26 @@ def _waiting(mem: MemoryView) -> dict[str, int]:
     return waiting(mem.root, mem.settings)
 
 
+_TIMES = ("created", "updated", "seen", "confirmed", "expires", "last_used")
+
+
+def _with_utc(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` with each of its times (seconds) also as ``NAME_utc``, ISO 8601 UTC
+    (docs/json.md, *times*; as an archived entry's provenance gives them: first-week #33)."""
+    from ..timefmt import utc_seconds  # --json only
+
+    times = {
+        f"{k}_utc": utc_seconds(d[k]) for k in _TIMES if isinstance(d.get(k), (int, float))
+    }
+    return {**d, **times}
+
+
 def _use(counts: UsageCounts, entry: str) -> dict[str, Any] | None:
     """How often an entry mattered (``None``: no session counted yet)."""
     if not counts.counted:
         return None
     use = counts.of(entry_key(entry))
-    return {"uses": use.uses, "last_used": use.last_used}
+    return _with_utc({"uses": use.uses, "last_used": use.last_used})
 
 
 _HIDDEN = re.compile(re.escape(BLOCKED_PREFIX) + r'[^\n]*old_text="(entry:[0-9a-f]+)"\)\.\]$', re.M)
