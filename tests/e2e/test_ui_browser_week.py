@@ -65,3 +65,24 @@ def test_the_refusal_on_the_memory_page_names_entries_by_their_text(
         assert "Best to drop first" in problem
         assert "entry:" not in problem
         assert f"{DUPLICATED!r}  (duplicate of {REPEATS[:40] + '...'!r}" in problem
+
+
+def test_wide_tables_scroll_in_themselves_on_a_narrow_screen(
+    browser: Any, home_path: Path, tmp_path: Path
+) -> None:
+    """#34: at a phone's width (375 px) the Audit page's table (ten columns) made the
+    whole page scroll sideways, header and forms included; so did the Sessions page's,
+    and on every page the home's path in the header when it is long (as pytest's is)."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    mem = Memory.open(home_path)
+    mem.add("memory", DUPLICATED)
+    with _console(browser, home_path, width=375) as (page, base):
+        for path in ("/audit", "/sessions"):
+            page.goto(base + path)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
+            box = page.locator("main table").first.bounding_box()
+            assert box is not None and box["x"] >= 0, path
+        page.goto(base + "/audit")
+        wrapper = page.locator("main table.audit").locator("xpath=..")
+        assert wrapper.evaluate("e => e.scrollWidth > e.clientWidth")  # reached by scrolling
+        assert "foreground" in page.locator("main table.audit").inner_text()
