@@ -15,6 +15,7 @@ from click.testing import CliRunner, Result
 from mnemic.cli import main
 from mnemic.curated import archive
 from mnemic.curated.memory import Memory
+from mnemic.ops import collect_garbage
 
 
 def _run(home: Path, *args: str) -> Result:
@@ -111,3 +112,15 @@ def test_show_long_json_gives_each_time_as_docs_json_says(home_path: Path) -> No
     assert _times("memory show --long", r, doc) == []
     (prov,) = doc["memory"]["provenance"]
     assert prov["expires_utc"] == "2030-01-02T00:00:00Z"
+
+
+def test_gc_names_an_expired_entry_by_its_text(home_path: Path) -> None:
+    """#35: `mnemic gc` said "expired_entry  MEMORY.md entry:8e7ee48f (past its expires
+    time: archived)": a handle nothing else a person reads shows."""
+    _home(home_path)
+    added = _run(home_path, "memory", "add", "Bob covers the pager.", "--expires", "2030-01-01")
+    assert added.exit_code == 0
+    later = 1_900_000_000.0  # 2030-03-17: past the expiry
+    dry = collect_garbage(home_path, dry_run=True, clock=lambda: later)
+    (removal,) = [r for r in dry.removed if r.kind == "expired_entry"]
+    assert "'Bob covers the pager.'" in removal.what

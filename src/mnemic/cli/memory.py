@@ -415,9 +415,7 @@ def _with_utc(d: dict[str, Any]) -> dict[str, Any]:
     (docs/json.md, *times*; as an archived entry's provenance gives them: first-week #33)."""
     from ..timefmt import utc_seconds  # --json only
 
-    times = {
-        f"{k}_utc": utc_seconds(d[k]) for k in _TIMES if isinstance(d.get(k), (int, float))
-    }
+    times = {f"{k}_utc": utc_seconds(d[k]) for k in _TIMES if isinstance(d.get(k), (int, float))}
     return {**d, **times}
 
 
