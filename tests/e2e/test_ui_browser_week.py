@@ -86,3 +86,51 @@ def test_wide_tables_scroll_in_themselves_on_a_narrow_screen(
         wrapper = page.locator("main table.audit").locator("xpath=..")
         assert wrapper.evaluate("e => e.scrollWidth > e.clientWidth")  # reached by scrolling
         assert "foreground" in page.locator("main table.audit").inner_text()
+
+
+FILLER = ("Deploys go through ./deploy.sh on Tuesdays.", "Release notes go into CHANGELOG.md.")
+NEW = "Grafana lives at grafana.acme.internal under the folder 'web'."
+
+
+def _nearly_full(home: Path, config: str) -> None:
+    """MEMORY.md at 160 chars, past 80 % (139) with DUPLICATED and FILLER."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(f"[memory]\nmemory_char_limit = 160\n{config}")
+    mem = Memory.open(home)
+    for text in (DUPLICATED, *FILLER):
+        mem.add("memory", text)
+
+
+def test_the_console_follows_a_config_change_without_a_restart(
+    browser: Any, home_path: Path
+) -> None:
+    """#36: `[memory] on_full` turned on in config.toml while the console ran: the CLI's
+    next write evicted, the console still refused (it read the settings once, at start)."""
+    _nearly_full(home_path, "")
+    with _console(browser, home_path) as (page, base):
+        page.goto(base + "/memory")
+        assert "merge or remove stale entries" in page.locator(".warn").first.inner_text()
+        (home_path / "config.toml").write_text(
+            '[memory]\nmemory_char_limit = 160\non_full = "archive_oldest"\n'
+        )
+        page.goto(base + "/memory")
+        warn = page.locator(".warn").first.inner_text()
+        assert "the next write that does not fit moves the entries best dropped" in warn
+        page.fill("#add-memory", NEW)
+        page.locator("form:has(#add-memory) button[type=submit]").click()
+        assert page.url.startswith(base + "/memory?done=add")  # evicted, not refused
+
+
+def test_a_write_that_evicts_says_what_left_on_the_page(browser: Any, home_path: Path) -> None:
+    """#37: under `on_full` an add on the Memory page (or a Restore on the Archive page)
+    that moved entries to the archive said only "Entry added." (the CLI names each)."""
+    _nearly_full(home_path, 'on_full = "archive_oldest"\n')
+    with _console(browser, home_path) as (page, base):
+        page.goto(base + "/memory")
+        page.fill("#add-memory", NEW)
+        page.locator("form:has(#add-memory) button[type=submit]").click()
+        notice = page.locator(".notice").first.inner_text()
+        assert "Entry added. To make room, " in notice
+        assert "moved to the archive ([memory] on_full)" in notice
+        page.goto(base + "/archive")
+        assert "evicted" in page.locator("main").inner_text()

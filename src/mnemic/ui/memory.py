@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from starlette.routing import Route
 
@@ -31,7 +32,7 @@ from ..governance.pending import valid_id
 from ..governance.storage import open_pending, waiting
 from ..ops.move import move_entry
 from .console import ACTOR, Console, Form, endpoint, see_other
-from .render import page, side_by_side, when
+from .render import evicted_note, page, side_by_side, when
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -129,6 +130,12 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
     mem = ui.view()
     done = request.query_params.get("done", "")
     notice = NOTICES.get(done, "")
+    if notice:
+        project = request.query_params.get("project", "")
+        archive = "/archive" + (f"?project={project}" if project else "")
+        notice += evicted_note(
+            request.query_params.get("evicted", ""), f"the newest on the Archive page ({archive})"
+        )
     staged = request.query_params.get("staged", "")
     if staged:
         notice = f"Staged for approval as {staged}: nothing is saved until it is approved."
@@ -201,7 +208,12 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
         return _refused(ui, request, exc, glob, draft=op.content or "")
     if result.staged:
         return see_other(_back(form, f"staged={result.pending_id}"))
-    return see_other(_back(form, f"done={op.action if result.written else 'noop'}"))
+    done = f"done={op.action if result.written else 'noop'}"
+    if result.evicted:  # what left to make room, as the CLI says it (first-week #37)
+        done += f"&evicted={len(result.evicted)}"
+        if form.get("project"):
+            done += f"&project={quote(form['project'], safe='')}"
+    return see_other(_back(form, done))
 
 
 def _refused(
