@@ -134,3 +134,17 @@ def test_a_write_that_evicts_says_what_left_on_the_page(browser: Any, home_path:
         assert "moved to the archive ([memory] on_full)" in notice
         page.goto(base + "/archive")
         assert "evicted" in page.locator("main").inner_text()
+
+
+def test_an_archive_search_counts_its_results_in_words(browser: Any, home_path: Path) -> None:
+    """#38: the Archive page's search said "20 match(es) for “pager”" for every archived
+    entry, 17 of them marked weak one by one further down (the CLI explains `(weak)`)."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    mem = Memory.open(home_path)
+    mem.add("memory", "Use ruff for lint and mypy --strict for types.")
+    mem.remove("memory", "ruff")
+    with _console(browser, home_path) as (page, base):
+        page.goto(base + "/archive?q=ruff")
+        said = page.locator("main").inner_text()
+        assert "match(es)" not in said
+        assert "1 result for “ruff”, best first." in said
