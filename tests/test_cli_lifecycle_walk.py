@@ -124,3 +124,26 @@ def test_gc_names_an_expired_entry_by_its_text(home_path: Path) -> None:
     dry = collect_garbage(home_path, dry_run=True, clock=lambda: later)
     (removal,) = [r for r in dry.removed if r.kind == "expired_entry"]
     assert "'Bob covers the pager.'" in removal.what
+
+
+def test_what_leaves_a_project_store_is_looked_for_in_its_archive(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#39: `memory remove` said nothing of where the entry went; and an eviction from a
+    project store pointed to `mnemic memory archive list`, which lists the global
+    archive, not the project's."""
+    project = tmp_path / "web"
+    project.mkdir()
+    _home(home_path, '[memory]\non_full = "archive_oldest"\n[project]\nmemory_char_limit = 100\n')
+    where = ["--project", str(project)]
+    for text in ("Web: lint with eslint --max-warnings 0.", "Web: the dev server is on port 3000."):
+        assert _run(home_path, "memory", "add", *where, text).exit_code == 0
+    evicting = _run(home_path, "memory", "add", *where, "Web: deploys go out from main via CI.")
+    assert "evicted to the archive" in evicting.stdout
+    assert f"`mnemic memory archive list --project {project}` shows them" in evicting.stdout
+    removed = _run(home_path, "memory", "remove", *where, "port 3000")
+    assert "(the archive keeps it: " in removed.stdout
+    listed = f"`mnemic memory archive list --project {project}` shows it"
+    assert listed in removed.stdout
+    listing = _run(home_path, "memory", "archive", "list", *where).stdout
+    assert "port 3000" in listing and "eslint" in listing

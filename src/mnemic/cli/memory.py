@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
+import shlex
 import sys
 import time
 from typing import Any
@@ -220,9 +221,17 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     if len(result.results) > 1 and all(r.status == "removed" for r in result.results):
         message = f"{len(result.results)} entries removed."  # not "Applied 2 operation(s)"
     click.echo(f"{message} {where}: {result.usage.line()}")
+    flag = f" --project {shlex.quote(mem.project)}" if mem.project is not None else ""
+    left = False
     for one in result.results:  # each entry a remove (or several) took out
         if one.previous is not None and one.status in ("replaced", "removed"):
             click.echo(f"  {one.status}: {_human_entry(result.target, one.previous, mem.level)}")
+            left = True
+    if left:  # where it went, as an eviction's lines say (docs/first-week.md #39)
+        click.echo(
+            f"  (the archive keeps it: `mnemic memory archive list{flag}` shows it, "
+            f"`archive restore ID{flag}` brings it back)"
+        )
     if expires is not None:  # what the date given means
         click.echo(f"  {describe_expires(expires)}; then it moves to the archive.")
     for t, entry, why in result.evicted:
@@ -231,7 +240,8 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
         )
     if result.evicted:
         click.echo(
-            "  (`mnemic memory archive list` shows them, `archive restore ID` brings one back)"
+            f"  (`mnemic memory archive list{flag}` shows them, `archive restore ID{flag}` "
+            "brings one back)"
         )
     usage = result.usage
     if usage.ratio >= mem.settings.memory.pressure_ratio:
