@@ -148,3 +148,30 @@ def test_an_archive_search_counts_its_results_in_words(browser: Any, home_path: 
         said = page.locator("main").inner_text()
         assert "match(es)" not in said
         assert "1 result for “ruff”, best first." in said
+
+
+def test_a_refused_write_keeps_its_draft_in_its_own_form_only(
+    browser: Any, home_path: Path
+) -> None:
+    """#45: a MEMORY.md add refused for room came back with its text in the USER.md add
+    form too (one Add click from the wrong file), and a refused edit's new text landed in
+    the "New entry" box, where Add would write it beside the entry it was meant to
+    replace."""
+    _nearly_full(home_path, "")
+    with _console(browser, home_path) as (page, base):
+        page.goto(base + "/memory")
+        page.fill("#add-memory", NEW)
+        page.locator("form:has(#add-memory) button[type=submit]").click()
+        assert page.locator(".problem").count() == 1
+        assert page.input_value("#add-memory") == NEW
+        assert page.input_value("#add-user") == ""
+        longer = DUPLICATED + " It moved to stg-9 in May; the old host is read-only now."
+        first = page.locator("li.entry").first
+        first.locator("summary").click()
+        first.locator("textarea").fill(longer)
+        first.locator("form[action='/memory/replace'] button").click()
+        assert page.locator(".problem").count() == 1
+        assert page.input_value("#add-memory") == ""
+        edit = page.locator("li.entry").first.locator("details.edit")
+        assert edit.get_attribute("open") is not None
+        assert edit.locator("textarea").input_value() == longer

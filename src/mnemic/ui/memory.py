@@ -205,7 +205,12 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     except ToolError as exc:
         add_candidates(mem, exc)
         glob = mem if not form.get("project") else ui.view()
-        return _refused(ui, request, exc, glob, draft=op.content or "")
+        # the draft goes back into the form it came from, not every add form on the
+        # page (docs/first-week.md #45): PROJECT-ID:TARGET, and :HANDLE for an edit
+        where = f"{form.get('project', '')}:{target}"
+        if op.action == "replace":
+            where += f":{form.get('entry', '')}"
+        return _refused(ui, request, exc, glob, draft=op.content or "", draft_for=where)
     if result.staged:
         return see_other(_back(form, f"staged={result.pending_id}"))
     done = f"done={op.action if result.written else 'noop'}"
@@ -217,7 +222,13 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
 
 
 def _refused(
-    ui: Console, request: Request, why: ToolError | str, glob: MemoryView, *, draft: str = ""
+    ui: Console,
+    request: Request,
+    why: ToolError | str,
+    glob: MemoryView,
+    *,
+    draft: str = "",
+    draft_for: str = "",
 ) -> Response:
     """The whole Memory page again (409) saying why a write or an adopt was refused, the
     draft kept."""
@@ -229,6 +240,7 @@ def _refused(
         active="memory",
         problem=why.to_page() if isinstance(why, ToolError) else why,
         draft=draft,
+        draft_for=draft_for,
         targets=_target_views(glob),
         projects=_projects(ui),
     )
