@@ -67,9 +67,7 @@ def test_the_refusal_on_the_memory_page_names_entries_by_their_text(
         assert f"{DUPLICATED!r}  (duplicate of {REPEATS[:40] + '...'!r}" in problem
 
 
-def test_wide_tables_scroll_in_themselves_on_a_narrow_screen(
-    browser: Any, home_path: Path, tmp_path: Path
-) -> None:
+def test_wide_tables_scroll_in_themselves_on_a_narrow_screen(browser: Any, home_path: Path) -> None:
     """#34: at a phone's width (375 px) the Audit page's table (ten columns) made the
     whole page scroll sideways, header and forms included; so did the Sessions page's,
     and on every page the home's path in the header when it is long (as pytest's is)."""
@@ -175,3 +173,24 @@ def test_a_refused_write_keeps_its_draft_in_its_own_form_only(
         edit = page.locator("li.entry").first.locator("details.edit")
         assert edit.get_attribute("open") is not None
         assert edit.locator("textarea").input_value() == longer
+
+
+def test_an_entry_added_on_the_console_can_carry_an_expiry(browser: Any, home_path: Path) -> None:
+    """#40: the Memory page's add forms took text only, while `memory add --expires` and
+    the tool's `expires` give an entry a date after which it moves to the archive."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    Memory.open(home_path)
+    with _console(browser, home_path) as (page, base):
+        page.goto(base + "/memory")
+        page.fill("#add-memory", "Carol is on call until Friday.")
+        page.fill("#until-memory", "2030-06-30")
+        page.locator("form:has(#add-memory) button[type=submit]").click()
+        entry = page.locator("li.entry", has_text="Carol is on call").inner_text()
+        assert "valid through 2030-06-30 UTC" in entry
+        page.fill("#add-memory", "Dave covers the pager.")
+        page.fill("#until-memory", "next friday")
+        page.locator("form:has(#add-memory) button[type=submit]").click()
+        assert "valid until must be a date YYYY-MM-DD" in page.locator(".problem").inner_text()
+        assert page.input_value("#until-memory") == "next friday"  # kept, to correct
+    (prov,) = [p for e, p in Memory.open(home_path).provenance("memory") if e.startswith("Carol")]
+    assert prov.expires is not None

@@ -9,6 +9,7 @@ text and ledger once, its history listed once."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ from ..curated import admin
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
-from ..curated.pressure import add_candidates, describe_expires, policy
+from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
 from ..curated.provenance import entry_key
 from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
@@ -200,7 +201,10 @@ def _back(form: Form, query: str) -> str:
 def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     target = _target(form)
     mem = ui.memory(form.get("project") or None)
+    until = form.get("expires", "").strip() if op.action == "add" else ""
     try:
+        if until:  # as `memory add --expires` (docs/first-week.md #40)
+            op = dataclasses.replace(op, expires=parse_expires(until, mem.now(), "valid until"))
         result = mem.apply(target, [op])
     except ToolError as exc:
         add_candidates(mem, exc)
@@ -210,7 +214,9 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
         where = f"{form.get('project', '')}:{target}"
         if op.action == "replace":
             where += f":{form.get('entry', '')}"
-        return _refused(ui, request, exc, glob, draft=op.content or "", draft_for=where)
+        return _refused(
+            ui, request, exc, glob, draft=op.content or "", draft_for=where, draft_until=until
+        )
     if result.staged:
         return see_other(_back(form, f"staged={result.pending_id}"))
     done = f"done={op.action if result.written else 'noop'}"
@@ -229,6 +235,7 @@ def _refused(
     *,
     draft: str = "",
     draft_for: str = "",
+    draft_until: str = "",
 ) -> Response:
     """The whole Memory page again (409) saying why a write or an adopt was refused, the
     draft kept."""
@@ -241,6 +248,7 @@ def _refused(
         problem=why.to_page() if isinstance(why, ToolError) else why,
         draft=draft,
         draft_for=draft_for,
+        draft_until=draft_until,
         targets=_target_views(glob),
         projects=_projects(ui),
     )
