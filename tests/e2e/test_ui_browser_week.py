@@ -194,3 +194,32 @@ def test_an_entry_added_on_the_console_can_carry_an_expiry(browser: Any, home_pa
         assert page.input_value("#until-memory") == "next friday"  # kept, to correct
     (prov,) = [p for e, p in Memory.open(home_path).provenance("memory") if e.startswith("Carol")]
     assert prov.expires is not None
+
+
+def test_the_entries_best_dropped_are_marked_by_their_remove_buttons(
+    browser: Any, home_path: Path
+) -> None:
+    """#41: a refusal for room named the entries best dropped at the top of the page,
+    while their Remove buttons sat among every other entry's further down, unmarked (on
+    the Memory page, and in the Archive page's list after a restore that did not fit)."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 160\n")
+    mem = Memory.open(home_path)
+    mem.add("memory", NEW)
+    mem.remove("memory", "Grafana")
+    for text in (DUPLICATED, *FILLER):
+        mem.add("memory", text)
+    with _console(browser, home_path) as (page, base):
+        page.goto(base + "/memory")
+        page.fill("#add-memory", NEW)
+        page.locator("form:has(#add-memory) button[type=submit]").click()
+        marked = page.locator("li.entry:has(.drop-first)")
+        assert 1 <= marked.count() <= 3
+        assert "Best dropped first: " in marked.first.inner_text()
+        assert marked.first.locator("button.danger").inner_text() == "Remove"
+        page.goto(base + "/archive")
+        page.locator("form[action='/archive/restore'] button").first.click()
+        assert page.locator(".problem").count() == 1
+        marked = page.locator("li.entry:has(.drop-first)")
+        assert 1 <= marked.count() <= 3
+        assert marked.first.locator("button.danger").inner_text() == "Remove"

@@ -173,6 +173,14 @@ class BudgetExceeded(CuratedError):
             self._human(page=True), "free at least {need} chars", page=True
         )
 
+    def page_reasons(self) -> dict[str, str]:
+        """By handle, why each of the best candidates is best dropped, in the page's
+        words: the console marks those entries in its list, by their Remove buttons."""
+        return {
+            str(c["handle"]): ", ".join(_reason(c, r, True) for r in c["reasons"])
+            for c in self.candidates[:3]
+        }
+
     def _with_candidates(self, text: str, note: str, *, page: bool = False) -> str:
         # One line per candidate with the start of its text: a person does not know
         # which entry a bare handle names (`memory show` and the console list no

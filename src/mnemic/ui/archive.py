@@ -36,6 +36,7 @@ from ..ops.archive_search import (
 from ..sessions import embedder_loader_for, text_floor_for
 from ..tooling import no_good_match_message
 from .console import Console, Form, endpoint, see_other
+from .memory import best_dropped
 from .render import evicted_note, page
 
 if TYPE_CHECKING:
@@ -234,9 +235,10 @@ def restore(ui: Console, request: Request, form: Form) -> Response:
         result = arch.restore(mem, item_id)
     except ToolError as exc:
         add_candidates(mem, exc)
-        return archive_page(
-            ui, request, form, problem=exc.to_page(), drop=_current(mem, item.target)
-        )
+        drop = _current(mem, item.target)
+        for e in drop.get("entries", []):  # marked by their Remove buttons (first-week #41)
+            e["why"] = best_dropped(exc).get(e["handle"], "")
+        return archive_page(ui, request, form, problem=exc.to_page(), drop=drop)
     back = EVERY if form.get("view", "") == EVERY else project  # the page it came from
     store = f"&project={quote(back, safe='')}" if back else ""
     if result.staged:

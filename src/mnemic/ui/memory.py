@@ -27,7 +27,7 @@ from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
-from ..errors import InvalidArgument, MnemicError, ToolError
+from ..errors import BatchFailed, BudgetExceeded, InvalidArgument, MnemicError, ToolError
 from ..governance.held import held_sentence
 from ..governance.pending import valid_id
 from ..governance.storage import open_pending, waiting
@@ -215,7 +215,14 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
         if op.action == "replace":
             where += f":{form.get('entry', '')}"
         return _refused(
-            ui, request, exc, glob, draft=op.content or "", draft_for=where, draft_until=until
+            ui,
+            request,
+            exc,
+            glob,
+            draft=op.content or "",
+            draft_for=where,
+            draft_until=until,
+            drop_first=best_dropped(exc),
         )
     if result.staged:
         return see_other(_back(form, f"staged={result.pending_id}"))
@@ -227,6 +234,13 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     return see_other(_back(form, done))
 
 
+def best_dropped(exc: ToolError) -> dict[str, str]:
+    """By handle, why the entries a refusal for room names are best dropped first ({}
+    for another refusal): the page marks them by their Remove buttons (first-week #41)."""
+    cause = exc.cause if isinstance(exc, BatchFailed) else exc
+    return cause.page_reasons() if isinstance(cause, BudgetExceeded) else {}
+
+
 def _refused(
     ui: Console,
     request: Request,
@@ -236,6 +250,7 @@ def _refused(
     draft: str = "",
     draft_for: str = "",
     draft_until: str = "",
+    drop_first: dict[str, str] | None = None,
 ) -> Response:
     """The whole Memory page again (409) saying why a write or an adopt was refused, the
     draft kept."""
@@ -249,6 +264,7 @@ def _refused(
         draft=draft,
         draft_for=draft_for,
         draft_until=draft_until,
+        drop_first=drop_first or {},
         targets=_target_views(glob),
         projects=_projects(ui),
     )
