@@ -38,7 +38,7 @@ def _console(browser: Any, home: Path, width: int = 1280) -> Iterator[tuple[Any,
     context = browser.new_context(viewport={"width": width, "height": 900})
     try:
         page = context.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(30_000)  # a loaded 2-core machine: 15 s flaked once
         page.goto(url)
         yield page, base_of(url)
     finally:
