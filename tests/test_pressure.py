@@ -232,8 +232,10 @@ def test_the_console_refusal_names_what_to_drop_first(backend: Kit) -> None:
     r = post(client, "/memory/add", target="memory", content="Deploys need the corp-eu VPN.")
     assert r.status_code == 409  # type: ignore[attr-defined]
     text = unescape(r.text)  # type: ignore[attr-defined]
-    line = next(x for x in text.splitlines() if entry_handle(COPY) in x)
-    assert repr(COPY) in line and f"(duplicate of {entry_handle(CONFIRMED)}" in line, line
+    # by their texts: the page shows no handles (docs/first-week.md #29)
+    line = next(x for x in text.splitlines() if repr(COPY) in x)
+    assert f"(duplicate of {CONFIRMED[:40] + '...'!r}" in line, line
+    assert entry_handle(COPY) not in line and entry_handle(CONFIRMED) not in line
 
 
 @pytest.mark.usefixtures("either_commit")

@@ -77,7 +77,7 @@ def test_search_finds_an_archived_entry_by_its_words(home_path: Path) -> None:
     client = client_for(home)
     found = client.get("/archive?q=kestrel+host").text
     assert "Staging host is kestrel." in found and "Backups at 02:00." not in found
-    assert "1 match(es)" in found
+    assert "1 result for" in found
     assert "Nothing in the archive matches" in client.get("/archive?q=zebra").text
 
 

@@ -261,7 +261,7 @@ def test_archive_lists_searches_and_restores_a_project_stores_entries(
     (shown,) = re.findall(r"<code>mnemic memory archive show ([^<]+)</code>", listed)
     assert shown.startswith(f"{pid}:")
     found = client.get(f"/archive?project={pid}&q=kestrel").text
-    assert "kestrel script" in found and "1 match(es)" in found
+    assert "kestrel script" in found and "1 result for" in found
     assert "laptop runs Debian" not in client.get(f"/archive?project={pid}&q=Debian").text
     form = re.search(
         r'action="/archive/restore".*?name="project" value="([^"]*)".*?name="id" value="([^"]+)"',

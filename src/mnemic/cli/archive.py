@@ -14,7 +14,7 @@ from ..curated.fold import Archived
 from ..curated.scope import ProjectHome, every_store, stored_projects
 from ..curated.tool_answers import refusal
 from ..curated.view import MemoryView
-from ..errors import InvalidArgument, ToolError
+from ..errors import BatchFailed, BudgetExceeded, InvalidArgument, ToolError
 from ..home import Home
 from ..ops.archive_search import (
     archive_json,
@@ -386,6 +386,24 @@ def _store_text(store: ProjectHome) -> str:
     return f"project {path} ({store.project.id})"
 
 
+def _restore_next(app: AppContext, item: Archived, item_id: str, exc: ToolError) -> str | None:
+    """What a refused restore says last: run it again once there is room, when room was
+    the reason; that the entry stays archived, for another reason (a threat); nothing
+    for a forgotten entry, whose text no run brings back (docs/first-week.md #32)."""
+    if item.text is None:
+        return None
+    cause = exc.cause if isinstance(exc, BatchFailed) else exc
+    if not isinstance(cause, BudgetExceeded):
+        return "The entry stays in the archive."
+    shown = item_id.strip() if ":" in item_id else arch.typed_id(item.id)
+    again = f"mnemic memory archive restore {shown}"
+    if ":" not in item_id:
+        again += _where(app, False)
+    return (
+        f"The entry stays in the archive; to bring it back, run `{again}` again once there is room."
+    )
+
+
 @archive.command(name="restore")
 @click.argument("item_id", metavar="ID")
 @JSON_OPT
@@ -405,17 +423,7 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         if as_json:  # as the memory tool answers: the entries and the ones best dropped
             told = refusal(mem, item.target, exc)
             fail_response(told.to_response(), human=told.to_human())
-        shown = item_id.strip() if ":" in item_id else arch.typed_id(item.id)
-        again = f"mnemic memory archive restore {shown}"
-        if ":" not in item_id:
-            again += _where(app, False)
-        refuse(
-            mem,
-            item.target,
-            exc,
-            f"The entry stays in the archive; to bring it back, "
-            f"run `{again}` again once there is room.",
-        )
+        refuse(mem, item.target, exc, _restore_next(app, item, item_id, exc))
         return
     if as_json:
         emit_json(

@@ -192,7 +192,7 @@ def gc(app: AppContext, dry_run: bool, as_json: bool) -> None:
     else:
         click.echo(f"{verb}: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
         for r in report.removed:
-            click.echo(f"  {r.kind:<14} {r.what}  ({r.reason})")
+            click.echo(f"  {r.kind:<14} {printable(r.what, lines=False)}  ({r.reason})")
     for note in report.notes:
         click.echo(f"note: {note}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
+import shlex
 import sys
 import time
 from typing import Any
@@ -220,9 +221,17 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     if len(result.results) > 1 and all(r.status == "removed" for r in result.results):
         message = f"{len(result.results)} entries removed."  # not "Applied 2 operation(s)"
     click.echo(f"{message} {where}: {result.usage.line()}")
+    flag = f" --project {shlex.quote(mem.project)}" if mem.project is not None else ""
+    left = False
     for one in result.results:  # each entry a remove (or several) took out
         if one.previous is not None and one.status in ("replaced", "removed"):
             click.echo(f"  {one.status}: {_human_entry(result.target, one.previous, mem.level)}")
+            left = True
+    if left:  # where it went, as an eviction's lines say (docs/first-week.md #39)
+        click.echo(
+            f"  (the archive keeps it: `mnemic memory archive list{flag}` shows it, "
+            f"`archive restore ID{flag}` brings it back)"
+        )
     if expires is not None:  # what the date given means
         click.echo(f"  {describe_expires(expires)}; then it moves to the archive.")
     for t, entry, why in result.evicted:
@@ -231,7 +240,8 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
         )
     if result.evicted:
         click.echo(
-            "  (`mnemic memory archive list` shows them, `archive restore ID` brings one back)"
+            f"  (`mnemic memory archive list{flag}` shows them, `archive restore ID{flag}` "
+            "brings one back)"
         )
     usage = result.usage
     if usage.ratio >= mem.settings.memory.pressure_ratio:
@@ -377,7 +387,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
                 "pending": waiting.get(t, 0),
             }
             if long_form:
-                out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
+                out[t]["provenance"] = [_with_utc(p.as_dict()) for p in provenance[t]]
                 out[t]["use"] = [_use(counts, e) for e in entries[t]]
         emit_json(out)
     else:
@@ -407,12 +417,24 @@ def _waiting(mem: MemoryView) -> dict[str, int]:
     return waiting(mem.root, mem.settings)
 
 
+_TIMES = ("created", "updated", "seen", "confirmed", "expires", "last_used")
+
+
+def _with_utc(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` with each of its times (seconds) also as ``NAME_utc``, ISO 8601 UTC
+    (docs/json.md, *times*; as an archived entry's provenance gives them: first-week #33)."""
+    from ..timefmt import utc_seconds  # --json only
+
+    times = {f"{k}_utc": utc_seconds(d[k]) for k in _TIMES if isinstance(d.get(k), (int, float))}
+    return {**d, **times}
+
+
 def _use(counts: UsageCounts, entry: str) -> dict[str, Any] | None:
     """How often an entry mattered (``None``: no session counted yet)."""
     if not counts.counted:
         return None
     use = counts.of(entry_key(entry))
-    return {"uses": use.uses, "last_used": use.last_used}
+    return _with_utc({"uses": use.uses, "last_used": use.last_used})
 
 
 _HIDDEN = re.compile(re.escape(BLOCKED_PREFIX) + r'[^\n]*old_text="(entry:[0-9a-f]+)"\)\.\]$', re.M)
@@ -541,7 +563,7 @@ def status(app: AppContext, as_json: bool) -> None:
         near = row["over_budget"] or ratio >= pressure
         flag = "  OVER BUDGET" if row["over_budget"] else ("  nearly full" if near else "")
         if near:
-            full.append(name)
+            full.append(row["target"])
         click.echo(
             f"{name:<10} {_bar(ratio)} {row['percent']:>3}%  {row['chars']:>6,}/"
             f"{row['limit']:,} chars  {row['entries']:>3} "
@@ -561,10 +583,19 @@ def status(app: AppContext, as_json: bool) -> None:
             click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
     if full:
         click.echo(
-            f"\nRoom is short in {' and '.join(full)}: `mnemic memory tidy` proposes what to merge "
-            "or drop, `mnemic memory show --long` shows how each entry was used, and "
-            "`mnemic memory remove TEXT` frees room (the archive keeps what leaves)."
+            f"\nRoom is short in {' and '.join(FILENAMES[t] for t in full)}: `mnemic memory "
+            "tidy` proposes what to merge or drop, `mnemic memory show --long` shows how each "
+            "entry was used, and `mnemic memory remove TEXT` frees room (the archive keeps "
+            "what leaves)."
         )
+    for t in full:  # as a write's warning says it (docs/first-week.md #31)
+        if policy(mem, t) != "refuse":
+            key = "on_full_user" if t == "user" else "on_full"
+            click.echo(
+                f"{FILENAMES[t]}: the next write that does not fit moves the entries best "
+                f"dropped to the archive ([memory] {key}); `mnemic memory archive list` "
+                "shows what left."
+            )
     if app.project is None:
         _project_lines(app)
 

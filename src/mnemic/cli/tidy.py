@@ -13,7 +13,7 @@ from ..curated.snapshot import sanitize
 from ..curated.view import MemoryView
 from ..home import Home
 from ..llm.select import client_from_settings
-from ..ops.tidy import Staged, StoreTidy, TidyProposal, tidy_stores
+from ..ops.tidy import Staged, StoreTidy, TidyProposal, tidy_stores, waiting_in
 from ..sessions import embedder_loader_for
 from .app import (
     GLOBAL_OPT,
@@ -34,8 +34,9 @@ from .memory import TARGETS_OPT, scoped_targets
 __all__ = ["tidy"]
 
 
-def _show(p: TidyProposal, staged: Staged | None, indent: str = "") -> None:
-    """One proposal, its lines under its store's heading (``indent``) when there is one."""
+def _show(p: TidyProposal, staged: Staged | None, indent: str = "", skip: str = "") -> None:
+    """One proposal, its lines under its store's heading (``indent``) when there is one;
+    ``skip``, listed without --stage: why --stage would pass it over."""
     lines = [f"[{p.fingerprint}] {p.kind}: {printable(p.summary)}"]
     roles = {"merge": "keep", "supersede": "keep", "stale": "drop"}
     for i, entry in enumerate(p.entries):
@@ -50,6 +51,8 @@ def _show(p: TidyProposal, staged: Staged | None, indent: str = "") -> None:
             lines.append(f"    staged for approval as {staged.pending_id}")
         else:
             lines.append(f"    not staged: {printable(staged.skipped or '')}")
+    elif skip:  # as the console's Tidy page marks it (docs/first-week.md #30)
+        lines.append(f"    --stage passes it over: {printable(skip)}")
     for line in lines:
         click.echo(indent + line.replace("\n", "\n" + indent))
 
@@ -120,18 +123,17 @@ def tidy(
         timeout=home.settings.llm.timeout,
         do_stage=do_stage,
     )
+    skips = [{} if do_stage else waiting_in(r.store, r.report.proposals) for r in runs]
     if as_json:
-        first, *rest = runs
-        data = first.as_dict()
-        data["projects"] = [r.as_dict() for r in rest]
-        emit_json(data)
+        first, *rest = [_as_dict(r, skip, do_stage) for r, skip in zip(runs, skips, strict=True)]
+        emit_json({**first, "projects": rest})
         return
     notices = dict.fromkeys(n for r in runs for n in r.report.notices)
     for notice in notices:
         click.echo(f"note: {printable(notice)}", err=True)
     with paged():  # hundreds of proposals: through the pager on a terminal
-        for run in runs:
-            _show_store(run, labelled=len(runs) > 1 or run.project is not None)
+        for run, skip in zip(runs, skips, strict=True):
+            _show_store(run, skip, labelled=len(runs) > 1 or run.project is not None)
         how = "words and rules" + (
             ", and by meaning" if runs[0].report.retrieval == "semantic" else ""
         )
@@ -141,11 +143,18 @@ def tidy(
                 "[ID] names a proposal; staged, it gets a pending id of its own (`staged for "
                 "approval as ...`), and `mnemic pending show` names both."
             )
-        if any(r.report.proposals for r in runs) and not do_stage:
+        fresh = any(
+            p.fingerprint not in skip
+            for r, skip in zip(runs, skips, strict=True)
+            for p in r.report.proposals
+        )
+        if fresh and not do_stage:
             click.echo(
                 "Nothing was changed. Stage them for approval with --stage, then review: "
                 "mnemic pending list"
             )
+        elif any(r.report.proposals for r in runs) and not do_stage:
+            click.echo("Nothing was changed, and --stage would pass every one over.")
         staged = sum(1 for r in runs for s in r.staged or () if s.pending_id)
         if do_stage and staged:
             click.echo(
@@ -155,7 +164,17 @@ def tidy(
             )
 
 
-def _show_store(run: StoreTidy, *, labelled: bool) -> None:
+def _as_dict(run: StoreTidy, skip: dict[str, str], do_stage: bool) -> dict[str, object]:
+    """One store's JSON; listed without --stage, each proposal's ``waiting``: why --stage
+    would pass it over (``null``: it would stage it)."""
+    data = run.as_dict()
+    if not do_stage:
+        for p, d in zip(run.report.proposals, data["proposals"], strict=True):
+            d["waiting"] = skip.get(p.fingerprint)
+    return data
+
+
+def _show_store(run: StoreTidy, skip: dict[str, str], *, labelled: bool) -> None:
     """One store's proposals, under a line naming the store when there are several."""
     indent = ""
     if labelled:
@@ -167,7 +186,7 @@ def _show_store(run: StoreTidy, *, labelled: bool) -> None:
         mine = [p for p in run.report.proposals if p.target == t]
         click.echo(f"{indent}{FILENAMES[t]}: {len(mine) or 'no'} proposal{'s' * (len(mine) != 1)}")
         for p in mine:
-            _show(p, by_proposal.get(id(p)), indent)
+            _show(p, by_proposal.get(id(p)), indent, skip.get(p.fingerprint, ""))
 
 
 def _store_name(store: Home) -> str:

@@ -85,6 +85,9 @@ class Candidate:
     expired: bool
     duplicate_of: str | None
     """The handle of the entry it duplicates."""
+    duplicate_text: str | None
+    """The raw text of that entry (a person does not know which entry a bare handle
+    names: ``memory show`` and the console list none)."""
     use: EntryUse | None
     """``None``: no session was counted yet."""
     confirmed: float | None
@@ -102,6 +105,9 @@ class Candidate:
             "last_confirmed": _utc(self.confirmed),
             "expired": self.expired,
             "duplicate_of": self.duplicate_of,
+            "duplicate_of_entry": None
+            if self.duplicate_text is None
+            else display_entry(target, self.duplicate_text, level)[0],
         }
 
 
@@ -174,7 +180,8 @@ def _rank(
         reasons = []
         if prov.expires is not None and expired:
             reasons.append(f"expired {ago(prov.expires, now)}")
-        dup = entry_handle(entries[dups[i]]) if i in dups else None
+        dup_text = entries[dups[i]] if i in dups else None
+        dup = entry_handle(dup_text) if dup_text is not None else None
         if dup is not None:
             reasons.append(f"duplicate of {dup}")
         if use is not None:
@@ -193,7 +200,7 @@ def _rank(
         age = confirmed if confirmed is not None else -math.inf
         order = (uses, age) if by_use else (age, uses)
         key = (0 if expired else 1, 0 if dup is not None else 1, *order, i)
-        out.append((key, Candidate(entry, tuple(reasons), expired, dup, use, confirmed)))
+        out.append((key, Candidate(entry, tuple(reasons), expired, dup, dup_text, use, confirmed)))
     out.sort(key=lambda pair: pair[0])
     return [c for _, c in out]
 

@@ -169,15 +169,28 @@ class BudgetExceeded(CuratedError):
         # to_human, without commands to type.
         if not self.candidates:
             return self._human(page=True)
-        return self._with_candidates(self._human(page=True), "free at least {need} chars")
+        return self._with_candidates(
+            self._human(page=True), "free at least {need} chars", page=True
+        )
 
-    def _with_candidates(self, text: str, note: str) -> str:
+    def page_reasons(self) -> dict[str, str]:
+        """By handle, why each of the best candidates is best dropped, in the page's
+        words: the console marks those entries in its list, by their Remove buttons."""
+        return {
+            str(c["handle"]): ", ".join(_reason(c, r, True) for r in c["reasons"])
+            for c in self.candidates[:3]
+        }
+
+    def _with_candidates(self, text: str, note: str, *, page: bool = False) -> str:
         # One line per candidate with the start of its text: a person does not know
-        # which entry a bare handle names (`memory show` lists no handles).
+        # which entry a bare handle names (`memory show` and the console list no
+        # handles), so the entry a duplicate repeats is named by its text too; the page
+        # (Remove buttons, no commands) shows no handle at all.
         need = _fmt(max(0, self.attempted - self.limit))
         lines = [
-            f"  {c['handle']}  {_preview(' '.join(str(c.get('entry', '')).split()), 60)!r}"
-            f"  ({', '.join(c['reasons'])}, {_fmt(int(c['chars']))} chars)"
+            f"  {'' if page else str(c['handle']) + '  '}{_text_of(c.get('entry'), 60)!r}"
+            f"  ({', '.join(_reason(c, r, page) for r in c['reasons'])}, "
+            f"{_fmt(int(c['chars']))} chars)"
             for c in self.candidates[:3]
         ]
         return f"{text}\nBest to drop first ({note.format(need=need)}):\n" + "\n".join(lines)
@@ -208,6 +221,21 @@ class BudgetExceeded(CuratedError):
             f"make it {_fmt(self.attempted)}/{_fmt(self.limit)}. Nothing was saved. Make room "
             f"first: {how}, then retry."
         )
+
+
+def _text_of(entry: object, width: int) -> str:
+    """The start of an entry's text on one line."""
+    return _preview(" ".join(str(entry or "").split()), width)
+
+
+def _reason(candidate: dict[str, Any], reason: str, page: bool) -> str:
+    """A candidate's reason for a person: "duplicate of entry:<hex>" names that entry
+    by its text too (by its text only on the page)."""
+    handle, other = candidate.get("duplicate_of"), candidate.get("duplicate_of_entry")
+    if not handle or other is None or reason != f"duplicate of {handle}":
+        return reason
+    said = repr(_text_of(other, 40))
+    return f"duplicate of {said}" if page else f"duplicate of {handle} {said}"
 
 
 class NoMatch(CuratedError):

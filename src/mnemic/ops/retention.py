@@ -33,10 +33,11 @@ from typing import Any
 
 from ..curated import fold_cache
 from ..curated.backend import Removal, RetentionPolicy
-from ..curated.entries import FILENAMES, entry_handle
+from ..curated.entries import FILENAMES, entry_handle, preview
 from ..curated.memory import Memory, open_backend
 from ..curated.pressure import due
 from ..curated.scope import ProjectHome, stored_projects
+from ..curated.snapshot import display_entry
 from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
 from ..governance.governor import Governor
@@ -94,7 +95,9 @@ def collect_garbage(
     report = GcReport(dry_run)
     gone = mem.expire() if not dry_run else [(t, e) for t, es in due(mem, now).items() for e in es]
     for t, entry in gone:
-        what = f"{FILENAMES[t]} {entry_handle(entry)}"
+        # by its text too: a handle alone names nothing a person can see (first-week #35)
+        shown = preview(display_entry(t, entry, mem.level)[0], 60)
+        what = f"{FILENAMES[t]} {entry_handle(entry)} {shown!r}"
         what = f"{what} of project {project}" if project is not None else what
         report.removed.append(Removal("expired_entry", what, "past its expires time: archived"))
     policy = RetentionPolicy(

@@ -36,7 +36,8 @@ from ..ops.archive_search import (
 from ..sessions import embedder_loader_for, text_floor_for
 from ..tooling import no_good_match_message
 from .console import Console, Form, endpoint, see_other
-from .render import page
+from .memory import best_dropped
+from .render import evicted_note, page
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -181,6 +182,8 @@ def archive_page(
         ]
     done = q.get("done", "")
     notice = NOTICES.get(done, notice)
+    if done in NOTICES:
+        notice += evicted_note(q.get("evicted", ""), "they are at the top of this list")
     staged = q.get("staged", "")
     if staged:
         notice = f"Staged for approval as {staged}: nothing is restored until it is approved."
@@ -232,14 +235,16 @@ def restore(ui: Console, request: Request, form: Form) -> Response:
         result = arch.restore(mem, item_id)
     except ToolError as exc:
         add_candidates(mem, exc)
-        return archive_page(
-            ui, request, form, problem=exc.to_page(), drop=_current(mem, item.target)
-        )
+        drop = _current(mem, item.target)
+        for e in drop.get("entries", []):  # marked by their Remove buttons (first-week #41)
+            e["why"] = best_dropped(exc).get(e["handle"], "")
+        return archive_page(ui, request, form, problem=exc.to_page(), drop=drop)
     back = EVERY if form.get("view", "") == EVERY else project  # the page it came from
     store = f"&project={quote(back, safe='')}" if back else ""
     if result.staged:
         return see_other(f"/archive?staged={result.pending_id}{store}")
-    return see_other(f"/archive?done={'restored' if result.written else 'noop'}{store}")
+    gone = f"&evicted={len(result.evicted)}" if result.evicted else ""
+    return see_other(f"/archive?done={'restored' if result.written else 'noop'}{gone}{store}")
 
 
 ROUTES = [

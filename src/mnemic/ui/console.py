@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import threading
 from collections.abc import Awaitable, Callable, Hashable
 from urllib.parse import parse_qsl
 
+from ..config import load_settings
 from ..curated.memory import Memory
 from ..curated.scope import stored_projects
 from ..curated.view import MemoryView
@@ -48,12 +50,27 @@ class Console:
     """What the pages share: the home, who may connect, and the live-change probe."""
 
     def __init__(self, home: Home, access: Access) -> None:
-        self.home = home
+        self._home = home
+        self._config = _config_stat(home)
         self.access = access
         self._probe = Probe(home)
         self._lock = threading.Lock()
         self._stats: dict[str, Hashable] = {}
         self._prints: dict[str, Hashable] = {}
+
+    @property
+    def home(self) -> Home:
+        """The served home, its settings read again when ``config.toml`` changed since
+        they were read (one ``stat`` a call): a person who turns on ``[memory] on_full``
+        while the console runs sees it act on it as the CLI does, without a restart
+        (docs/first-week.md #36). A file that no longer loads is the page's error, as it
+        is the CLI's, until it is fixed."""
+        seen = _config_stat(self._home)
+        if seen != self._config:
+            with self._lock:
+                self._home = Home(self._home.root, load_settings(self._home.root))
+                self._config = seen
+        return self._home
 
     def memory(self, project: str | None = None) -> Memory:
         """The curated memory, opened for one request that writes, as the ``ui`` actor
@@ -93,6 +110,16 @@ class Console:
             self._prints.update(scan.prints)
             text = repr(sorted(self._prints.items()))
         return hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()[:16]
+
+
+def _config_stat(home: Home) -> tuple[int, int, int] | None:
+    """What tells that ``config.toml`` changed: its inode, size and modification time
+    (``None``: no such file)."""
+    try:
+        st = os.stat(home.root / "config.toml")
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def see_other(path: str) -> RedirectResponse:

@@ -9,9 +9,11 @@ text and ledger once, its history listed once."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from starlette.routing import Route
 
@@ -19,19 +21,19 @@ from ..curated import admin
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
-from ..curated.pressure import add_candidates, describe_expires, policy
+from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
 from ..curated.provenance import entry_key
 from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
-from ..errors import InvalidArgument, MnemicError, ToolError
+from ..errors import BatchFailed, BudgetExceeded, InvalidArgument, MnemicError, ToolError
 from ..governance.held import held_sentence
 from ..governance.pending import valid_id
 from ..governance.storage import open_pending, waiting
 from ..ops.move import move_entry
 from .console import ACTOR, Console, Form, endpoint, see_other
-from .render import page, side_by_side, when
+from .render import evicted_note, page, side_by_side, when
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -129,6 +131,12 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
     mem = ui.view()
     done = request.query_params.get("done", "")
     notice = NOTICES.get(done, "")
+    if notice:
+        project = request.query_params.get("project", "")
+        archive = "/archive" + (f"?project={project}" if project else "")
+        notice += evicted_note(
+            request.query_params.get("evicted", ""), f"the newest on the Archive page ({archive})"
+        )
     staged = request.query_params.get("staged", "")
     if staged:
         notice = f"Staged for approval as {staged}: nothing is saved until it is approved."
@@ -193,19 +201,56 @@ def _back(form: Form, query: str) -> str:
 def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     target = _target(form)
     mem = ui.memory(form.get("project") or None)
+    until = form.get("expires", "").strip() if op.action == "add" else ""
     try:
+        if until:  # as `memory add --expires` (docs/first-week.md #40)
+            op = dataclasses.replace(op, expires=parse_expires(until, mem.now(), "valid until"))
         result = mem.apply(target, [op])
     except ToolError as exc:
         add_candidates(mem, exc)
         glob = mem if not form.get("project") else ui.view()
-        return _refused(ui, request, exc, glob, draft=op.content or "")
+        # the draft goes back into the form it came from, not every add form on the
+        # page (docs/first-week.md #45): PROJECT-ID:TARGET, and :HANDLE for an edit
+        where = f"{form.get('project', '')}:{target}"
+        if op.action == "replace":
+            where += f":{form.get('entry', '')}"
+        return _refused(
+            ui,
+            request,
+            exc,
+            glob,
+            draft=op.content or "",
+            draft_for=where,
+            draft_until=until,
+            drop_first=best_dropped(exc),
+        )
     if result.staged:
         return see_other(_back(form, f"staged={result.pending_id}"))
-    return see_other(_back(form, f"done={op.action if result.written else 'noop'}"))
+    done = f"done={op.action if result.written else 'noop'}"
+    if result.evicted:  # what left to make room, as the CLI says it (first-week #37)
+        done += f"&evicted={len(result.evicted)}"
+        if form.get("project"):
+            done += f"&project={quote(form['project'], safe='')}"
+    return see_other(_back(form, done))
+
+
+def best_dropped(exc: ToolError) -> dict[str, str]:
+    """By handle, why the entries a refusal for room names are best dropped first ({}
+    for another refusal): the page marks them by their Remove buttons (first-week #41)."""
+    cause = exc.cause if isinstance(exc, BatchFailed) else exc
+    return cause.page_reasons() if isinstance(cause, BudgetExceeded) else {}
 
 
 def _refused(
-    ui: Console, request: Request, why: ToolError | str, glob: MemoryView, *, draft: str = ""
+    ui: Console,
+    request: Request,
+    why: ToolError | str,
+    glob: MemoryView,
+    *,
+    draft: str = "",
+    draft_for: str = "",
+    draft_until: str = "",
+    drop_first: dict[str, str] | None = None,
 ) -> Response:
     """The whole Memory page again (409) saying why a write or an adopt was refused, the
     draft kept."""
@@ -217,6 +262,9 @@ def _refused(
         active="memory",
         problem=why.to_page() if isinstance(why, ToolError) else why,
         draft=draft,
+        draft_for=draft_for,
+        draft_until=draft_until,
+        drop_first=drop_first or {},
         targets=_target_views(glob),
         projects=_projects(ui),
     )

@@ -28,6 +28,7 @@ __all__ = [
     "counted",
     "environment",
     "error_response",
+    "evicted_note",
     "highlight",
     "page",
     "side_by_side",
@@ -53,6 +54,19 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     and an s: ``entry``, ``entries``): a count with its noun in the right number (never
     ``record(s)``)."""
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def evicted_note(count: str, where: str) -> str:
+    """What a page says after a write that moved ``count`` entries (the query's
+    ``evicted``, as the redirect carried it) to the archive under ``[memory] on_full``
+    ('' for none or a count that is not one), as the CLI's write says it."""
+    if not count.isdigit() or int(count) < 1:
+        return ""
+    n = int(count)
+    return (
+        f" To make room, {counted(n, 'entry', 'entries')} moved to the archive "
+        f"([memory] on_full): {where}, where Restore brings one back."
+    )
 
 
 def when(ts: float | None) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from .model import KINDS, TidyProposal, TidyReport
 from .plan import plan
 from .proposals import propose
-from .queue import Staged, declined, stage, waiting
+from .queue import Staged, declined, stage, waiting, waiting_in
 from .stores import StoreTidy, tidy_stores
 from .thresholds import THRESHOLDS, Thresholds
 
@@ -41,4 +41,5 @@ __all__ = [
     "stage",
     "tidy_stores",
     "waiting",
+    "waiting_in",
 ]

@@ -32,12 +32,14 @@ from ...curated.entries import TARGETS, entry_handle
 from ...curated.memory import Memory
 from ...curated.proposal import describe, ops_from_payload, payload_of
 from ...curated.provenance import entry_key
+from ...curated.view import MemoryView
 from ...errors import MnemicError, StorageError, ToolError, WriteBlocked
 from ...governance.governor import Governor
 from ...governance.pending import PendingRecord
+from ...home import Home
 from .model import TidyProposal
 
-__all__ = ["Staged", "declined", "stage", "waiting"]
+__all__ = ["Staged", "declined", "stage", "waiting", "waiting_in"]
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +133,7 @@ def _clash(
     return None
 
 
-def _live(memory: Memory) -> dict[str, list[str]]:
+def _live(memory: Memory | MemoryView) -> dict[str, list[str]]:
     """Each target's live entries; a target that cannot be read (no proposal names it:
     tidy skips it with a notice) has none, so the other one is still looked at."""
     live: dict[str, list[str]] = {}
@@ -149,8 +151,21 @@ def waiting(memory: Memory, proposals: Sequence[TidyProposal]) -> dict[str, str]
     gov = memory.governor
     if gov is None:
         raise ValueError("the pending queue needs a governed Memory (use Memory.open)")
+    return _waiting(gov, _live(memory), proposals)
+
+
+def waiting_in(store: Home, proposals: Sequence[TidyProposal]) -> dict[str, str]:
+    """:func:`waiting` for a store read without opening it to write (`mnemic memory
+    tidy` without --stage marks what --stage would skip, as the console does)."""
+    if not proposals:
+        return {}
+    return _waiting(Governor.for_home(store), _live(MemoryView.open(store)), proposals)
+
+
+def _waiting(
+    gov: Governor, live: dict[str, list[str]], proposals: Sequence[TidyProposal]
+) -> dict[str, str]:
     records = gov.pending("memory").listing().records
-    live = _live(memory)
     rejected = declined(gov)
     out: dict[str, str] = {}
     for proposal in proposals:
