@@ -707,7 +707,7 @@ def test_concurrent_writers_leave_no_recovered_and_no_unrecorded_change(home_pat
     """Each writer follows the other processes' records (its state cache reads what they
     appended): no write takes another's commit for a change without a record."""
     busy_home(home_path, 1)
-    for report in run_curated_writers(home_path, 4, 30, 500):
+    for report in run_curated_writers(home_path, 4, 30, 500, fork=True):
         assert report["problems"] == []
     report = journal(home_path).verify()
     assert report.ok and report.recovered == () and report.outside_changes == ()
