@@ -54,9 +54,12 @@ class Forker:
         until: str | None = None,
     ) -> int:
         """Fork a child that runs ``fn(tell, *args)`` (and the callable it returns, with
-        the kill armed at call ``kill_at``); with ``until``, return once the child has
-        told that byte (asserting it did not die first). Returns the child's pid."""
-        request = dict(fork=fn, args=list(args), kill_at=kill_at, names=names, after=after)
+        the kill armed at call ``kill_at``) in this process's environment as it is now
+        (a forker may serve several tests, each with its own home); with ``until``,
+        return once the child has told that byte (asserting it did not die first).
+        Returns the child's pid."""
+        request = dict(fork=fn, args=list(args), env=dict(os.environ), kill_at=kill_at,
+                       names=names, after=after)  # fmt: skip
         answer = self._ask({**request, "until": until})
         self.live.add(int(answer["pid"]))
         assert not answer.get("died"), f"the child of {fn} died before it told {until!r}"

@@ -8,13 +8,14 @@ home afterwards:
   write (temp file open, write, fsync, rename, link, unlink...), for every K, or at one
   chosen call (the data's rename: after the ledger and the history link);
 - random: the parent kills a child that writes in a tight loop after a random delay
-  (the delay chooses the crash point), :data:`RANDOM_KILLS` times a test; the child is
-  forked from a small process that imported mnemic (:mod:`_forker`), not from pytest's. For three
+  (the delay chooses the crash point), :data:`RANDOM_KILLS` times a test. For three
   kills in four the delay starts once the child has opened the store (it says so down a
   pipe), so that it lands in the write loop, not in the open: that put about 9 kills in
   100 inside a write's temp-file window on a loaded machine, against 2 in 100 with every
   delay counted from the fork; the fourth still counts from the fork (kills in the open).
   Thousands of random kills are ``./x bench kill_storm`` (3,000 and more).
+The loops' children are forked from a small process that imported mnemic (:mod:`_forker`),
+not from pytest's (whose size made each fork and exit cost tens of milliseconds of CPU).
 After every kill the file must parse to the previous or the next state, the next open
 must remove leftover temp files, and the lock must be free.
 """
@@ -50,59 +51,19 @@ RANDOM_KILLS = 110
 the fork): half as many, each likelier to land inside a write (see the docstring)."""
 
 
-@pytest.fixture
-def forker(either_commit: str) -> Iterator[Forker]:
-    """Forks the random-kill tests' writers (``tests/workers/curated_kills.py``) from a
-    process that imported only mnemic: from the test's own (a pytest worker of 300 MB
-    and more), each fork and each killed child's exit cost tens of milliseconds of CPU
-    in page tables alone."""
+@pytest.fixture(scope="module")
+def forker() -> Iterator[Forker]:
+    """Forks the kill tests' writers (``tests/workers/curated_kills.py``) from a process
+    that imported only mnemic: from the test's own (a pytest worker of 300 MB and more),
+    each fork and each killed child's exit cost tens of milliseconds of CPU in page
+    tables alone. Each child runs in the environment of the test that asked for it."""
     with Forker("curated_kills") as f:
         yield f
 
 
-def _child_with_kill_at(home: Path, k: int, action: str) -> int:
-    """Fork a child that performs one write and SIGKILLs itself at fs call number k."""
-    pid = os.fork()
-    if pid:
-        return pid
-    try:
-        mem = Memory.open(home)
-        calls = {"n": 0}
-        real = {
-            name: getattr(os, name)
-            for name in (
-                "open",
-                "write",
-                "fsync",
-                "replace",
-                "rename",
-                "link",
-                "unlink",
-                "ftruncate",
-                "close",
-            )
-        }
-
-        def wrap(name: str):  # type: ignore[no-untyped-def]
-            fn = real[name]
-
-            def inner(*a, **kw):  # type: ignore[no-untyped-def]
-                calls["n"] += 1
-                if calls["n"] == k:
-                    os.kill(os.getpid(), signal.SIGKILL)
-                return fn(*a, **kw)
-
-            return inner
-
-        for name in real:
-            setattr(os, name, wrap(name))
-        if action == "add":
-            mem.add("memory", "the new entry")
-        else:
-            mem.remove("memory", "the new entry")
-        os._exit(0)
-    except BaseException:
-        os._exit(3)
+KILLED_AT_WRITE = ("open", "write", "fsync", "replace", "rename", "link", "unlink", "ftruncate",
+                   "close")  # fmt: skip
+"""The calls :func:`test_kill_before_every_filesystem_call_of_a_write` counts."""
 
 
 def _check_home(home: Path, allowed: list[list[str]], history_before: int) -> None:
@@ -124,7 +85,7 @@ def _check_home(home: Path, allowed: list[list[str]], history_before: int) -> No
 @pytest.mark.parametrize("history_limit", [50, 2], ids=["history", "recycling"])
 @pytest.mark.parametrize("action", ["add", "remove"])
 def test_kill_before_every_filesystem_call_of_a_write(
-    home_path: Path, action: str, history_limit: int
+    home_path: Path, forker: Forker, action: str, history_limit: int
 ) -> None:
     home_path.mkdir()
     (home_path / "config.toml").write_text(f"[memory]\nhistory_limit = {history_limit}\n")
@@ -138,11 +99,9 @@ def test_kill_before_every_filesystem_call_of_a_write(
         for e in old:
             mem.add("memory", e)
         history_before = len(mem.backend.history("memory"))
-        pid = _child_with_kill_at(home_path, k, action)
-        _, status = os.waitpid(pid, 0)
-        killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+        status = forker.run_killed_at(k, "one_write", str(home_path), action, names=KILLED_AT_WRITE)
         _check_home(home_path, [old, new], history_before)
-        if not killed:
+        if not killed(status):
             assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
             assert Memory.open(home_path).entries("memory") == new
             completed = True
@@ -191,6 +150,8 @@ CHANGE = [
     Op("remove", None, "gamma fact"),
     Op("add", "delta fact"),
 ]
+CHANGE_ARGS = [[op.action, op.content, op.old_text] for op in CHANGE]
+"""CHANGE as ``tests/workers/curated_kills.py``'s batch takes it."""
 AT_THE_RENAME = {"names": ("replace",)}
 """The data's rename is the write's first ``os.replace``: the history link and the
 commit's audit record are already in place (the record goes first: write-ahead)."""
@@ -257,7 +218,7 @@ def test_a_write_killed_between_its_record_and_its_rename_leaves_every_entry_as_
 
 @pytest.mark.slow
 def test_a_write_killed_at_any_call_leaves_the_provenance_the_last_commit_recorded(
-    tmp_path: Path,
+    tmp_path: Path, forker: Forker
 ) -> None:
     """SIGKILL before each file-system call of a replace + remove + add in turn (the
     ledger's temp file and its two renames, the data's temp file, the history link, the
@@ -267,8 +228,8 @@ def test_a_write_killed_at_any_call_leaves_the_provenance_the_last_commit_record
     for k in range(1, 80):
         home = tmp_path / f"kill-{k}"
         before = _seeded(home)
-        writer = _writer(home)
-        status = run_killed_at(k, lambda w=writer: w.batch("memory", CHANGE))
+        # the writer opens the store before the kill is armed: it counts only the write's
+        status = forker.run_killed_at(k, "batch", str(home), T0 + 100, CHANGE_ARGS)
         entries = Memory.open(home).entries("memory")
         if entries == list(BEFORE):
             assert _provenance(home) == before, k

@@ -4,12 +4,12 @@ then forks a child per request and reports on it.
 Usage: python forker.py MODULE  (a module of ``tests/workers``)
 Calls ``MODULE.warm()`` first if there is one. Reads one JSON request a line on stdin,
 answers one JSON line on stdout:
-- ``{"fork": FN, "args": [...], "kill_at": K, "names": [...], "after": NAME, "until": B}``:
-  fork a child that runs ``MODULE.FN(tell, *args)``; when that returns a callable, the
-  child arms the kill at call ``K`` of ``os.<names>`` (``_killpoints.arm_kill``) and runs
-  it. The child exits 0 when done, 3 when it raised. With ``until``, the answer waits for
-  the child to ``tell(B)`` (one byte; ``"died"`` in the answer if it exited first).
-  Answer: ``{"pid": PID}``.
+- ``{"fork": FN, "args": [...], "env": {...}, "kill_at": K, "names": [...], "after": NAME,
+  "until": B}``: fork a child that, in environment ``env``, runs ``MODULE.FN(tell,
+  *args)``; when that returns a callable, the child arms the kill at call ``K`` of
+  ``os.<names>`` (``_killpoints.arm_kill``) and runs it. The child exits 0 when done, 3
+  when it raised. With ``until``, the answer waits for the child to ``tell(B)`` (one
+  byte; ``"died"`` in the answer if it exited first). Answer: ``{"pid": PID}``.
 - ``{"wait": PID}``: reap the child; answer ``{"status": WAIT_STATUS}``.
 The child's stdout is /dev/null (this one's is the protocol); its stderr is this one's.
 """
@@ -34,6 +34,9 @@ def _child(module: object, req: dict[str, Any], tell_fd: int) -> None:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 1)
         os.close(null)
+
+        os.environ.clear()  # the test's environment when it asked for the fork
+        os.environ.update(req["env"])
 
         def tell(byte: bytes) -> None:
             os.write(tell_fd, byte)
