@@ -10,6 +10,7 @@ the test checks the home in its own process as before.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import signal
@@ -94,3 +95,16 @@ class Forker:
                 os.kill(pid, signal.SIGKILL)
             self.proc.kill()
             self.proc.wait()
+
+
+_SHARED: dict[str, Forker] = {}
+
+
+def shared(module: str) -> Forker:
+    """This process's forker of ``module``, started on first use and closed at exit: the
+    kill-point loops of several test files share one (each child gets the environment of
+    the test that asks, as a child forked from it would)."""
+    if module not in _SHARED:
+        _SHARED[module] = Forker(module)
+        atexit.register(_SHARED[module].close)
+    return _SHARED[module]

@@ -1,0 +1,61 @@
+"""The actions of the kill-point loops (``_forker.shared("kill_actions")``): each function
+returns the action a child runs with the kill armed, opening what it needs inside it, as
+the loops' lambdas did (the open's own calls are kill points too)."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mnemic.backends.files.journal import AuditJournal
+from mnemic.curated.memory import Memory
+from mnemic.curated.operations import Op
+from mnemic.curated.scope import open_project
+from mnemic.home import Home
+from mnemic.ops.move import move_entry
+
+Tell = Callable[[bytes], None]
+Action = Callable[[], object]
+
+
+def warm() -> None:
+    """Each action once in a scratch home: what a first call imports and compiles is
+    then loaded before the forks, as in the test process that forked them before."""
+    with tempfile.TemporaryDirectory() as scratch:
+        root, repo = Path(scratch) / "home", Path(scratch) / "repo"
+        repo.mkdir()
+        mem = Memory.open(root, origin="agent", session_id="warm")
+        mem.add("memory", "fact 1")
+        mem.add("memory", "fact 2")
+        mem.add("user", "Name: A")
+        mem.batch(
+            "memory", [Op("add", "fact 3"), Op("replace", "Name: B", "Name: A", target="user")]
+        )
+        mem.replace("memory", "fact 3", "fact 3 revised")
+        mem.remove("memory", "fact 3 revised")
+        move_entry(Home.open(root), repo, "fact 2", to="project")
+        Memory.open(open_project(Home.open(root), repo, create=True)).entries("memory")
+        AuditJournal(root / "audit").append(action="probe", result="ok")
+
+
+def open_memory(tell: Tell, home: str) -> Action:
+    return lambda: Memory.open(home)
+
+
+def add(tell: Tell, home: str, text: str) -> Action:
+    return lambda: Memory.open(home).add("memory", text)
+
+
+def batch(tell: Tell, home: str, ops: list[dict[str, Any]]) -> Action:
+    """``Memory.open(home).batch("memory", ops)``, each op as :class:`Op`'s fields."""
+    return lambda: Memory.open(home).batch("memory", [Op(**op) for op in ops])
+
+
+def journal_append(tell: Tell, home: str) -> Action:
+    return lambda: AuditJournal(Path(home) / "audit").append(action="probe", result="ok")
+
+
+def move(tell: Tell, root: str, repo: str, text: str, to: str) -> Action:
+    return lambda: move_entry(Home.open(root), Path(repo), text, to=to)
