@@ -59,3 +59,20 @@ def journal_append(tell: Tell, home: str) -> Action:
 
 def move(tell: Tell, root: str, repo: str, text: str, to: str) -> Action:
     return lambda: move_entry(Home.open(root), Path(repo), text, to=to)
+
+
+def _writer(home: str, clock: float, origin: str, session: str) -> Memory:
+    """The writer the loops open before the kill is armed (its open is no kill point)."""
+    return Memory.open(home, origin=origin, session_id=session, clock=lambda: clock)
+
+
+def opened_batch(
+    tell: Tell, home: str, clock: float, origin: str, session: str, ops: list[dict[str, Any]]
+) -> Action:
+    mem = _writer(home, clock, origin, session)
+    return lambda: mem.batch("memory", [Op(**op) for op in ops])
+
+
+def opened_add(tell: Tell, home: str, clock: float, origin: str, session: str, text: str) -> Action:
+    mem = _writer(home, clock, origin, session)
+    return lambda: mem.add("memory", text)
