@@ -4,17 +4,26 @@ the loops' lambdas did (the open's own calls are kill points too)."""
 
 from __future__ import annotations
 
+import fcntl
+import json
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from mnemic.backends.files.journal import AuditJournal
+from mnemic.backends.files.requests import FileRequests
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op
 from mnemic.curated.scope import open_project
+from mnemic.curated.tool import run_memory_tool
 from mnemic.home import Home
 from mnemic.ops.move import move_entry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: _killpoints
+
+from _killpoints import arm_kill
 
 Tell = Callable[[bytes], None]
 Action = Callable[[], object]
@@ -38,6 +47,7 @@ def warm() -> None:
         move_entry(Home.open(root), repo, "fact 2", to="project")
         Memory.open(open_project(Home.open(root), repo, create=True)).entries("memory")
         AuditJournal(root / "audit").append(action="probe", result="ok")
+        run_memory_tool(mem, json.dumps({"action": "add", "target": "memory", "content": "x"}))
 
 
 def open_memory(tell: Tell, home: str) -> Action:
@@ -76,3 +86,27 @@ def opened_batch(
 def opened_add(tell: Tell, home: str, clock: float, origin: str, session: str, text: str) -> Action:
     mem = _writer(home, clock, origin, session)
     return lambda: mem.add("memory", text)
+
+
+def group_holder(tell: Tell, home: str, kill_at: int, gun: str, text: str) -> None:
+    """``tests/test_group_commit.py``'s holder: adds ``text`` holding the lock; just
+    before it claims the queued requests it tells ``r``, waits for the start gun (a
+    shared lock of ``gun``) and arms the kill at call ``kill_at``."""
+    mem = Memory.open(home, origin="cli", session_id="holder")
+    real = FileRequests.claim
+
+    def claim(self: FileRequests, target: str) -> list[Any]:
+        tell(b"r")
+        with open(gun, "rb") as fh:
+            fcntl.flock(fh, fcntl.LOCK_SH)
+        arm_kill(kill_at)
+        return real(self, target)
+
+    FileRequests.claim = claim  # type: ignore[method-assign]
+    mem.add("memory", text)
+
+
+def group_writer(tell: Tell, home: str, name: str, call: dict[str, Any], out: str) -> None:
+    """A writer of session ``name``: its memory tool ``call``, the answer to ``out/name``."""
+    mem = Memory.open(home, origin="cli", session_id=name)
+    Path(out, name).write_text(json.dumps(run_memory_tool(mem, json.dumps(call))))
