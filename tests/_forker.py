@@ -1,9 +1,10 @@
 """Fork the children of a kill test from a small process (``tests/workers/forker.py``).
 
 A fork copies the forking process's page tables, and the killed child's exit unmaps them:
-from a pytest worker that has collected the suite (300 to 450 MB resident) that is about
-15 ms of CPU a fork and as much again a kill, against under 1 ms from a process that
-imported only mnemic and the worker module. The child runs the same code either way
+from a pytest worker that has collected the suite (280 MB resident after collection, 350
+to 450 MB later in a run) that is about 9 ms of CPU a fork and 11 ms a child's exit at
+300 MB (session 52, a micro-benchmark), against under 1 ms from a process that imported
+only mnemic and the worker module. The child runs the same code either way
 (a function of a ``tests/workers`` module, in a process of its own, killed by the test);
 the test checks the home in its own process as before.
 """

@@ -15,7 +15,7 @@ home afterwards:
   delay counted from the fork; the fourth still counts from the fork (kills in the open).
   Thousands of random kills are ``./x bench kill_storm`` (3,000 and more).
 The loops' children are forked from a small process that imported mnemic (:mod:`_forker`),
-not from pytest's (whose size made each fork and exit cost tens of milliseconds of CPU).
+not from pytest's (whose size made each fork and exit cost about 20 ms of CPU).
 After every kill the file must parse to the previous or the next state, the next open
 must remove leftover temp files, and the lock must be free.
 """
@@ -55,8 +55,8 @@ the fork): half as many, each likelier to land inside a write (see the docstring
 def forker() -> Iterator[Forker]:
     """Forks the kill tests' writers (``tests/workers/curated_kills.py``) from a process
     that imported only mnemic: from the test's own (a pytest worker of 300 MB and more),
-    each fork and each killed child's exit cost tens of milliseconds of CPU in page
-    tables alone. Each child runs in the environment of the test that asked for it."""
+    a fork and the killed child's exit cost about 20 ms of CPU in page tables alone. Each
+    child runs in the environment of the test that asked for it."""
     with Forker("curated_kills") as f:
         yield f
 

@@ -150,7 +150,7 @@ def _batch(
 def _batch_killed_at(home: Path, tmp: Path, k: int) -> tuple[int, dict[str, dict]]:  # type: ignore[type-arg]
     """:func:`_batch` with ``at_claim`` arming the kill at call ``k``, the holder and the
     writers forked from a small process (``tests/workers/kill_actions.py``: from pytest's
-    own, each of the 5 forks a kill point and each exit cost tens of ms of CPU); the
+    own, each of the 5 forks a kill point and their exits cost about 20 ms of CPU); the
     start gun is a lock of a file the test holds until every writer is queued."""
     forker = shared("kill_actions")
     gun = tmp / "gun"
