@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from _backends import FilesKit, Kit
-from _killpoints import killed, run_killed_at
+from _forker import shared
+from _killpoints import killed
 from mnemic.curated import archive
 from mnemic.curated.admin import text_hash, write_edited
 from mnemic.curated.entries import serialize
@@ -222,8 +223,12 @@ def test_a_write_killed_at_any_call_leaves_live_and_archive_whole(tmp_path: Path
         home = tmp_path / f"kill-{k}"
         home.mkdir()
         _mem(home).batch("memory", [Op("add", e) for e in base])
-        writer = _mem(home, T0 + 1, origin="cli")
-        status = run_killed_at(k, lambda w=writer: w.batch("memory", change))
+        # _mem(home, T0 + 1, origin="cli").batch("memory", change), the writer opened
+        # before the kill is armed, in a child forked from a small process
+        fields = [{f: getattr(op, f) for f in op.__slots__} for op in change]
+        status = shared("kill_actions").run_killed_at(
+            k, "opened_batch", str(home), T0 + 1, "cli", "s1", fields
+        )
         everything = Counter([*base, "beta fact, revised", "delta fact"])
         entries = Memory.open(home).entries("memory")
         if entries == base:

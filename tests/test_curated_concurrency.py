@@ -8,7 +8,9 @@ together once all have opened the store, give that with room to spare (320 to 35
 hand-overs in 400 writes, every process at least 5, in four runs on a loaded two-core
 machine, session 50). 200 writes each (the figure before) took 86 s under load, and
 timed out at 300 s on a busier minute: the time went to the writes, one after another
-under the lock, not to what they prove."""
+under the lock, not to what they prove. The workers are forked from one process that
+imported mnemic (``run_curated_writers(..., fork=True)``): eight interpreters importing
+it were about half the test's CPU."""
 
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ WRITERS, OPS = 8, 50
 def test_eight_processes_writing_one_home_at_once(home_path: Path, either_commit: str) -> None:
     home_path.mkdir(parents=True)
     (home_path / "config.toml").write_text("[memory]\nhistory_limit = 100000\n")
-    reports = run_curated_writers(home_path, WRITERS, OPS, 1000)
+    reports = run_curated_writers(home_path, WRITERS, OPS, 1000, fork=True)
 
     for r in reports:
         assert r["problems"] == [], r["problems"][:3]

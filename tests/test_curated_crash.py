@@ -14,6 +14,8 @@ home afterwards:
   100 inside a write's temp-file window on a loaded machine, against 2 in 100 with every
   delay counted from the fork; the fourth still counts from the fork (kills in the open).
   Thousands of random kills are ``./x bench kill_storm`` (3,000 and more).
+The loops' children are forked from a small process that imported mnemic (:mod:`_forker`),
+not from pytest's (whose size made each fork and exit cost about 20 ms of CPU).
 After every kill the file must parse to the previous or the next state, the next open
 must remove leftover temp files, and the lock must be free.
 """
@@ -24,11 +26,12 @@ import os
 import random
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from _forker import Forker
 from _killpoints import killed, run_killed_at
 from mnemic.backends.files.flusher import drain
 from mnemic.backends.files.journal import AuditJournal
@@ -48,78 +51,19 @@ RANDOM_KILLS = 110
 the fork): half as many, each likelier to land inside a write (see the docstring)."""
 
 
-_READY = [-1]
-"""The child's end of the pipe of :func:`_fork_writer` (in the child)."""
+@pytest.fixture(scope="module")
+def forker() -> Iterator[Forker]:
+    """Forks the kill tests' writers (``tests/workers/curated_kills.py``) from a process
+    that imported only mnemic: from the test's own (a pytest worker of 300 MB and more),
+    a fork and the killed child's exit cost about 20 ms of CPU in page tables alone. Each
+    child runs in the environment of the test that asked for it."""
+    with Forker("curated_kills") as f:
+        yield f
 
 
-def _fork_writer(loop: Callable[[], object], from_open: bool) -> tuple[int, int]:
-    """Fork a child that runs ``loop`` until killed; with ``from_open``, return once it
-    has opened the store (``loop`` calls :func:`_opened`), else at once. Returns the
-    child's pid and the pipe's read end, for the caller to close once the child is dead
-    (closed earlier, a child told to say it opened would die of the broken pipe)."""
-    ready_r, ready_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.close(ready_r)
-            _READY[0] = ready_w
-            loop()
-        finally:
-            os._exit(3)
-    os.close(ready_w)
-    if from_open:
-        assert os.read(ready_r, 1) == b"o", "the writer died before it opened the store"
-    return pid, ready_r
-
-
-def _opened() -> None:
-    """Tell the parent (:func:`_fork_writer`) that the store is open."""
-    os.write(_READY[0], b"o")
-
-
-def _child_with_kill_at(home: Path, k: int, action: str) -> int:
-    """Fork a child that performs one write and SIGKILLs itself at fs call number k."""
-    pid = os.fork()
-    if pid:
-        return pid
-    try:
-        mem = Memory.open(home)
-        calls = {"n": 0}
-        real = {
-            name: getattr(os, name)
-            for name in (
-                "open",
-                "write",
-                "fsync",
-                "replace",
-                "rename",
-                "link",
-                "unlink",
-                "ftruncate",
-                "close",
-            )
-        }
-
-        def wrap(name: str):  # type: ignore[no-untyped-def]
-            fn = real[name]
-
-            def inner(*a, **kw):  # type: ignore[no-untyped-def]
-                calls["n"] += 1
-                if calls["n"] == k:
-                    os.kill(os.getpid(), signal.SIGKILL)
-                return fn(*a, **kw)
-
-            return inner
-
-        for name in real:
-            setattr(os, name, wrap(name))
-        if action == "add":
-            mem.add("memory", "the new entry")
-        else:
-            mem.remove("memory", "the new entry")
-        os._exit(0)
-    except BaseException:
-        os._exit(3)
+KILLED_AT_WRITE = ("open", "write", "fsync", "replace", "rename", "link", "unlink", "ftruncate",
+                   "close")  # fmt: skip
+"""The calls :func:`test_kill_before_every_filesystem_call_of_a_write` counts."""
 
 
 def _check_home(home: Path, allowed: list[list[str]], history_before: int) -> None:
@@ -141,7 +85,7 @@ def _check_home(home: Path, allowed: list[list[str]], history_before: int) -> No
 @pytest.mark.parametrize("history_limit", [50, 2], ids=["history", "recycling"])
 @pytest.mark.parametrize("action", ["add", "remove"])
 def test_kill_before_every_filesystem_call_of_a_write(
-    home_path: Path, action: str, history_limit: int
+    home_path: Path, forker: Forker, action: str, history_limit: int
 ) -> None:
     home_path.mkdir()
     (home_path / "config.toml").write_text(f"[memory]\nhistory_limit = {history_limit}\n")
@@ -155,11 +99,9 @@ def test_kill_before_every_filesystem_call_of_a_write(
         for e in old:
             mem.add("memory", e)
         history_before = len(mem.backend.history("memory"))
-        pid = _child_with_kill_at(home_path, k, action)
-        _, status = os.waitpid(pid, 0)
-        killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+        status = forker.run_killed_at(k, "one_write", str(home_path), action, names=KILLED_AT_WRITE)
         _check_home(home_path, [old, new], history_before)
-        if not killed:
+        if not killed(status):
             assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
             assert Memory.open(home_path).entries("memory") == new
             completed = True
@@ -169,7 +111,7 @@ def test_kill_before_every_filesystem_call_of_a_write(
 
 
 @pytest.mark.slow
-def test_random_kills_of_a_busy_writer(home_path: Path) -> None:
+def test_random_kills_of_a_busy_writer(home_path: Path, forker: Forker) -> None:
     home_path.mkdir()
     Memory.open(home_path).add("memory", BASE)
     rng = random.Random(20261129)
@@ -178,22 +120,13 @@ def test_random_kills_of_a_busy_writer(home_path: Path) -> None:
     for round_ in range(RANDOM_KILLS):
         state = parse(path.read_text(encoding="utf-8"))
         seed = rng.randrange(1_000_000)
-
-        def loop(seed: int = seed) -> None:
-            mem = Memory.open(home_path)
-            _opened()
-            i = seed
-            while True:  # alternates between `state` and `state + [fact i]`
-                mem.add("memory", f"fact {i}")
-                mem.remove("memory", f"fact {i}")
-                i += 1
-
-        pid, ready = _fork_writer(loop, from_open=round_ % 4 != 0)
+        # alternates between `state` and `state + [fact i]`; from the open for 3 in 4
+        pid = forker.fork("add_remove_loop", str(home_path), seed,
+                          until="o" if round_ % 4 != 0 else None)  # fmt: skip
         # A random delay picks where in the loop the kill lands (not a synchronisation).
         time.sleep(rng.uniform(0.002, 0.03))
         os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
-        os.close(ready)
+        status = forker.wait(pid)
         assert os.WIFSIGNALED(status), "the writer died on its own"
         left_temp += bool(stale_temp_files(path))
         after = parse(path.read_text(encoding="utf-8"))
@@ -217,6 +150,8 @@ CHANGE = [
     Op("remove", None, "gamma fact"),
     Op("add", "delta fact"),
 ]
+CHANGE_ARGS = [[op.action, op.content, op.old_text] for op in CHANGE]
+"""CHANGE as ``tests/workers/curated_kills.py``'s batch takes it."""
 AT_THE_RENAME = {"names": ("replace",)}
 """The data's rename is the write's first ``os.replace``: the history link and the
 commit's audit record are already in place (the record goes first: write-ahead)."""
@@ -283,7 +218,7 @@ def test_a_write_killed_between_its_record_and_its_rename_leaves_every_entry_as_
 
 @pytest.mark.slow
 def test_a_write_killed_at_any_call_leaves_the_provenance_the_last_commit_recorded(
-    tmp_path: Path,
+    tmp_path: Path, forker: Forker
 ) -> None:
     """SIGKILL before each file-system call of a replace + remove + add in turn (the
     ledger's temp file and its two renames, the data's temp file, the history link, the
@@ -293,8 +228,8 @@ def test_a_write_killed_at_any_call_leaves_the_provenance_the_last_commit_record
     for k in range(1, 80):
         home = tmp_path / f"kill-{k}"
         before = _seeded(home)
-        writer = _writer(home)
-        status = run_killed_at(k, lambda w=writer: w.batch("memory", CHANGE))
+        # the writer opens the store before the kill is armed: it counts only the write's
+        status = forker.run_killed_at(k, "batch", str(home), T0 + 100, CHANGE_ARGS)
         entries = Memory.open(home).entries("memory")
         if entries == list(BEFORE):
             assert _provenance(home) == before, k
@@ -414,27 +349,6 @@ def test_a_hand_edit_is_still_an_outside_edit_after_crashes_and_back_and_forth_w
     assert _causes(home_path) == ["outside_edit"]
 
 
-def _busy_writer(home: Path, start: int, removed_fd: int | None = None) -> None:
-    """Adds ``fact i`` at time 10i, replaces it with ``fact i revised`` at 10i + 1 and
-    removes every other one at 10i + 2, until killed. With ``removed_fd``, one byte is
-    written to it after each committed remove."""
-    now = [0.0]
-    mem = Memory.open(home, origin="cli", session_id="storm", clock=lambda: now[0])
-    _opened()
-    i = start
-    while True:
-        now[0] = 10.0 * i
-        mem.add("memory", f"fact {i}")
-        now[0] += 1
-        mem.replace("memory", f"fact {i}", f"fact {i} revised")
-        if i % 2:
-            now[0] += 1
-            mem.remove("memory", f"fact {i} revised")
-            if removed_fd is not None:
-                os.write(removed_fd, b"r")
-        i += 1
-
-
 def _as_written(entry: str) -> tuple[float, float, str, str | None, str | None]:
     """(created, updated, actor, origin, session) a busy writer recorded for ``entry``."""
     i = int(entry.split()[1])
@@ -465,7 +379,9 @@ def _check_storm_archive(home: Path, live: set[str]) -> None:
 
 
 @pytest.mark.slow
-def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_path: Path) -> None:
+def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(
+    home_path: Path, forker: Forker
+) -> None:
     """A writer that adds, replaces and removes in a tight loop is killed at random
     points, :data:`RANDOM_KILLS` times. After each kill every live entry has the author,
     session and times its last committed write recorded, and the archive exactly what the
@@ -482,25 +398,12 @@ def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_pat
         # random delay starts from there: removes are then in the archive however slow
         # the machine is (a writer reaches its first remove on its fifth write; under
         # heavy load none did within the delay, and the archive held no "removed").
-        removed_r, removed_w = os.pipe() if round_ % 10 == 0 else (None, None)
-
-        def loop(start: int = start, removed_r: int | None = removed_r,
-                 removed_w: int | None = removed_w) -> None:  # fmt: skip
-            if removed_r is not None:
-                os.close(removed_r)
-            _busy_writer(home_path, start, removed_w)
-
-        pid, ready = _fork_writer(loop, from_open=round_ % 4 != 0)
-        if removed_r is not None and removed_w is not None:
-            os.close(removed_w)
-            assert os.read(removed_r, 1) == b"r", "the writer died before its first remove"
+        until = "r" if round_ % 10 == 0 else "o" if round_ % 4 != 0 else None
+        pid = forker.fork("busy_writer", str(home_path), start, round_ % 10 == 0, until=until)
         # A random delay picks where in the loop the kill lands (not a synchronisation).
         time.sleep(rng.uniform(0.004, 0.03))
         os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
-        os.close(ready)
-        if removed_r is not None:
-            os.close(removed_r)
+        status = forker.wait(pid)
         kills += killed(status)
         got = _provenance(home_path)
         base = got.pop(BASE)

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from _backends import Kit
-from _killpoints import arm_kill, run_killed_at
+from _forker import shared
+from _killpoints import arm_kill
 from _writers import run_curated_writers
 from mnemic.backends.files.flusher import drain
 from mnemic.backends.files.journal import GENESIS, AuditJournal, record_hash
@@ -511,7 +512,8 @@ def test_kill_at_every_file_system_call_of_an_append(home_path: Path) -> None:
     busy_home(home_path, 2)
     completed = False
     for k in range(1, 40):
-        status = run_killed_at(k, lambda: journal(home_path).append(action="probe", result="ok"))
+        # journal(home_path).append(action="probe", result="ok"), forked from a small process
+        status = shared("kill_actions").run_killed_at(k, "journal_append", str(home_path))
         report = journal(home_path).verify()
         assert report.ok, (k, report)
         if os.WIFEXITED(status):
@@ -650,7 +652,8 @@ def test_a_write_killed_at_any_step_leaves_a_journal_that_accounts_for_every_cha
     lost_records = 0
     for k in range(1, 80):
         text = f"fact written by attempt {k}"
-        status = run_killed_at(k, lambda t=text: Memory.open(home_path).add("memory", t))
+        # Memory.open(home_path).add("memory", text), forked from a small process
+        status = shared("kill_actions").run_killed_at(k, "add", str(home_path), text)
         before = journal(home_path).verify()
         assert before.ok, (k, before)
         unrecorded = before.last_states["memory"] != file_hash(path.read_text())
@@ -707,7 +710,7 @@ def test_concurrent_writers_leave_no_recovered_and_no_unrecorded_change(home_pat
     """Each writer follows the other processes' records (its state cache reads what they
     appended): no write takes another's commit for a change without a record."""
     busy_home(home_path, 1)
-    for report in run_curated_writers(home_path, 4, 30, 500):
+    for report in run_curated_writers(home_path, 4, 30, 500, fork=True):
         assert report["problems"] == []
     report = journal(home_path).verify()
     assert report.ok and report.recovered == () and report.outside_changes == ()

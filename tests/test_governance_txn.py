@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from _killpoints import run_killed_at
+from _forker import shared
 from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated.admin import doctor
 from mnemic.curated.entries import parse
@@ -160,8 +160,9 @@ def test_an_unreadable_intent_stops_writes_and_doctor_reports_it(home_path: Path
 # -- crash injection --------------------------------------------------------------------
 
 
-def _batch(home: Path) -> None:
-    Memory.open(home).batch("memory", BATCH)
+BATCH_FIELDS = [{f: getattr(op, f) for f in op.__slots__} for op in BATCH]
+"""BATCH as ``tests/workers/kill_actions.py``'s batch takes it: a child forked from a
+small process runs ``Memory.open(home).batch("memory", BATCH)`` (``_forker.shared``)."""
 
 
 def _check_after_crash(home: Path) -> dict[str, list[str]]:
@@ -191,7 +192,7 @@ def test_kill_before_every_filesystem_call_of_a_two_file_commit(
     completed = False
     for k in range(1, 120):
         reset(home_path)
-        status = run_killed_at(k, lambda: _batch(home_path))
+        status = shared("kill_actions").run_killed_at(k, "batch", str(home_path), BATCH_FIELDS)
         after = _check_after_crash(home_path)
         seen.add("new" if after == NEW else "old")
         if os.WIFEXITED(status):
@@ -223,7 +224,7 @@ def test_kill_during_recovery_is_recovered_again(home_path: Path) -> None:
                 }
             )
         )
-        status = run_killed_at(k, lambda: Memory.open(home_path))
+        status = shared("kill_actions").run_killed_at(k, "open_memory", str(home_path))
         Memory.open(home_path)
         assert state(home_path) == NEW
         assert not (d / ".txn.intent").exists()

@@ -11,6 +11,7 @@ batch is the same every run; the kills are the child's own SIGKILL at the named 
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import json
 import os
@@ -21,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from _killpoints import arm_kill, killed
+from _forker import shared
+from _killpoints import killed
 from mnemic.backends.files.requests import FileRequests
 from mnemic.curated import archive, groupcommit
 from mnemic.curated.changes import entry_key
@@ -143,6 +145,33 @@ def _batch(
     for fd in (ready_r, go_w):
         os.close(fd)
     return status, {n: json.loads(out.joinpath(n).read_text()) for n in calls}
+
+
+def _batch_killed_at(home: Path, tmp: Path, k: int) -> tuple[int, dict[str, dict]]:  # type: ignore[type-arg]
+    """:func:`_batch` with ``at_claim`` arming the kill at call ``k``, the holder and the
+    writers forked from a small process (``tests/workers/kill_actions.py``: from pytest's
+    own, each of the 5 forks a kill point and their exits cost about 20 ms of CPU); the
+    start gun is a lock of a file the test holds until every writer is queued."""
+    forker = shared("kill_actions")
+    gun = tmp / "gun"
+    gun.touch()
+    out = tmp / "answers"
+    out.mkdir(exist_ok=True)
+    with gun.open("rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        holder = forker.fork("group_holder", str(home), k, str(gun), HOLDER, until="r")
+        writers = [forker.fork("group_writer", str(home), name, call, str(out))
+                   for name, call in CALLS.items()]  # fmt: skip
+        deadline = time.monotonic() + 60
+        while len(_queued(home)) < len(CALLS):  # each writer found the lock busy
+            assert time.monotonic() < deadline, _queued(home)
+            time.sleep(0.005)
+        fcntl.flock(held, fcntl.LOCK_UN)  # the holder claims
+    status = forker.wait(holder)
+    for pid in writers:
+        wstatus = forker.wait(pid)
+        assert os.WIFEXITED(wstatus) and os.WEXITSTATUS(wstatus) == 0
+    return status, {n: json.loads(out.joinpath(n).read_text()) for n in CALLS}
 
 
 def _check_answers(answers: dict[str, dict]) -> None:
@@ -288,7 +317,7 @@ def test_a_holder_killed_before_any_file_system_call_of_a_batch(tmp_path: Path) 
     for k in range(1, 120):
         run = tmp_path / f"run{k}"
         home = _seeded(run / "home")
-        status, answers = _batch(home, run, lambda k=k: arm_kill(k))  # type: ignore[misc]
+        status, answers = _batch_killed_at(home, run, k)
         _check_answers(answers)
         committed = HOLDER in parse((home / "memories" / "MEMORY.md").read_text())
         records = _check_home(home, holder_committed=committed)

@@ -249,15 +249,19 @@ def test_an_evicting_write_killed_at_any_call_leaves_live_and_archive_whole(
     from collections import Counter
 
     from _backends import FilesKit
-    from _killpoints import killed, run_killed_at
+    from _forker import shared
+    from _killpoints import killed
 
     new = "The deploy key rotates on the first Monday of each month."
     completed = False
     for k in range(1, 80):
         home = _evicting_home(FilesKit(tmp_path / f"kill-{k}"), on_full="archive_oldest")
         base = Memory.open(home, clock=lambda: T0).entries("memory")
-        writer = _mem(home, T0 + 9 * DAY)
-        status = run_killed_at(k, lambda w=writer: w.add("memory", new))
+        # _mem(home, T0 + 9 * DAY).add("memory", new), the writer opened before the kill
+        # is armed, in a child forked from a small process
+        status = shared("kill_actions").run_killed_at(
+            k, "opened_add", str(home), T0 + 9 * DAY, "agent", "s1", new
+        )
         entries = MemoryView.open(home).entries("memory")
         if entries == base:
             assert _archived(home) == {}, k

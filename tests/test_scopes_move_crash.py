@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from _killpoints import killed, run_killed_at
+from _forker import shared
+from _killpoints import killed
 from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated import archive as arch
 from mnemic.curated.memory import Memory
@@ -61,7 +62,8 @@ def test_a_move_killed_at_any_call_is_finished_by_running_it_again(tmp_path: Pat
         base = tmp_path / f"k{k}"
         root, repo = base / "home", base / "repo"
         _seed(root, repo, to)
-        status = run_killed_at(k, lambda r=root, p=repo: move_entry(Home.open(r), p, SSH, to=to))
+        # move_entry(Home.open(root), repo, SSH, to=to), forked from a small process
+        status = shared("kill_actions").run_killed_at(k, "move", str(root), str(repo), SSH, to)
         home, where = _stores(root, repo)
         src, dst = (where, home) if to == "global" else (home, where)
         in_src = SSH in MemoryView.open(src).entries("memory")

@@ -116,14 +116,26 @@ def base() -> Iterator[Path]:
     shutil.rmtree(path)
 
 
-def seeded(base: Path) -> Path:
-    home = base / "home"
-    data = base / "seed.jsonl"
+@pytest.fixture(scope="module")
+def seed_template() -> Iterator[Path]:
+    """A base whose ``home`` holds :data:`ROWS`, imported once a module by the real CLI
+    (``sessions import``); each test copies it (:func:`seeded`) and may change its copy.
+    One import a test was five interpreters importing the CLI for the same home."""
+    path = Path(tempfile.mkdtemp(prefix="mnemic-ro-seed-"))
+    path.chmod(0o755)
+    data = path / "seed.jsonl"
     data.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in ROWS) + "\n")
     data.chmod(0o644)
-    r = mnemic(home, "sessions", "import", str(data))
+    r = mnemic(path / "home", "sessions", "import", str(data))
     assert r.returncode == 0, r.stderr
-    return home
+    yield path
+    shutil.rmtree(path)
+
+
+def seeded(base: Path, template: Path) -> Path:
+    """``base``'s copy of the seeded template (its home, and what the import left beside)."""
+    shutil.copytree(template, base, dirs_exist_ok=True)
+    return base / "home"
 
 
 def lock_down(home: Path, *, directory_only: bool = False) -> None:
@@ -204,8 +216,10 @@ def check_writes_refused(home: Path, base: Path) -> None:
 
 
 @pytest.mark.parametrize("directory_only", [False, True], ids=["chmod-all", "dir-only"])
-def test_read_only_home_reads_sessions_and_refuses_writes(base: Path, directory_only: bool) -> None:
-    home = seeded(base)
+def test_read_only_home_reads_sessions_and_refuses_writes(
+    base: Path, seed_template: Path, directory_only: bool
+) -> None:
+    home = seeded(base, seed_template)
     assert not (home / "sessions.db-wal").exists()  # closed cleanly: WAL files gone
     lock_down(home, directory_only=directory_only)
     before, listed = fingerprint(home), sorted(os.listdir(home))
@@ -215,10 +229,12 @@ def test_read_only_home_reads_sessions_and_refuses_writes(base: Path, directory_
     assert sorted(os.listdir(home)) == listed  # nothing created beside the files either
 
 
-def test_read_only_home_of_an_older_schema_reads_its_sessions(base: Path) -> None:
+def test_read_only_home_of_an_older_schema_reads_its_sessions(
+    base: Path, seed_template: Path
+) -> None:
     """A sessions.db written before tool results kept their failure flag (no
     ``messages.is_error``) is read as it is: its messages read without the flag."""
-    home = seeded(base)
+    home = seeded(base, seed_template)
     conn = sqlite3.connect(home / "sessions.db")
     conn.execute("DROP INDEX messages_failed")
     conn.execute("ALTER TABLE messages DROP COLUMN is_error")
@@ -232,10 +248,12 @@ def test_read_only_home_of_an_older_schema_reads_its_sessions(base: Path) -> Non
     assert fingerprint(home) == before, "a read-only home was changed"
 
 
-def test_read_only_home_with_a_write_ahead_log_reads_its_newest_messages(base: Path) -> None:
+def test_read_only_home_with_a_write_ahead_log_reads_its_newest_messages(
+    base: Path, seed_template: Path
+) -> None:
     """A writer that still had the database open left -wal and -shm behind: they hold the
     newest messages, and a read-only open must see them."""
-    home = seeded(base)
+    home = seeded(base, seed_template)
     keep = sqlite3.connect(home / "sessions.db")  # holds the WAL open past the import
     keep.execute("SELECT 1 FROM sessions").fetchone()
     more = base / "more.jsonl"

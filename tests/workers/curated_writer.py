@@ -2,29 +2,33 @@
 
 Usage: python curated_writer.py HOME WORKER_ID OPS SEED
 Opens the store, prints ``ready``, waits for a line on stdin (the start signal), then
-prints one JSON report.
+prints one JSON report. :func:`forked` is the same worker forked by
+``tests/workers/forker.py`` (``run_curated_writers(..., fork=True)``).
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import random
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 
 
-def main() -> None:
-    home, wid, n, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+def write(home: str, wid: int, n: int, seed: int, ready: Callable[[], object]) -> dict[str, Any]:
+    """Open the store, call ``ready`` (which returns at the start gun), make ``n`` writes;
+    the report."""
     rng = random.Random(seed)
     mem = Memory.open(home)
     mine: list[str] = []
     gone: list[str] = []
     writes = 0
     problems: list[str] = []
-    print("ready", flush=True)
-    sys.stdin.readline()
+    ready()
     for k in range(n):
         roll = rng.random()
         if mine and (len(mine) >= 6 or roll < 0.25):
@@ -58,7 +62,34 @@ def main() -> None:
         resurrected = [e for e in gone if e in live]
         if missing or resurrected:
             problems.append(f"after op {k}: missing {missing}, resurrected {resurrected}")
-    print(json.dumps({"worker": wid, "mine": mine, "writes": writes, "problems": problems}))
+    return {"worker": wid, "mine": mine, "writes": writes, "problems": problems}
+
+
+def forked(
+    tell: Callable[[bytes], None], home: str, wid: int, n: int, seed: int, gun: str, report: str
+) -> None:
+    """A worker forked by ``tests/workers/forker.py``: tells ``o`` once the store is open,
+    waits for the start gun (a shared lock of ``gun``, which the test holds exclusively
+    until every worker is open), writes its report to ``report``."""
+
+    def ready() -> None:
+        tell(b"o")
+        with open(gun, "rb") as fh:
+            fcntl.flock(fh, fcntl.LOCK_SH)
+
+    done = write(home, wid, n, seed, ready)
+    with open(report, "w", encoding="utf-8") as fh:
+        json.dump(done, fh)
+
+
+def main() -> None:
+    home, wid, n, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+
+    def ready() -> None:
+        print("ready", flush=True)
+        sys.stdin.readline()
+
+    print(json.dumps(write(home, wid, n, seed, ready)))
 
 
 if __name__ == "__main__":

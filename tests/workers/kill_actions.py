@@ -1,0 +1,112 @@
+"""The actions of the kill-point loops (``_forker.shared("kill_actions")``): each function
+returns the action a child runs with the kill armed, opening what it needs inside it, as
+the loops' lambdas did (the open's own calls are kill points too)."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mnemic.backends.files.journal import AuditJournal
+from mnemic.backends.files.requests import FileRequests
+from mnemic.curated.memory import Memory
+from mnemic.curated.operations import Op
+from mnemic.curated.scope import open_project
+from mnemic.curated.tool import run_memory_tool
+from mnemic.home import Home
+from mnemic.ops.move import move_entry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: _killpoints
+
+from _killpoints import arm_kill
+
+Tell = Callable[[bytes], None]
+Action = Callable[[], object]
+
+
+def warm() -> None:
+    """Each action once in a scratch home: what a first call imports and compiles is
+    then loaded before the forks, as in the test process that forked them before."""
+    with tempfile.TemporaryDirectory() as scratch:
+        root, repo = Path(scratch) / "home", Path(scratch) / "repo"
+        repo.mkdir()
+        mem = Memory.open(root, origin="agent", session_id="warm")
+        mem.add("memory", "fact 1")
+        mem.add("memory", "fact 2")
+        mem.add("user", "Name: A")
+        mem.batch(
+            "memory", [Op("add", "fact 3"), Op("replace", "Name: B", "Name: A", target="user")]
+        )
+        mem.replace("memory", "fact 3", "fact 3 revised")
+        mem.remove("memory", "fact 3 revised")
+        move_entry(Home.open(root), repo, "fact 2", to="project")
+        Memory.open(open_project(Home.open(root), repo, create=True)).entries("memory")
+        AuditJournal(root / "audit").append(action="probe", result="ok")
+        run_memory_tool(mem, json.dumps({"action": "add", "target": "memory", "content": "x"}))
+
+
+def open_memory(tell: Tell, home: str) -> Action:
+    return lambda: Memory.open(home)
+
+
+def add(tell: Tell, home: str, text: str) -> Action:
+    return lambda: Memory.open(home).add("memory", text)
+
+
+def batch(tell: Tell, home: str, ops: list[dict[str, Any]]) -> Action:
+    """``Memory.open(home).batch("memory", ops)``, each op as :class:`Op`'s fields."""
+    return lambda: Memory.open(home).batch("memory", [Op(**op) for op in ops])
+
+
+def journal_append(tell: Tell, home: str) -> Action:
+    return lambda: AuditJournal(Path(home) / "audit").append(action="probe", result="ok")
+
+
+def move(tell: Tell, root: str, repo: str, text: str, to: str) -> Action:
+    return lambda: move_entry(Home.open(root), Path(repo), text, to=to)
+
+
+def _writer(home: str, clock: float, origin: str, session: str) -> Memory:
+    """The writer the loops open before the kill is armed (its open is no kill point)."""
+    return Memory.open(home, origin=origin, session_id=session, clock=lambda: clock)
+
+
+def opened_batch(
+    tell: Tell, home: str, clock: float, origin: str, session: str, ops: list[dict[str, Any]]
+) -> Action:
+    mem = _writer(home, clock, origin, session)
+    return lambda: mem.batch("memory", [Op(**op) for op in ops])
+
+
+def opened_add(tell: Tell, home: str, clock: float, origin: str, session: str, text: str) -> Action:
+    mem = _writer(home, clock, origin, session)
+    return lambda: mem.add("memory", text)
+
+
+def group_holder(tell: Tell, home: str, kill_at: int, gun: str, text: str) -> None:
+    """``tests/test_group_commit.py``'s holder: adds ``text`` holding the lock; just
+    before it claims the queued requests it tells ``r``, waits for the start gun (a
+    shared lock of ``gun``) and arms the kill at call ``kill_at``."""
+    mem = Memory.open(home, origin="cli", session_id="holder")
+    real = FileRequests.claim
+
+    def claim(self: FileRequests, target: str) -> list[Any]:
+        tell(b"r")
+        with open(gun, "rb") as fh:
+            fcntl.flock(fh, fcntl.LOCK_SH)
+        arm_kill(kill_at)
+        return real(self, target)
+
+    FileRequests.claim = claim  # type: ignore[method-assign]
+    mem.add("memory", text)
+
+
+def group_writer(tell: Tell, home: str, name: str, call: dict[str, Any], out: str) -> None:
+    """A writer of session ``name``: its memory tool ``call``, the answer to ``out/name``."""
+    mem = Memory.open(home, origin="cli", session_id=name)
+    Path(out, name).write_text(json.dumps(run_memory_tool(mem, json.dumps(call))))
