@@ -31,6 +31,7 @@ from typing import Any
 
 __all__ = [
     "compaction_event",
+    "compile_stdlib_of",
     "mnemic_env",
     "prepare",
     "run_here",
@@ -143,6 +144,36 @@ def home_with_a_project(home_path: Path, tmp_path: Path) -> Path:
     project.mkdir()
     prepare(home_path, "--project", str(project), "memory", "add", "Tabs, not spaces.")
     return home_path
+
+
+STDLIB_SKIPPED = (
+    r"/(test|tests|idlelib|tkinter|turtledemo|lib2to3|ensurepip|site-packages|dist-packages"
+    r"|config-[^/]*)/"
+)
+"""What of a standard library is never compiled for the suite's processes (see
+``_bytecode_of_what_mnemic_imports`` in ``tests/conftest.py``)."""
+
+
+def compile_stdlib_of(python: str) -> None:
+    """Compile the standard library of the interpreter ``python`` into the session's
+    pycache prefix (``PYTHONPYCACHEPREFIX``, which its processes inherit) when it is not
+    this interpreter, whose standard library ``tests/conftest.py`` compiles already.
+
+    A test that runs commands as another user needs an interpreter that user can reach
+    (``/usr/bin/python3.11`` when the venv's lives under ``/root``); the prefix hides the
+    ``__pycache__`` of its standard library, so each of those commands compiled
+    ``json``, ``email``, ``asyncio``... from source again (``memory show`` as
+    ``nobody``: 0.43 s of CPU, 0.17 s with them; session 52). Run as this user, once a
+    test process (callers cache); files already compiled are only looked at."""
+    prefix = os.environ.get("PYTHONPYCACHEPREFIX")
+    if not prefix or os.path.realpath(python) == os.path.realpath(sys.executable):
+        return
+    script = (
+        "import compileall, re, sysconfig\n"
+        "compileall.compile_dir(sysconfig.get_paths()['stdlib'], quiet=2, "
+        f"rx=re.compile({STDLIB_SKIPPED!r}))\n"
+    )
+    subprocess.run([python, "-c", script], capture_output=True, timeout=300, check=False)
 
 
 def compaction_event(transcript: Path, session: str, text: str) -> str:

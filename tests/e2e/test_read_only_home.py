@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from . import prepare, run_here, run_mnemic
+from . import compile_stdlib_of, prepare, run_here, run_mnemic
 
 READ_ONLY = "The home is read-only"
 
@@ -55,7 +55,8 @@ def _python_for(drop: Callable[[], None] | None) -> tuple[str, dict[str, str]] |
 
     The venv's interpreter may be a link into a directory only root can enter (pyenv
     under /root); the same Python version elsewhere works with the venv's packages on
-    PYTHONPATH.
+    PYTHONPATH. Its standard library is compiled for the session's processes
+    (:func:`compile_stdlib_of`).
     """
     import mnemic
 
@@ -71,6 +72,7 @@ def _python_for(drop: Callable[[], None] | None) -> tuple[str, dict[str, str]] |
         except OSError:
             continue
         if probe.returncode == 0:
+            compile_stdlib_of(exe)
             return exe, env
     return None
 
@@ -261,6 +263,33 @@ def test_a_reading_command_on_a_missing_home_says_so_and_creates_nothing(
     assert "MNEMIC_HOME" in r.stderr and "Traceback" not in r.stderr
     assert not missing.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+CACHED = (
+    "import importlib.util, json.decoder, email.message, os\n"
+    "for m in (json.decoder, email.message):\n"
+    "    print(os.path.isfile(importlib.util.cache_from_source(m.__file__)))\n"
+)
+
+
+def test_the_interpreter_of_the_read_only_commands_finds_its_bytecode() -> None:
+    """The interpreter the commands run under (another user's, maybe not the venv's)
+    reads its standard library compiled, as the test process's own processes do, and
+    never compiles it from source at each command."""
+    drop, runner = _runner()
+    if runner is None:
+        pytest.skip("no Python interpreter this test can run as the user nobody")
+    python, env = runner
+    child = subprocess.run(
+        [python, "-c", CACHED],
+        env={**env, "PYTHONDONTWRITEBYTECODE": "1"},
+        preexec_fn=drop,
+        capture_output=True,
+        text=True,
+        cwd="/",
+        timeout=60,
+    )
+    assert child.stdout.split() == ["True", "True"], child.stderr
 
 
 def test_a_missing_profile_is_not_created_by_reading(home_path: Path) -> None:
