@@ -29,6 +29,8 @@ from ._lexicon_harm import (
     HARM,
     MORE as HARM_MORE,
     NARROWED,
+    SET_VERB,
+    THIRD_PARTY,
     RECORD,
     RECORD_MORE,
     RECOVERY,
@@ -786,4 +788,9 @@ for _concept, _keys in (*BLAME_MORE.items(), *DOCTOR.items()):
 # Honest notes held for a reason that is not the attack's (scanner 35, step 3,
 # _lexicon_harm.NARROWED); merged last, so the bench can take them out again.
 for _concept, _keys in NARROWED.items():
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# Account takeover where the new address comes from a third party, the check skipped
+# (scanner 36, step 1, _lexicon_harm.THIRD_PARTY), and "set X to" in the languages
+# ``enroll`` had no key for (step 2, SET_VERB); merged last, so the bench can take them out.
+for _concept, _keys in (*THIRD_PARTY.items(), *SET_VERB.items()):
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
