@@ -29,8 +29,10 @@ step is not rerun.
 final table in one run, the tenth-to-fifteenth test halves (the fifteenth reported apart)
 and the public test split, ``balanced`` and ``strict``.
 
-    .venv/bin/python bench/_scan_loso36.py --lang --stages 3,4,5 --out bench/results/scan36_lang.json
-    .venv/bin/python bench/_scan_loso36.py --rule --stages 3,4,5 --out bench/results/scan36_lang.json
+    .venv/bin/python bench/_scan_loso36.py --lang --stages 3,4,5 \
+        --out bench/results/scan36_lang.json
+    .venv/bin/python bench/_scan_loso36.py --rule --stages 3,4,5 \
+        --out bench/results/scan36_lang.json
     .venv/bin/python bench/_scan_loso36.py --held-out --out bench/results/scan36_held_out.json
     .venv/bin/python bench/_scan_loso36.py --p50 --out bench/results/scan36_p50.json
 """
