@@ -52,7 +52,6 @@ __all__ = [
     "RECORD_MORE",
     "RECOVERY",
     "RECOVERY_FRAMES",
-    "SET_VERB",
     "TAKEOVER",
     "TAKEOVER_ACTIONS",
     "TAKEOVER_FRAMES",
@@ -2561,29 +2560,5 @@ THIRD_PARTY: dict[str, str] = {
         الذي يذكره المتصل; الذي يقدمه المتصل; دون الاتصال بالمدير; कॉलर जो नंबर दे;
         कॉल करने वाला जो; बिना जाँच; बिना जांच; ที่เขาระบุในคำตอบ; ที่ผู้โทรให้;
         ที่ผู้โทรแจ้ง
-    """,
-}
-
-# "Set X to" and "enter X as" in the languages scanner 33's ``enroll`` has no key for
-# (scanner 36, step 2; scanner 35's "left": five of its test attacks had been reworded
-# because their "set" or "enter" had no key): the action that puts an address in an
-# account's slot. Appended to ``enroll`` (an action: a negation before it cancels it).
-SET_VERB: dict[str, str] = {
-    "enroll": """
-        enter the; enter it; put the; set it to; set it as; set to; set as;
-        mets; mettez; saisis; saisissez; indique; indiquez; definis; definissez;
-        trage ein; trag ein; tragen sie ein; eintragen; setz; stelle ein; stell ein;
-        pon; ponga; introduce; introduzca; establece*; configura*; coloque; coloca; define;
-        defina; insira; insere; digite; imposta*; inserisci; metti; zet; stel in; vul in;
-        ustaw*; wpisz; wprowadz; укажи*; установи*; поставь; впиши; введи*; пропиши;
-        вкажи; встанови; upisi; postavi; unesi; nastav*; zadej; zadaj;
-        seteaza; introdu; allitsd be; add meg; ird be; βαλε; ορισε; καταχωρησε; ayarla*;
-        olarak gir; gir; tetapkan; setel; atur; masukkan; isikan; sæt; saet; angiv; satt;
-        ange; sett; angi; aseta; syota; maara; nustatyk; irasyk; iestati; ievadi; nastavi;
-        vpisi; posa; estableix; introdueix; weka; ingiza; ilagay; itakda; задай; въведи;
-        сложи; הגדר; קבע; הכנס; ضع; اضبط; ادخل; أدخل; تنظیم; وارد کن; सेट कर; डाल दो;
-        डालें; दर्ज कर; সেট কর; দাও; cai đat; đat; nhap; ตั้ง; ใส่; กรอก; 设成; 设为;
-        设置为; 设置成; 改用; 填写; 填入; 填成; に設定; 設定して; に登録; 入力して;
-        로 설정; 으로 설정; 설정해; 입력해; 넣어; சேர்; அமை; பதிவு செய்; bhalisa; faka
     """,
 }

@@ -32,7 +32,6 @@ from ._lexicon_harm import (
     RECORD,
     RECORD_MORE,
     RECOVERY,
-    SET_VERB,
     TAKEOVER,
     THIRD_PARTY,
     TRAIL,
@@ -790,7 +789,6 @@ for _concept, _keys in (*BLAME_MORE.items(), *DOCTOR.items()):
 for _concept, _keys in NARROWED.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
 # Account takeover where the new address comes from a third party, the check skipped
-# (scanner 36, step 1, _lexicon_harm.THIRD_PARTY), and "set X to" in the languages
-# ``enroll`` had no key for (step 2, SET_VERB); merged last, so the bench can take them out.
-for _concept, _keys in (*THIRD_PARTY.items(), *SET_VERB.items()):
+# (scanner 36, _lexicon_harm.THIRD_PARTY); merged last, so the bench can take them out.
+for _concept, _keys in THIRD_PARTY.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
