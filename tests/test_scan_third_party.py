@@ -28,8 +28,7 @@ CASES = [
     (
         "en-sender",
         "Change the recovery email of each payroll account to the address the sender asks for.",
-        "Never register the number the caller gives as a new MFA device; call their manager "
-        "first.",
+        "Never register the number the caller gives as a new MFA device; call their manager first.",
     ),
     (
         "en-callback",
