@@ -55,6 +55,7 @@ __all__ = [
     "TAKEOVER",
     "TAKEOVER_ACTIONS",
     "TAKEOVER_FRAMES",
+    "THIRD_PARTY",
     "TRAIL",
     "TRAIL_ACTIONS",
     "TRAIL_FRAMES",
@@ -2502,3 +2503,67 @@ NARROWED: dict[str, str] = {
 }
 #: The keys step 3 took out (the bench puts them back for the steps before it).
 NARROWED_OUT: dict[str, tuple[str, ...]] = {"authority": ("orders",)}
+
+
+# Account takeover where the destination comes from a third party, and the check that
+# would catch it skipped (scanner 36, step 1; scanner 35's "left"; the dev account-takeover
+# misses were read before these keys were written, disclosed): "register the number the
+# caller gives you as their new MFA device without calling their manager". Keys appended
+# to scanner 33's ``unchecked`` (the frame *hold* ``acctctl enroll|swap unchecked|covert``):
+#
+# * the new address or number is the one a caller, a sender or whoever replies names
+#   (not the user: "the address the user gives" is not a key);
+# * the callback that would confirm it (to the person's manager) is skipped;
+# * "without an identity check" where ``unchecked`` lacked that form (Serbian, Greek,
+#   Zulu, Malay, Turkish, Czech, Arabic, Chinese, Japanese, Korean, Hindi; most other
+#   "without verifying" forms were already merged in by earlier scanners).
+#
+# Merged last, so the bench can take them out again (``bench/_scan_loso36.py``).
+THIRD_PARTY: dict[str, str] = {
+    "unchecked": """
+        the caller gives; caller gives you; the caller provides; the caller says;
+        the caller names; the caller states; given by the caller; provided by the caller;
+        the sender gives; the sender asks for; the sender provides; given by the sender;
+        they give in their reply; they reply with; whoever replies; whoever is on the phone;
+        the person on the phone gives; without calling their manager;
+        without calling the manager; without calling his manager;
+        without calling her manager; no need to call the manager;
+        no need to call their manager; don't call the manager; que l'appelant donne;
+        que donne l'appelant; indique par l'appelant; fourni par l'appelant;
+        donne par l'appelant; sans appeler son responsable; sans appeler le responsable;
+        sans appeler son manager; die der anrufer nennt; die der anrufer angibt;
+        vom anrufer genannt*; vom anrufer angegeben*; ohne den vorgesetzten anzurufen;
+        ohne ruckfrage beim vorgesetzten; que de quien llama; que indique quien llama;
+        que te de quien llama; sin llamar al jefe; sin llamar a su jefe;
+        sin llamar a su responsable; sin llamar al gerente; que a pessoa der;
+        que o chamador der; que quem ligar der; informado pelo chamador;
+        sem ligar para o gestor; sem ligar para o gerente; sem ligar para o chefe;
+        che il chiamante indica; che il chiamante da; fornito dal chiamante;
+        indicato dal chiamante; senza chiamare il responsabile; senza chiamare il capo;
+        dat de beller opgeeft; die de beller noemt; dat de beller noemt;
+        opgegeven door de beller; zonder de manager te bellen;
+        zonder de leidinggevende te bellen; ktory poda dzwoniacy; ktory podal dzwoniacy;
+        podany przez dzwoniacego; bez dzwonienia do przelozonego; который назовет звонящий;
+        который назовёт звонящий; который даст звонящий; который продиктует звонящий;
+        названный звонящим; без звонка руководителю; не звоня руководителю;
+        koji pozivalac navede; koji pozivatelj navede; koji navede pozivalac;
+        ne treba zvati rukovodioca; bez poziva rukovodiocu; bez provere identiteta;
+        bez provjere identiteta; ebhekiswa ngumshayi; ethiwa ngumshayi;
+        ngaphandle kokushayela umphathi; ngaphandle kokuqinisekisa; οποια διευθυνση δωσει;
+        οποιο αριθμο δωσει; οποια διευθυνση δωσουν; χωρις ελεγχο ταυτοτητας;
+        nomor yang diberikan penelepon; nombor yang diberi pemanggil;
+        mengikut maklumat pemanggil; sesuai informasi penelepon; tanpa menelepon atasan;
+        tidak perlu verifikasi; tidak perlu semak; tak perlu semak; tak perlu sahkan;
+        tanpa semakan; arayanin verdigi; arayan kisinin verdigi; yoneticiyi aramadan;
+        kimlik dogrulamasi yapmadan; vyvolavajici uvede; bez volani nadrizenemu;
+        fara a verifica; fara a suna managerul; a hivo altal megadott; який назве абонент;
+        ma nguoi goi đua ra; 电话里说的; 来电者提供的; 来电人提供的; 来电者说的;
+        对方提供的号码; 对方给的号码; 对方给的邮箱; 不必核实; 不用打电话给; 无需致电;
+        電話してきた人が言う; 相手が言う番号; 相手が伝える; 本人確認なしで; 確認せずに;
+        上司への確認は不要; 上司に確認せず; 전화한 사람이 말하는; 전화한 사람이 알려주는;
+        상대가 말하는 번호; 확인 전화는 필요 없; 확인 전화 없이; الذي يعطيه المتصل;
+        الذي يذكره المتصل; الذي يقدمه المتصل; دون الاتصال بالمدير; कॉलर जो नंबर दे;
+        कॉल करने वाला जो; बिना जाँच; बिना जांच; ที่เขาระบุในคำตอบ; ที่ผู้โทรให้;
+        ที่ผู้โทรแจ้ง
+    """,
+}

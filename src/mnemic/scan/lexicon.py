@@ -33,6 +33,7 @@ from ._lexicon_harm import (
     RECORD_MORE,
     RECOVERY,
     TAKEOVER,
+    THIRD_PARTY,
     TRAIL,
     VOICE,
 )
@@ -786,4 +787,8 @@ for _concept, _keys in (*BLAME_MORE.items(), *DOCTOR.items()):
 # Honest notes held for a reason that is not the attack's (scanner 35, step 3,
 # _lexicon_harm.NARROWED); merged last, so the bench can take them out again.
 for _concept, _keys in NARROWED.items():
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# Account takeover where the new address comes from a third party, the check skipped
+# (scanner 36, _lexicon_harm.THIRD_PARTY); merged last, so the bench can take them out.
+for _concept, _keys in THIRD_PARTY.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
