@@ -148,27 +148,33 @@ def _queue_files(ops: int) -> dict[str, float]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+def _filled(root: Path, size: int) -> Any:
+    """A store at ``root`` with its limits raised and ``size`` facts in MEMORY.md."""
+    from mnemic.curated.memory import Memory
+    from mnemic.curated.operations import Op
+
+    (root / "config.toml").write_text(
+        "[memory]\nmemory_char_limit = 10000000\nuser_char_limit = 10000000\n"
+    )
+    mem = Memory.open(root, origin="cli")
+    facts = [
+        f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC." for i in range(size)
+    ]
+    for start in range(0, size, 500):
+        mem.batch("memory", [Op("add", f) for f in facts[start : start + 500]])
+    return mem
+
+
 def _large(ops: int, sizes: tuple[int, ...], stub: bool) -> dict[str, float]:
     if stub:
         _stub_fsync()
     import curated
-    from mnemic.curated.memory import Memory
-    from mnemic.curated.operations import Op
 
     out: dict[str, float] = {}
     for size in sizes:
         root = Path(tempfile.mkdtemp(prefix="mnemic-bench-cpu-"))
         try:
-            (root / "config.toml").write_text(
-                "[memory]\nmemory_char_limit = 10000000\nuser_char_limit = 10000000\n"
-            )
-            mem = Memory.open(root, origin="cli")
-            facts = [
-                f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC."
-                for i in range(size)
-            ]
-            for start in range(0, size, 500):
-                mem.batch("memory", [Op("add", f) for f in facts[start : start + 500]])
+            mem = _filled(root, size)
             bare_dir = root / "bare"
             bare_dir.mkdir()
             path = root / "memories" / "MEMORY.md"
@@ -206,23 +212,12 @@ def _context(ops: int, sizes: tuple[int, ...] = (30, 1500)) -> dict[str, float]:
     scan at write: the other half of a split instruction may be stored), and of a plain
     add in the same store, at ``sizes`` entries (fsync stubbed)."""
     _stub_fsync()
-    from mnemic.curated.memory import Memory
-    from mnemic.curated.operations import Op
 
     out: dict[str, float] = {}
     for size in sizes:
         root = Path(tempfile.mkdtemp(prefix="mnemic-bench-ctx-"))
         try:
-            (root / "config.toml").write_text(
-                "[memory]\nmemory_char_limit = 10000000\nuser_char_limit = 10000000\n"
-            )
-            mem = Memory.open(root, origin="cli")
-            facts = [
-                f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC."
-                for i in range(size)
-            ]
-            for start in range(0, size, 500):
-                mem.batch("memory", [Op("add", f) for f in facts[start : start + 500]])
+            mem = _filled(root, size)
             kinds = {
                 "address": "Deploys of service {i} go through https://ci{i}.example.com/deploy.",
                 "plain": "Added {i}: a new fact about the build cache of service {i}.",
