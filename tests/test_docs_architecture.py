@@ -5,6 +5,7 @@ diagram lists the packages of the layers contract in ``pyproject.toml``, in its 
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -71,7 +72,11 @@ def test_the_cli_modules_the_map_names_and_the_command_table_hold_every_other() 
 
 def test_every_file_the_map_names_exists() -> None:
     names = set(re.findall(r"(?<![\w/.])([\w/]*\w\.(?:py|bin|toml))\b", _map()))
-    files = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("**/*") if ".venv" not in p.parts}
+    files = set()
+    for top, dirs, names_here in os.walk(ROOT):  # .venv left unwalked (globbing it: 0.8 s)
+        dirs[:] = [d for d in dirs if d != ".venv"]
+        here = Path(top).relative_to(ROOT)
+        files |= {(here / n).as_posix() for n in [*dirs, *names_here]}
     names -= {"config.toml"}  # a home's file, not the repository's
     missing = [n for n in sorted(names) if not any(f == n or f.endswith("/" + n) for f in files)]
     assert missing == []
