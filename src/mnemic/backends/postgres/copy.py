@@ -40,29 +40,12 @@ from ...errors import StorageError
 from ...sessions.sql import SessionStore
 from ...sessions.store import NewMessage, NewSession, SessionInfo
 from .copy_sides import Kept, Side, open_side
-from .copy_vectors import Pairs, carry
+from .copy_vectors import KindCount, Pairs, carry
 from .db import mask_url
 
 __all__ = ["CopyReport", "Kept", "Side", "copy_memory", "open_side"]
 
 SUBSYSTEMS = ("memory", "skills")
-
-
-@dataclass
-class KindCount:
-    """One kind of thing that moved."""
-
-    source: int = 0
-    copied: int = 0
-    skipped: int = 0
-    destination: int = 0
-    """Found at the destination afterwards (of those that were to be there)."""
-    expected: int = 0
-    """How many had to be at the destination afterwards."""
-
-    @property
-    def ok(self) -> bool:
-        return self.destination == self.expected
 
 
 @dataclass

@@ -24,16 +24,32 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...sessions.sql import SessionStore
 from ...sessions.sql.vectors import PendingText
 
-if TYPE_CHECKING:
-    from .copy import KindCount
+__all__ = ["KindCount", "Pairs", "carry"]
 
-__all__ = ["Pairs", "carry"]
+
+@dataclass
+class KindCount:
+    """One kind of thing that moved."""
+
+    source: int = 0
+    copied: int = 0
+    skipped: int = 0
+    destination: int = 0
+    """Found at the destination afterwards (of those that were to be there)."""
+    expected: int = 0
+    """How many had to be at the destination afterwards."""
+
+    @property
+    def ok(self) -> bool:
+        return self.destination == self.expected
+
 
 Pairs = list[tuple["array[int]", Sequence[int]]]
 """Of each copied session: the source's message ids and the destination's, in order."""
