@@ -60,8 +60,12 @@ class Forker:
         (a forker may serve several tests, each with its own home); with ``until``,
         return once the child has told that byte (asserting it did not die first).
         Returns the child's pid."""
+        from mnemic.backends.files import lost
+
+        # the boot id as this process sees it (a test may pin it, as journal durability's
+        # tests do): a child forked from the test's own process saw the same
         request = dict(fork=fn, args=list(args), env=dict(os.environ), kill_at=kill_at,
-                       names=names, after=after)  # fmt: skip
+                       names=names, after=after, boot=list(lost._BOOT))  # fmt: skip
         answer = self._ask({**request, "until": until})
         self.live.add(int(answer["pid"]))
         assert not answer.get("died"), f"the child of {fn} died before it told {until!r}"

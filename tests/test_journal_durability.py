@@ -42,6 +42,7 @@ def journal_durability(_isolated_home: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 # The kill tests of the write path, run again in this mode: a writer killed at any
 # file-system call leaves the state before or after, provenance and causes true.
+forker = crash.forker  # their children's forker (a module fixture of theirs)
 test_kill_before_every_filesystem_call_of_a_write = (
     crash.test_kill_before_every_filesystem_call_of_a_write
 )
@@ -473,3 +474,14 @@ def test_a_splice_rebuilds_the_new_text_from_the_old(old: str, new: str, block: 
         (i for i, (x, y) in enumerate(zip(old, new, strict=False)) if x != y),
         min(len(old), len(new)),
     )
+
+
+def test_the_kill_tests_children_see_the_boot_id_their_test_pinned(
+    tmp_path: Path, forker: crash.Forker
+) -> None:
+    """The kill tests above fork their writers from a small process (``tests/_forker.py``),
+    not from the test's own: a writer there read the machine's real boot id while the test
+    read "boot-1", so every check after a kill saw a reboot (a power cut) that never was."""
+    out = tmp_path / "boot"
+    assert forker.wait(forker.fork("write_boot_id", str(out))) == 0
+    assert out.read_text() == "boot-1"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from mnemic.curated.memory import Memory
@@ -71,3 +72,11 @@ def busy_writer(tell: Tell, home: str, start: int, tell_removes: bool) -> None:
             if tell_removes:
                 tell(b"r")
         i += 1
+
+
+def write_boot_id(tell: Tell, path: str) -> None:
+    """Write the boot id this child sees to ``path`` (the forker's hand-over of a test's
+    pinned boot id, checked by tests/test_journal_durability.py)."""
+    from mnemic.backends.files import lost
+
+    Path(path).write_text(str(lost.boot_id()))

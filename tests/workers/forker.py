@@ -37,6 +37,10 @@ def _child(module: object, req: dict[str, Any], tell_fd: int) -> None:
 
         os.environ.clear()  # the test's environment when it asked for the fork
         os.environ.update(req["env"])
+        if "boot" in req:  # and its boot id (empty: read from the system when needed)
+            from mnemic.backends.files import lost
+
+            lost._BOOT[:] = req["boot"]
 
         def tell(byte: bytes) -> None:
             os.write(tell_fd, byte)
