@@ -38,6 +38,7 @@ __all__ = [
     "bump",
     "create_session",
     "drop",
+    "count_rows",
     "lock_messages",
     "message_rows",
     "next_seq",
@@ -290,6 +291,17 @@ def sid_of(store: Engine[C], conn: C, session_id: str, *, lock: bool = False) ->
     if row is None:
         raise SessionNotFound(session_id)
     return int(row[0])
+
+
+def count_rows(store: Engine[Any], table: str, ids: Sequence[int] | None = None) -> int:
+    """Rows of ``table`` (one row a message: ``message_words``, ``message_vectors``), or
+    of the messages ``ids`` only."""
+    if ids is None:
+        return int(store._read(f"SELECT COUNT(*) FROM {{s}}.{table}")[0][0])
+    n = 0
+    for among, extra in store.dialect.chunks("message_id", list(ids)):
+        n += int(store._read(f"SELECT COUNT(*) FROM {{s}}.{table} WHERE {among}", extra)[0][0])
+    return n
 
 
 def lock_messages(store: Engine[C], conn: C, ids: Sequence[int]) -> set[int]:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...embedding.passage import EMBEDDED_ROLES
 from ..store import SearchFilters
-from .tables import Engine, lock_messages
+from .tables import Engine, count_rows, lock_messages
 
 if TYPE_CHECKING:
     from .vector_cache import VectorCache
@@ -290,13 +290,7 @@ class SqlVectors:
         """Stored vectors (of any model; ``ids``: of those messages only)."""
         if not self._table:
             return 0
-        if ids is None:
-            return int(self._tables._read("SELECT COUNT(*) FROM {s}.message_vectors")[0][0])
-        n = 0
-        for among, extra in self._tables.dialect.chunks("message_id", list(ids)):
-            sql = f"SELECT COUNT(*) FROM {{s}}.message_vectors WHERE {among}"
-            n += int(self._tables._read(sql, extra)[0][0])
-        return n
+        return count_rows(self._tables, "message_vectors", ids)
 
     def status(self, model_id: str, *, max_age: float = 0.0) -> VectorStatus:
         """How far the vectors of ``model_id`` cover the messages: embedded, total,

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..index.stems import words as split_words
-from .tables import Engine, lock_messages
+from .tables import Engine, count_rows, lock_messages
 
 __all__ = ["SqlWords", "WordMatrix", "message_words"]
 
@@ -79,13 +79,7 @@ class SqlWords:
 
     def linked(self, ids: Sequence[int] | None = None) -> int:
         """Messages whose words are linked (``ids``: among those messages)."""
-        if ids is None:
-            return int(self._tables._read("SELECT COUNT(*) FROM {s}.message_words")[0][0])
-        n = 0
-        for among, extra in self._tables.dialect.chunks("message_id", list(ids)):
-            sql = f"SELECT COUNT(*) FROM {{s}}.message_words WHERE {among}"
-            n += int(self._tables._read(sql, extra)[0][0])
-        return n
+        return count_rows(self._tables, "message_words", ids)
 
     def of_messages(self, ids: Sequence[int]) -> list[tuple[int, dict[str, tuple[str, bytes]]]]:
         """The words linked to the messages ``ids`` (those linked), in id order, each
