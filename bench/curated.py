@@ -479,6 +479,21 @@ def cold_start(runs: int) -> dict[str, object]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+def filled_store(root: Path, size: int) -> Memory:
+    """A store at ``root`` with its limits raised and ``size`` facts in MEMORY.md (the
+    large-store figures here and in ``write_cpu.py``)."""
+    (root / "config.toml").write_text(
+        "[memory]\nmemory_char_limit = 10000000\nuser_char_limit = 10000000\n"
+    )
+    mem = Memory.open(root, origin="cli")
+    facts = [
+        f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC." for i in range(size)
+    ]
+    for start in range(0, size, 500):
+        mem.batch("memory", [Op("add", f) for f in facts[start : start + 500]])
+    return mem
+
+
 def large_store(ops: int, sizes: tuple[int, ...] = (100, 1500)) -> dict[str, object]:
     """An add with the limits raised, at ``sizes`` entries, against a bare durable write
     of the same bytes (temp file, fsync, rename, directory fsync), interleaved: a write
@@ -486,15 +501,7 @@ def large_store(ops: int, sizes: tuple[int, ...] = (100, 1500)) -> dict[str, obj
     out: dict[str, object] = {}
     for size in sizes:
         root = Path(tempfile.mkdtemp(prefix="mnemic-bench-large-"))
-        (root / "config.toml").write_text(
-            "[memory]\nmemory_char_limit = 10000000\nuser_char_limit = 10000000\n"
-        )
-        mem = Memory.open(root, origin="cli")
-        facts = [
-            f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC." for i in range(size)
-        ]
-        for start in range(0, size, 500):
-            mem.batch("memory", [Op("add", f) for f in facts[start : start + 500]])
+        mem = filled_store(root, size)
         bare_dir = root / "bare"
         bare_dir.mkdir()
         adds: list[float] = []

@@ -150,19 +150,9 @@ def _queue_files(ops: int) -> dict[str, float]:
 
 def _filled(root: Path, size: int) -> Any:
     """A store at ``root`` with its limits raised and ``size`` facts in MEMORY.md."""
-    from mnemic.curated.memory import Memory
-    from mnemic.curated.operations import Op
+    import curated
 
-    (root / "config.toml").write_text(
-        "[memory]\nmemory_char_limit = 10000000\nuser_char_limit = 10000000\n"
-    )
-    mem = Memory.open(root, origin="cli")
-    facts = [
-        f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC." for i in range(size)
-    ]
-    for start in range(0, size, 500):
-        mem.batch("memory", [Op("add", f) for f in facts[start : start + 500]])
-    return mem
+    return curated.filled_store(root, size)
 
 
 def _large(ops: int, sizes: tuple[int, ...], stub: bool) -> dict[str, float]:
