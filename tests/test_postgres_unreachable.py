@@ -53,8 +53,30 @@ def test_other_pools_warnings_still_pass(caplog: pytest.LogCaptureFixture) -> No
 def test_doctor_does_not_send_a_person_to_repair_a_file_for_an_unreachable_server(
     home_path: Path,
 ) -> None:
+    # the store waits connect_timeout once for a server that refuses (docs/postgres.md):
+    # a second, not the default five, here
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text("[postgres]\nconnect_timeout = 1.0\n")
     r = cli("memory", "doctor", env={"MNEMIC_HOME": str(home_path), "MNEMIC_STORE": NOWHERE})
     assert r.exit_code == 1
     assert "Cannot reach PostgreSQL" in r.output and "Connection refused" in r.output
+    assert "within 1s" in r.output  # the setting was read: the wait was a second
     assert "move the file by hand" not in r.output
     assert "fix what it names, then run mnemic memory doctor again" in r.output
+
+
+def test_a_pool_closed_by_its_user_is_opened_again_for_the_next_database() -> None:
+    """The pool is shared per process and URL: once a caller closed it (``db.pool.close()``,
+    as the first test here does), every later :class:`Database` of the same URL and
+    settings in that process failed with "the pool ... is already closed" instead of
+    reaching (or failing to reach) the server."""
+    first = Database(NOWHERE, connect_timeout=1.0)
+    first.pool.close(timeout=1.0)
+    later = Database(NOWHERE, connect_timeout=1.0)
+    try:
+        with pytest.raises(StorageError) as refused, later.connection():
+            pass
+        assert "Cannot reach PostgreSQL" in str(refused.value), str(refused.value)
+        assert "already closed" not in str(refused.value)
+    finally:
+        later.pool.close(timeout=1.0)

@@ -234,7 +234,7 @@ class Database:
         key = (self.url, self.pool_size, self.connect_timeout)
         with _REGISTRY_LOCK:
             pool = _POOLS.get(key)
-            if pool is None:
+            if pool is None or pool.closed:  # closed by its user: a new one, not an error
                 from psycopg_pool import ConnectionPool
 
                 pool = ConnectionPool(
