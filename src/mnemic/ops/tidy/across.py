@@ -116,18 +116,15 @@ def two_languages(a: Profile, b: Profile) -> bool:
     """Whether ``a`` and ``b`` are written in two languages (see the module docstring)."""
     if languages_differ(a, b):
         return True
-    key = (_key(a.text), _key(b.text))
-    try:
-        return _TWO[key]
-    except KeyError:
-        pass
-    (da, la), (db, lb) = key
+    return _keys_two(_key(a.text), _key(b.text))
+
+
+@lru_cache(maxsize=1 << 16)
+def _keys_two(ka: tuple[str, str], kb: tuple[str, str]) -> bool:
+    """The rest of :func:`two_languages`, of two texts' keys (kept per pair of keys)."""
+    (da, la), (db, lb) = ka, kb
     # two main scripts: "Перед границей Руи ... DKV" / "Rui fills up at the DKV station"
-    two = bool(da and db and da != db) or bool(la and lb and la != lb and "en" in (la, lb))
-    if len(_TWO) >= 1 << 16:
-        _TWO.clear()
-    _TWO[key] = two
-    return two
+    return bool(da and db and da != db) or bool(la and lb and la != lb and "en" in (la, lb))
 
 
 @by_text
@@ -136,9 +133,6 @@ def _key(text: str) -> tuple[str, str]:
     :func:`.meaning.languages_differ`: its main script and the language its function
     words lead with. Kept per text, the answer per two keys (tidycost 2)."""
     return _script(text), _leading(text)
-
-
-_TWO: dict[tuple[tuple[str, str], tuple[str, str]], bool] = {}
 
 
 @lru_cache(maxsize=4096)

@@ -147,17 +147,14 @@ def languages_differ(a: Profile, b: Profile) -> bool:
     languages both other than English are not told apart this way: Spanish, Portuguese
     and Catalan share the function words it counts, and short entries in one of them
     read as another."""
-    key = (_language_key(a.text), _language_key(b.text))
-    try:
-        return _DIFFER[key]
-    except KeyError:
-        pass
-    (sa, la), (sb, lb) = key
-    differ = bool(sa and sb and not sa & sb) or bool(la and lb and la != lb and "en" in (la, lb))
-    if len(_DIFFER) >= 1 << 16:
-        _DIFFER.clear()
-    _DIFFER[key] = differ
-    return differ
+    return _keys_differ(_language_key(a.text), _language_key(b.text))
+
+
+@lru_cache(maxsize=1 << 16)
+def _keys_differ(ka: tuple[frozenset[str], str], kb: tuple[frozenset[str], str]) -> bool:
+    """:func:`languages_differ` of two texts' keys (few keys occur: kept per pair of keys)."""
+    (sa, la), (sb, lb) = ka, kb
+    return bool(sa and sb and not sa & sb) or bool(la and lb and la != lb and "en" in (la, lb))
 
 
 @by_text
@@ -168,9 +165,6 @@ def _language_key(text: str) -> tuple[frozenset[str], str]:
     from .quantities import language
 
     return _scripts(text), language(text)
-
-
-_DIFFER: dict[tuple[tuple[frozenset[str], str], tuple[frozenset[str], str]], bool] = {}
 
 
 def _other_names(a: Profile, b: Profile) -> bool:
