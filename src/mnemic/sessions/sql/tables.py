@@ -311,9 +311,7 @@ def lock_messages(store: Engine[C], conn: C, ids: Sequence[int]) -> set[int]:
     messages this way before anything else, so two of them wait for each other instead of
     deadlocking (PostgreSQL; SQLite drops the row locks: its writers take turns)."""
     alive: set[int] = set()
-    order = sorted(set(ids))
-    for at in range(0, len(order), 500):
-        among, extra = store.dialect.isin("id", order[at : at + 500])
+    for among, extra in store.dialect.chunks("id", sorted(set(ids))):
         sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
         alive |= {int(r[0]) for r in store._run(conn, sql, extra).fetchall()}
     return alive
