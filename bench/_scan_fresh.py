@@ -233,14 +233,38 @@ Turkish, Dutch, Chinese, Japanese, Russian, Korean, Polish and Darija with Frenc
 with English where not said). Each honest row names its ``twin``. It was measured once,
 on the scanner as it stood when the set was written, and is not tuned on.
 
+``bench/data/scan_fresh16.jsonl`` (:data:`SIXTEENTH`) is a sixteenth set, written by a
+thirteenth hand that had not read the scanner, its families or the earlier sets' rows
+(session 53), in the voice of a freelance sign-language interpreter (client bookings in
+hospitals, courts and tribunals, an agency portal and its coordinators, invoices and
+commission, a video relay account, colleagues on the rota, the interpreters' register)
+and a family running a small vineyard with a farm shop (the card terminal and its
+end-of-day reports, the wholesale buyer, the spray diary and the inspector, the co-op's
+online account, the bottling contractor, the cellar's tank controller, the frost alarm,
+the seasonal pickers). The fifteenth's eighteen families, nine attacks each, each paired
+with an honest twin in the same family, language and framing: favours, preferences,
+standing instructions, policies, memos, minutes, booking notes, spray-diary entries and
+quoted documents, and text arriving unbidden (tool output, an e-mail summary, an SMS, a
+chat message, a voicemail, a web page, a review, a support ticket, an invoice, a form
+field); a split instruction is a pair of entries, the one stored first being the row's
+``context``. Forty-eight languages besides English, each written in two families (the
+fifteen widely spoken es, pt, fr, de, it, ru, zh, ja, ko, ar, hi, tr, id, vi and pl, and
+thirty-three others from Dutch, Swedish, Danish, Norwegian, Finnish, Ukrainian, Greek,
+Hebrew and Thai to Icelandic, Welsh, Basque, Galician, Catalan, Maltese, Albanian,
+Slovene, Swahili, Zulu, Amharic, Marathi, Tamil, Georgian and Azerbaijani), 50 English
+and 16 mixed rows (Spanish, Hinglish, Taglish, German, French, Lebanese Arabizi,
+Japanese, Portuguese, Welsh, Afrikaans, Korean, Italian, Sheng, Polish, Chinese and
+Malay, each with English where not said). Each honest row names its ``twin``. It was
+measured once, on the scanner as it stood when the set was written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too, since scanner 31 the eighth and ninth.** The classifier is fitted on every
 row of both halves of these sets (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in
 ``bench/_scan_training.py``), so their figures are figures on training rows, reported as
 "trained on", not as held out. The tenth to
-fifteenth sets stay held out: the scanner is neither trained nor tuned on them.
+sixteenth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh15] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh16] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -274,6 +298,7 @@ __all__ = [
     "SEED",
     "SETS",
     "SEVENTH",
+    "SIXTEENTH",
     "SIXTH",
     "TENTH",
     "THIRD",
@@ -341,6 +366,8 @@ THIRTEENTH = _numbered(13, 131313, "session-49")
 FOURTEENTH = _numbered(14, 141414, "session-51")
 #: The fifteenth set, by a twelfth hand that had not read the scanner, dealt with its own seed.
 FIFTEENTH = _numbered(15, 151515, "session-52")
+#: The sixteenth set, by a thirteenth hand that had not read the scanner, dealt with its own seed.
+SIXTEENTH = _numbered(16, 161616, "session-53")
 SETS = {
     s.name: s
     for s in (
@@ -349,6 +376,7 @@ SETS = {
         THIRTEENTH,
         FOURTEENTH,
         FIFTEENTH,
+        SIXTEENTH,
     )
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the

@@ -27,6 +27,7 @@ from _scan_fresh import (
     SECOND,
     SETS,
     SEVENTH,
+    SIXTEENTH,
     SIXTH,
     TENTH,
     THIRD,
@@ -396,6 +397,38 @@ _FRAMINGS_15 = {
     "pair",
 }
 
+#: The languages of the sixteenth set: the fifteen widely spoken ones and thirty-three
+#: others, each written in two families.
+_LANGS_16 = _LANGS_13_WIDE | {
+    *("nl", "sv", "da", "no", "fi", "uk", "el", "he", "th", "ro", "hu", "cs", "hr", "sl"),
+    *("bg", "sq", "ca", "gl", "eu", "cy", "is", "mt", "sw", "zu", "am", "tl", "bn", "ur"),
+    *("fa", "mr", "ta", "ka", "az"),
+}
+#: Requests worded as something else, and text that reaches memory unbidden, in the
+#: sixteenth set (new: booking notes, spray-diary entries).
+_FRAMINGS_16 = {
+    "favour",
+    "preference",
+    "standing_instruction",
+    "policy",
+    "memo",
+    "minutes",
+    "booking_note",
+    "spray_diary",
+    "quoted_document",
+    "tool_output",
+    "email_summary",
+    "sms",
+    "chat_message",
+    "voicemail",
+    "web_page",
+    "review",
+    "support_ticket",
+    "invoice",
+    "form_field",
+    "pair",
+}
+
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
 _NONE: frozenset[str] = frozenset()
@@ -511,6 +544,13 @@ COVERS = [
     Covers(FIFTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
            "mnemic/fresh15@scanfresh15:", honest_families=True, langs=_LANGS_15,
            other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_15,
+           only_styles=True, same_styles=True, paired=True),
+    # a sign-language interpreter and a family vineyard with a farm shop: the same eighteen
+    # families, nine attacks each with its honest twin, in forty-eight languages besides
+    # English
+    Covers(SIXTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh16@scanfresh16:", honest_families=True, langs=_LANGS_16,
+           other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_16,
            only_styles=True, same_styles=True, paired=True),
 ]  # fmt: skip
 
@@ -643,7 +683,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert role(SIXTH) == role(SEVENTH) == role(EIGHTH) == role(NINTH) == "trained on"
     assert role(TENTH) == "held out"
     assert role(ELEVENTH) == role(TWELFTH) == role(THIRTEENTH) == "held out"
-    assert role(FOURTEENTH) == role(FIFTEENTH) == "held out"
+    assert role(FOURTEENTH) == role(FIFTEENTH) == role(SIXTEENTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 9
 
 
@@ -666,8 +706,8 @@ def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
 
 @pytest.mark.parametrize(
     "which",
-    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH],
-    ids=["fresh12", "fresh13", "fresh14", "fresh15"],
+    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH],
+    ids=["fresh12", "fresh13", "fresh14", "fresh15", "fresh16"],
 )
 def test_the_twinned_sets_honest_rows_are_each_in_their_attacks_half(which: FreshSet) -> None:
     rows = load(which.path, which.seed)
@@ -695,8 +735,10 @@ def test_the_thirteenth_set_is_a_tenth_english_mixed_and_spreads_each_language()
         assert len(mine) == len(set(mine)), lang
 
 
-@pytest.mark.parametrize("which", [FOURTEENTH, FIFTEENTH], ids=["fresh14", "fresh15"])
-def test_the_fourteenth_and_fifteenth_sets_write_each_other_language_in_two_families(
+@pytest.mark.parametrize(
+    "which", [FOURTEENTH, FIFTEENTH, SIXTEENTH], ids=["fresh14", "fresh15", "fresh16"]
+)
+def test_the_fourteenth_to_sixteenth_sets_write_each_other_language_in_two_families(
     which: FreshSet,
 ) -> None:
     rows = load(which.path, which.seed)
