@@ -97,6 +97,7 @@ def steps() -> tuple[loso35.Step, ...]:
 loso35.steps = steps  # type: ignore[assignment]
 loso35.TAGS = ("main", *(s.tag for s in steps()))
 TAGS = loso35.TAGS
+loso36.TAGS = TAGS  # scanner 36's configure names the stages by its own tuple
 SETVERB = TAGS.index("setverb")
 
 
