@@ -17,7 +17,7 @@ misses, 17 rows, and the tenth-to-fifteenth dev halves' account-takeover rows th
 layer does not read, 27) were read before the keys were written, so each step's fold gain
 is in-sample for the reading; the held-out halves say what carries.
 
-1. *objects* (``_lexicon_harm.TAKEOVER_OBJECTS``, keys appended to ``acctctl``,
+1. *objects* (``_lexicon_harm.TAKEOVER_OBJECTS`` in commit d68fb2bb, failed, below; keys appended to ``acctctl``,
    ``recovery`` and ``cred``): a second-factor device, sign-in device or authenticator
    named in its own words in about forty languages ("MFA 기기", "устройство 2FA",
    "uređaj za dvofaktorsku potvrdu", "ye-MFA"); a payroll, HR or benefits portal
@@ -53,13 +53,30 @@ step that fails is taken out of the product and not rerun (a defect in a key, a 
 reaching a word it was not meant for, may be fixed and the step run again once, as a
 disclosed second look).
 
+*First run* (``bench/results/scan37_lang.json``, stages 4-7): step 1 **fails** the rule:
+fold caught 721 -> 726 of 1,082 (sets c and d: the Korean "MFA 기기", the Greek and Thai
+payroll portals, the Malay KWSP nominee, the Russian "СМС с кодом" forwarded), honest held
+39 -> 39, but one honest row **blocked** (fresh2, Russian: a security newsletter's
+warning "Мошенники просят прислать код из SMS для подтверждения. Никогда его не
+сообщайте", read as credential harvesting once ``код* из sms`` made its SMS code a
+credential). The key reads what it was written for (a code from an SMS), so it is no
+defect to fix: step 1 is **taken out of the product** (its keys stay in commit d68fb2bb).
+Steps 2 and 3 passed against step 1's table (726 -> 729 -> 732), which no longer ships.
+
+*Addendum, committed before the second run:* steps 2 and 3, **unchanged**, are judged
+again in the same order against main at the branch point without step 1 (stages
+``thirdparty`` -> ``setverb`` -> ``forward``; ``bench/results/scan37_lang2.json``), with
+the same rule and the same rows: a second look at those rows for these two steps,
+disclosed. Step 2's gains in the first run needed step 1's objects (Serbian, Zulu,
+Tamil), so it may now move nothing and fail "rises"; step 3's did not.
+
 *Held out, once, at the end* (``--held-out``): main at the branch point (stage
 ``thirdparty``) and the final table in one run, the tenth-to-fifteenth test halves and the
 public test split, ``balanced`` and ``strict``; per family and language group.
 
     .venv/bin/python bench/_scan_loso37.py --check
-    .venv/bin/python bench/_scan_loso37.py --lang --out bench/results/scan37_lang.json
-    .venv/bin/python bench/_scan_loso37.py --rule --out bench/results/scan37_lang.json
+    .venv/bin/python bench/_scan_loso37.py --lang --out bench/results/scan37_lang2.json
+    .venv/bin/python bench/_scan_loso37.py --rule --out bench/results/scan37_lang2.json
     .venv/bin/python bench/_scan_loso37.py --literals --out bench/results/scan37_literals.json
     .venv/bin/python bench/_scan_loso37.py --p50 --out bench/results/scan37_p50.json
     .venv/bin/python bench/_scan_loso37.py --held-out --out bench/results/scan37_held_out.json
@@ -88,7 +105,6 @@ def steps() -> tuple[loso35.Step, ...]:
 
     return (
         *_STEPS36(),
-        loso35.Step("objects", {}, harm.TAKEOVER_OBJECTS, {}, ()),
         loso35.Step("setverb", {}, harm.SET_ACTION, {}, ()),
         loso35.Step("forward", {}, harm.FORWARD, {}, ()),
     )

@@ -35,7 +35,6 @@ from ._lexicon_harm import (
     RECOVERY,
     SET_ACTION,
     TAKEOVER,
-    TAKEOVER_OBJECTS,
     THIRD_PARTY,
     TRAIL,
     VOICE,
@@ -795,8 +794,8 @@ for _concept, _keys in NARROWED.items():
 # (scanner 36, _lexicon_harm.THIRD_PARTY); merged last, so the bench can take them out.
 for _concept, _keys in THIRD_PARTY.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
-# Account-takeover objects the layer lacked (scanner 37, step 1, TAKEOVER_OBJECTS), the
-# "set"/"add" action where a language had none (step 2, SET_ACTION) and "forward" where
-# ``send`` lacked it (step 3, FORWARD); merged last, so the bench can take them out.
-for _concept, _keys in (*TAKEOVER_OBJECTS.items(), *SET_ACTION.items(), *FORWARD.items()):
+# The "set"/"add" action where a language had none (scanner 37, step 2, SET_ACTION) and
+# "forward" where ``send`` lacked it (step 3, FORWARD); merged last, so the bench can take
+# them out.
+for _concept, _keys in (*SET_ACTION.items(), *FORWARD.items()):
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
