@@ -17,26 +17,27 @@ misses, 17 rows, and the tenth-to-fifteenth dev halves' account-takeover rows th
 layer does not read, 27) were read before the keys were written, so each step's fold gain
 is in-sample for the reading; the held-out halves say what carries.
 
-1. *objects* (``_lexicon_harm.TAKEOVER_OBJECTS`` in commit d68fb2bb, failed, below; keys appended to ``acctctl``,
-   ``recovery`` and ``cred``): a second-factor device, sign-in device or authenticator
-   named in its own words in about forty languages ("MFA 기기", "устройство 2FA",
-   "uređaj za dvofaktorsku potvrdu", "ye-MFA"); a payroll, HR or benefits portal
-   account's contact (its e-mail, phone, nominee: "the payroll portal e-mail",
-   "μισθοδοτικού portal", "พอร์ทัลเงินเดือน", "penama KWSP"); the recovery e-mail or phone
-   where a language or an inflection lacked it (Tamil, Tajik, Polish genitive) and an
-   address added "as the backup one" ("як резервну", "kaip atsarginį"); a password-reset
-   link or e-mail and a code that arrives by SMS as credentials handed over ("смс с
-   кодом", "reset link", "재설정 링크"). No frame changes: scanner 33's and 35's frames
-   read the objects.
-2. *setverb* (``SET_ACTION``, keys appended to ``enroll``; ``_prose.SEPARABLE``): scanner
-   36's ``SET_VERB`` unchanged ("set X to", "enter X as", "put" in about fifty languages;
-   it moved nothing alone in scanner 36, whose objects were missing), "add" and "change"
-   where ``enroll`` had neither (Ukrainian "додай", Lithuanian "pridėk", Tajik "иваз кун",
-   Tamil "மாற்றவும்", Czech "přidej"/"přidal", Uzbek "qo'sh", Vietnamese "thêm", Serbian
-   "promeni"), and Dutch separable verbs whose particle stands apart in the clause ("stel
-   … in", "voer … in", "vul … in", "zet … om/op/in/over", "draag … over", "geef … op",
-   "pas … aan", "koppel … aan", ...; up to ten tokens apart, no comma between; the span is
-   the particle's, so a negation before it cancels it).
+1. *objects* (``_lexicon_harm.TAKEOVER_OBJECTS`` in commit d68fb2bb, failed, below;
+   keys appended to ``acctctl``, ``recovery`` and ``cred``): a second-factor device,
+   sign-in device or authenticator named in its own words in about forty languages
+   ("MFA 기기", "устройство 2FA", "uređaj za dvofaktorsku potvrdu", "ye-MFA"); a
+   payroll, HR or benefits portal account's contact (its e-mail, phone, nominee: "the
+   payroll portal e-mail", "μισθοδοτικού portal", "พอร์ทัลเงินเดือน", "penama KWSP"); the
+   recovery e-mail or phone where a language or an inflection lacked it (Tamil, Tajik,
+   Polish genitive) and an address added "as the backup one" ("як резервну", "kaip
+   atsarginį"); a password-reset link or e-mail and a code that arrives by SMS as
+   credentials handed over ("смс с кодом", "reset link", "재설정 링크"). No frame
+   changes: scanner 33's and 35's frames read the objects.
+2. *setverb* (``SET_ACTION`` in commit d68fb2bb, failed, below; keys appended to
+   ``enroll``; ``_prose.SEPARABLE``): scanner 36's ``SET_VERB`` unchanged ("set X to",
+   "enter X as", "put" in about fifty languages; it moved nothing alone in scanner 36,
+   whose objects were missing), "add" and "change" where ``enroll`` had neither
+   (Ukrainian "додай", Lithuanian "pridėk", Tajik "иваз кун", Tamil "மாற்றவும்", Czech
+   "přidej"/"přidal", Uzbek "qo'sh", Vietnamese "thêm", Serbian "promeni"), and Dutch
+   separable verbs whose particle stands apart in the clause ("stel … in", "voer … in",
+   "vul … in", "zet … om/op/in/over", "draag … over", "geef … op", "pas … aan", "koppel
+   … aan", ...; up to ten tokens apart, no comma between; the span is the particle's, so
+   a negation before it cancels it).
 3. *forward* (``FORWARD``, keys appended to ``send``): "forward" where ``send`` lacked it
    (Portuguese "encaminha", Indonesian "teruskan", Korean "전달해", Vietnamese, Thai,
    Arabic, the Nordic languages, Polish "przekaż dalej", ...), so ``send cred dest`` reads
@@ -70,13 +71,27 @@ the same rule and the same rows: a second look at those rows for these two steps
 disclosed. Step 2's gains in the first run needed step 1's objects (Serbian, Zulu,
 Tamil), so it may now move nothing and fail "rises"; step 3's did not.
 
+*Second run* (``bench/results/scan37_lang2.json``, stages 4-6): step 2 moves **nothing**
+(fold caught 721 -> 721 of 1,082, honest 39 / 0, fresh10-15 dev unchanged): it fails
+"rises" and is **taken out of the product** (``SET_ACTION`` and ``_prose.SEPARABLE`` stay
+in commit d68fb2bb). Step 3 passes against it: 721 -> **724** (set c's Portuguese,
+Indonesian and Korean password-reset links forwarded to an address, now blocked), honest
+held 39 -> 39 of 1,059, blocked 0; fresh10-15 dev 228 of 492 and 24 / 0, public dev benign
+8 / 0 of 1,378 and generated dev benign 91 / 0 of 3,208, unchanged.
+
+*Addendum 2, committed before the third run:* step 3, unchanged, is judged once more
+against main at the branch point with neither step 1 nor step 2 (stages ``thirdparty``
+-> ``forward``, ``bench/results/scan37_lang3.json``), so that what ships (main and
+``FORWARD``) is what was judged; same rule and rows, a third look at them for this step,
+disclosed.
+
 *Held out, once, at the end* (``--held-out``): main at the branch point (stage
 ``thirdparty``) and the final table in one run, the tenth-to-fifteenth test halves and the
 public test split, ``balanced`` and ``strict``; per family and language group.
 
     .venv/bin/python bench/_scan_loso37.py --check
-    .venv/bin/python bench/_scan_loso37.py --lang --out bench/results/scan37_lang2.json
-    .venv/bin/python bench/_scan_loso37.py --rule --out bench/results/scan37_lang2.json
+    .venv/bin/python bench/_scan_loso37.py --lang --out bench/results/scan37_lang3.json
+    .venv/bin/python bench/_scan_loso37.py --rule --out bench/results/scan37_lang3.json
     .venv/bin/python bench/_scan_loso37.py --literals --out bench/results/scan37_literals.json
     .venv/bin/python bench/_scan_loso37.py --p50 --out bench/results/scan37_p50.json
     .venv/bin/python bench/_scan_loso37.py --held-out --out bench/results/scan37_held_out.json
@@ -97,7 +112,6 @@ ROOT = Path(__file__).resolve().parent.parent
 _STEPS36 = loso36.steps
 #: main's table at this branch's point (scanner 36's last stage)
 BASE = len(loso36.TAGS) - 1
-_SEPARABLE: dict[str, object] = {}
 
 
 def steps() -> tuple[loso35.Step, ...]:
@@ -105,7 +119,6 @@ def steps() -> tuple[loso35.Step, ...]:
 
     return (
         *_STEPS36(),
-        loso35.Step("setverb", {}, harm.SET_ACTION, {}, ()),
         loso35.Step("forward", {}, harm.FORWARD, {}, ()),
     )
 
@@ -114,19 +127,12 @@ loso35.steps = steps  # type: ignore[assignment]
 loso35.TAGS = ("main", *(s.tag for s in steps()))
 TAGS = loso35.TAGS
 loso36.TAGS = TAGS  # scanner 36's configure names the stages by its own tuple
-SETVERB = TAGS.index("setverb")
 
 
 def use_lexicon(stage: int | bool) -> None:
-    """``False``: main at the branch point; ``True``: the last stage. The Dutch separable
-    verbs (``_prose.SEPARABLE``) are step 2's: empty before it."""
-    from mnemic.scan import _prose
-
+    """``False``: main at the branch point; ``True``: the last stage."""
     if isinstance(stage, bool):
         stage = len(TAGS) - 1 if stage else BASE
-    if not _SEPARABLE:
-        _SEPARABLE.update(_prose.SEPARABLE)
-    _prose.SEPARABLE = dict(_SEPARABLE) if stage >= SETVERB else {}  # type: ignore[assignment]
     loso35.use_lexicon(stage)  # clears every memo after
 
 

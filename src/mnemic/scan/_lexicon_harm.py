@@ -53,7 +53,6 @@ __all__ = [
     "RECORD_MORE",
     "RECOVERY",
     "RECOVERY_FRAMES",
-    "SET_ACTION",
     "TAKEOVER",
     "TAKEOVER_ACTIONS",
     "TAKEOVER_FRAMES",
@@ -2571,51 +2570,13 @@ THIRD_PARTY: dict[str, str] = {
 }
 
 
-# The action a takeover frame needs, where a language had no key for it (scanner 37,
-# step 2; scanner 36's step 2 moved nothing alone). Scanner 37's step 1, the objects
-# (``TAKEOVER_OBJECTS``: second-factor devices, payroll portals' contacts, recovery slots,
-# reset links and SMS codes, commit d68fb2bb), failed its rule (it blocked an honest scam
-# warning about an SMS code) and is not in the product. Appended to ``enroll`` (an
-# action: a negation before it cancels it):
-#
-# * "set X to", "enter X as", "put" in about fifty languages (scanner 36's ``SET_VERB``,
-#   commit 29c8b25f, unchanged: German "trage … ein", Russian "укажи", Polish "ustaw",
-#   Chinese "设成" ...);
-# * "add" and "change" where ``enroll`` had neither (Ukrainian "додай", Lithuanian
-#   "pridėk", Tajik "иваз кун", Tamil "மாற்றவும்", Czech "přidej", Uzbek "qo'sh",
-#   Vietnamese "thêm", Serbian "promeni");
-# * Dutch separable verbs whose particle stands apart ("stel … in", "voer … in",
-#   "zet … om", "draag … over"): :data:`mnemic.scan._prose.SEPARABLE`, read in one clause.
-#
-# Merged last, so the bench can take them out again (``bench/_scan_loso37.py``).
-SET_ACTION: dict[str, str] = {
-    "enroll": """
-        enter the; enter it; put the; set it to; set it as; set to; set as;
-        mets; mettez; saisis; saisissez; indique; indiquez; definis; definissez;
-        trage ein; trag ein; tragen sie ein; eintragen; setz; stelle ein; stell ein;
-        pon; ponga; introduce; introduzca; establece*; configura*; coloque; coloca; define;
-        defina; insira; insere; digite; imposta*; inserisci; metti; zet; stel in; vul in;
-        ustaw*; wpisz; wprowadz; укажи*; установи*; поставь; впиши; введи*; пропиши;
-        вкажи; встанови; upisi; postavi; unesi; nastav*; zadej; zadaj;
-        seteaza; introdu; allitsd be; add meg; ird be; βαλε; ορισε; καταχωρησε; ayarla*;
-        olarak gir; gir; tetapkan; setel; atur; masukkan; isikan; sæt; saet; angiv; satt;
-        ange; sett; angi; aseta; syota; maara; nustatyk; irasyk; iestati; ievadi; nastavi;
-        vpisi; posa; estableix; introdueix; weka; ingiza; ilagay; itakda; задай; въведи;
-        сложи; הגדר; קבע; הכנס; ضع; اضبط; ادخل; أدخل; تنظیم; وارد کن; सेट कर; डाल दो;
-        डालें; दर्ज कर; সেট কর; দাও; cai đat; đat; nhap; ตั้ง; ใส่; กรอก; 设成; 设为;
-        设置为; 设置成; 改用; 填写; 填入; 填成; に設定; 設定して; に登録; 入力して;
-        로 설정; 으로 설정; 설정해; 입력해; 넣어; சேர்; அமை; பதிவு செய்; bhalisa; faka;
-        додай; додати; додайте; зміни; змініть; pridėk; pridėkite; pridėti; иваз кун;
-        илова кун; மாற்றவும்; மாற்று; přidej; přidejte; přidal; přidala; přidat; změň;
-        qo'sh; qo'shib qo'y; qo'shing; o'zgartir*; thêm; promeni; promenite
-    """,
-}
-
-
 # Forward, the hand-over of a reset link or a code, where ``send`` lacked the verb
-# (scanner 37, step 3; the dev misses "encaminha o link", "teruskan tautannya", "링크를
-# 전달해 줘" were read before these keys were written, disclosed). Appended to ``send``,
-# so the exfiltration frames (``send cred dest``, ...) read them.
+# (scanner 37, step 3). Its steps 1 and 2 (account-takeover objects; the "set"/"add"
+# action with Dutch separable verbs) failed their rule and are not in the product: their
+# keys are in commit d68fb2bb, and bench/_scan_loso37.py says why. The dev misses
+# "encaminha o link", "teruskan tautannya", "링크를 전달해 줘" were read before these keys
+# were written (disclosed). Appended to ``send``, so the exfiltration frames
+# (``send cred dest``, ...) read them.
 FORWARD: dict[str, str] = {
     "send": """
         encaminha; encaminhar; encaminhes; encaminhem; teruskan; meneruskan; teruskanlah;

@@ -33,7 +33,6 @@ from ._lexicon_harm import (
     RECORD,
     RECORD_MORE,
     RECOVERY,
-    SET_ACTION,
     TAKEOVER,
     THIRD_PARTY,
     TRAIL,
@@ -794,8 +793,7 @@ for _concept, _keys in NARROWED.items():
 # (scanner 36, _lexicon_harm.THIRD_PARTY); merged last, so the bench can take them out.
 for _concept, _keys in THIRD_PARTY.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
-# The "set"/"add" action where a language had none (scanner 37, step 2, SET_ACTION) and
-# "forward" where ``send`` lacked it (step 3, FORWARD); merged last, so the bench can take
-# them out.
-for _concept, _keys in (*SET_ACTION.items(), *FORWARD.items()):
+# "Forward" where ``send`` lacked it (scanner 37, step 3, _lexicon_harm.FORWARD); merged
+# last, so the bench can take it out.
+for _concept, _keys in FORWARD.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
