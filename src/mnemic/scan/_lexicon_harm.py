@@ -41,6 +41,7 @@ __all__ = [
     "BLAME_MORE",
     "DOCTOR",
     "DOCTOR_OUT",
+    "FORWARD",
     "FRAMES",
     "HARM",
     "MORE",
@@ -2565,5 +2566,23 @@ THIRD_PARTY: dict[str, str] = {
         الذي يذكره المتصل; الذي يقدمه المتصل; دون الاتصال بالمدير; कॉलर जो नंबर दे;
         कॉल करने वाला जो; बिना जाँच; बिना जांच; ที่เขาระบุในคำตอบ; ที่ผู้โทรให้;
         ที่ผู้โทรแจ้ง
+    """,
+}
+
+
+# Forward, the hand-over of a reset link or a code, where ``send`` lacked the verb
+# (scanner 37, step 3). Its steps 1 and 2 (account-takeover objects; the "set"/"add"
+# action with Dutch separable verbs) failed their rule and are not in the product: their
+# keys are in commit d68fb2bb, and bench/_scan_loso37.py says why. The dev misses
+# "encaminha o link", "teruskan tautannya", "링크를 전달해 줘" were read before these keys
+# were written (disclosed). Appended to ``send``, so the exfiltration frames
+# (``send cred dest``, ...) read them.
+FORWARD: dict[str, str] = {
+    "send": """
+        encaminha; encaminhar; encaminhes; encaminhem; teruskan; meneruskan; teruskanlah;
+        전달해; 전달하고; 전달할; 전달하세요; 전달해 줘; 넘겨줘; 넘겨 줘; chuyển tiếp;
+        ส่งต่อ; أعد توجيه; أعيدي توجيه; videresend*; vidarebefordra*; välitä; välitä eteenpäin;
+        přepošlete; prześlij dalej; przekaż dalej; ileri gönder;
+        sambaza; pasahin; i-forward; फॉरवर्ड कर; ফরওয়ার্ড কর; फ़ॉरवर्ड कर; 轉發; 转交
     """,
 }

@@ -26,6 +26,7 @@ from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
     BLAME_MORE,
     DOCTOR,
+    FORWARD,
     HARM,
     MORE as HARM_MORE,
     NARROWED,
@@ -791,4 +792,8 @@ for _concept, _keys in NARROWED.items():
 # Account takeover where the new address comes from a third party, the check skipped
 # (scanner 36, _lexicon_harm.THIRD_PARTY); merged last, so the bench can take them out.
 for _concept, _keys in THIRD_PARTY.items():
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# "Forward" where ``send`` lacked it (scanner 37, step 3, _lexicon_harm.FORWARD); merged
+# last, so the bench can take it out.
+for _concept, _keys in FORWARD.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
