@@ -77,6 +77,30 @@ as on the fused list):
    form of that round must pass steps 1-4 as well, strangers5 included (it is the check
    against the second look).
 
+**Round 1** (the three forms above, one run, 07:14-07:19 UTC; ``recall28-locomo-dev1``):
+none passes step 1. Hybrid turn@10 (562): shipped 0.817; ``exchange`` 0.815, paired
+-0.001 [-0.007, +0.004] (+4/-4), turn@5 -0.011 [-0.022, -0.001]; ``exchangeswap``
+0.815, -0.002 [-0.007, +0.004] (+4/-6); ``pair`` 0.823, +0.006 [-0.002, +0.016] (+8/-6),
+turn@5 +0.018 [+0.003, +0.034] (+20/-10). Read (``moved``): the pair's gains are the
+answer to a question that echoes the words ("Anything you're excited for in the adoption
+process?" -> "I'm thrilled to make a family ..."), its losses a question that is itself
+evidence ("Is that your third one?") and a list question's tenth place pushed out. The
+implementation of round 1 gave every position the score of the place it came to hold,
+not what step 4 says (only the moved turn's score changes): a position below a moved turn
+lost its gap to the next, which the speaker step after it reads.
+
+**Round 2** (step 5: written after reading round 1's cases, before its run; a second look
+at the same dev questions; strangers5 must pass too). Three forms of the pair, each with
+step 4 as written (every score kept but the moved turn's):
+
+* ``pair2``: ``pair`` (the answer placed directly above the winner that asks);
+* ``pairswap``: the answer and the asking winner swap places and scores (the top 10
+  keeps its count of turns from elsewhere: the list question's tenth place stays);
+* ``pairbelow``: the answer placed directly below the asking winner (a hair under its
+  score): the question keeps its place (annotators mark it as evidence too).
+
+What ships is chosen by steps 1-4 as above, over the forms of round 2 only.
+
 Only then does the form move into ``src/`` (on by default, with an off switch for the
 ablation) and the LoCoMo test split (and the Chinese test twins) get run once.
 """
@@ -110,6 +134,7 @@ TOP = 10
 SPAN = 2
 """Turns either side of a winner that belong to its exchange."""
 FORMS = ("exchange", "exchangeswap", "pair")
+ROUND2 = ("pair2", "pairswap", "pairbelow")
 HAIR = 1e-9
 
 
@@ -174,12 +199,14 @@ def exchange_step(
 
     order = [(f.session_id, f.seq) for f in fused]
     by_pos = {(f.session_id, f.seq): f for f in fused}
+    kept = form in ROUND2
+    score = {pos: f.score for pos, f in by_pos.items()}
     moved: set[tuple[str, int]] = set()
     for w in winners:
         if w in moved:
             continue
         sid, seq = w
-        if form == "pair":
+        if form.startswith("pair"):
             m, nxt = said.get(w), said.get((sid, seq + 1))
             if m is None or nxt is None or not asks(m.content) or asks(nxt.content):
                 continue
@@ -201,22 +228,34 @@ def exchange_step(
             continue
         if choice not in by_pos:
             by_pos[choice] = FusedMessage(sid, choice[1], 0.0, (), None, None)
+            score[choice] = 0.0
             order.append(choice)
-        if form == "exchangeswap":
+        if form in ("exchangeswap", "pairswap"):
             order[at_w], order[at_c] = choice, w
+            score[choice], score[w] = score[w], score[choice]
+        elif form == "pairbelow":
+            order.pop(at_c)
+            order.insert(at_w + 1, choice)
+            score[choice] = score[w] - HAIR
         else:
             order.pop(at_c)
             order.insert(at_w, choice)
+            score[choice] = score[w] + HAIR
         moved.add(choice)
         moved.add(w)
-    # scores follow the new order: each position takes the score of the place it holds
-    # (so later steps, which re-sort by score, keep it), a hair above the one below
+    if kept:  # round 2: every score kept but the moved turns' (module docstring)
+        out = [by_pos[pos]._replace(score=score[pos]) for pos in order]
+        out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
+        return out
+    # round 1, as it ran: scores follow the new order, each position taking the score of
+    # the place it holds (not what step 4 says: every position below a moved turn lost
+    # the gap to the next, which the speaker step after it reads)
     scores = sorted((f.score for f in by_pos.values()), reverse=True)
     out = []
     for i, pos in enumerate(order):
         f = by_pos[pos]
-        score = scores[i] if i < len(scores) else 0.0
-        out.append(f._replace(score=score + HAIR * (len(order) - i)))
+        value = scores[i] if i < len(scores) else 0.0
+        out.append(f._replace(score=value + HAIR * (len(order) - i)))
     return out
 
 
@@ -339,6 +378,43 @@ def cost(
         print(f"{name:13s} n {len(ts)} CPU median {med * 1000:.1f} ms ({med / base:.3f})")
 
 
+def moved(
+    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any, form: str, k: int
+) -> None:
+    """Every question whose top ``k`` holds more or less evidence with ``form``: both
+    heads, each turn's key, speaker, evidence mark and text."""
+    gained = lost = 0
+    for q in questions:
+        if q.kind != "recall":
+            continue
+        corpus = corpora[q.corpus]
+        base = rb.ranked_results(corpus, q.text, "hybrid", loader, q.as_of, 50)
+        with variant(form):
+            new = rb.ranked_results(corpus, q.text, "hybrid", loader, q.as_of, 50)
+        ev = set(q.evidence)
+
+        def found(res: list[Any], corpus: rb.Corpus = corpus, ev: set[str] = ev) -> int:
+            return sum(corpus.keys.get((r.session_id, r.seq)) in ev for r in res[:k])
+
+        diff = found(new) - found(base)
+        if not diff:
+            continue
+        gained += diff > 0
+        lost += diff < 0
+        print("=" * 70)
+        print(f"{'+' if diff > 0 else '-'} {q.groups[0]} | {q.text} | evidence {q.evidence}")
+        for label, res in (("shipped", base), (form, new)):
+            print(f"  {label}")
+            for i, r in enumerate(res[: k + 2]):
+                key = corpus.keys.get((r.session_id, r.seq), "?")
+                mark = "*" if key in ev else " "
+                sid, seq = r.session_id, r.seq
+                m = corpus.store.messages(sid)[seq]
+                said = (m.content or "").replace("\n", " ")[:100]
+                print(f"    {i + 1:2d} {mark} {key:7s} {m.name or m.role:9s} {said}")
+    print(f"gained {gained} lost {lost} at @{k}")
+
+
 @contextmanager
 def _nothing() -> Iterator[None]:
     yield
@@ -346,11 +422,12 @@ def _nothing() -> Iterator[None]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("run", "cost"))
+    parser.add_argument("what", choices=("run", "cost", "moved"))
     parser.add_argument("--sets", default="locomo")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--forms", default=",".join(FORMS))
     parser.add_argument("--save", type=Path, default=None)
+    parser.add_argument("--k", type=int, default=10)
     args = parser.parse_args()
     embedder = CachedEmbedder()
     sets = args.sets.split(",")
@@ -361,6 +438,8 @@ def main() -> None:
         print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
         if args.what == "run":
             run(corpora, questions, lambda: embedder, forms, args.save)
+        elif args.what == "moved":
+            moved(corpora, questions, lambda: embedder, forms[0], args.k)
         else:
             cost(corpora, questions, lambda: embedder, forms)
         for c in corpora.values():
