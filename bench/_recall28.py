@@ -101,6 +101,14 @@ step 4 as written (every score kept but the moved turn's):
 
 What ships is chosen by steps 1-4 as above, over the forms of round 2 only.
 
+**Round 2's result** (one run, 07:23-07:28 UTC; ``recall28-locomo-dev2``): none passes
+step 1, so **nothing ships**. Hybrid turn@10 (562), paired against shipped 0.817:
+``pair2`` 0.824, +0.007 [-0.002, +0.018] (+9/-5), turn@5 +0.020 [+0.008, +0.033]
+(+17/-5); ``pairbelow`` 0.824, +0.007 [-0.002, +0.018] (+9/-5), turn@5 +0.019;
+``pairswap`` 0.819, +0.002 [-0.009, +0.014] (+9/-10). No form lowers any figure beyond
+its interval. The long chat, the update fixture, strangers5 and the cost were run after
+for ``pair2`` (and ``pairbelow``) as information for a later track, not as a pass.
+
 Only then does the form move into ``src/`` (on by default, with an off switch for the
 ablation) and the LoCoMo test split (and the Chinese test twins) get run once.
 """
