@@ -423,6 +423,70 @@ def moved(
     print(f"gained {gained} lost {lost} at @{k}")
 
 
+def why(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any) -> None:
+    """For every LoCoMo dev evidence turn the shipped hybrid top 10 misses while a turn
+    within :data:`SPAN` of it in its session is in that top 10 (recall 27's ``reply`` and
+    ``neighbour`` causes): what the exchange rule reads of it and of that winner (own
+    match with the shares, whether each asks, who said it, its length), counted."""
+    from collections import Counter
+
+    seen: dict[str, Any] = {}
+    orig = exchange_step
+
+    def spy(store: Any, fused: list[FusedMessage], text: str, readable: float, form: str) -> Any:
+        seen["fused"], seen["readable"] = list(fused), readable
+        return fused
+
+    tally: Counter[str] = Counter()
+    globals()["exchange_step"] = spy
+    try:
+        for q in questions:
+            if q.set != "locomo" or q.kind != "recall":
+                continue
+            corpus = corpora[q.corpus]
+            seen.clear()
+            with variant("spy"):
+                res = rb.ranked_results(corpus, q.text, "hybrid", loader, q.as_of, 50)
+            if "fused" not in seen:
+                continue
+            key_of = {v: k for k, v in corpus.keys.items()}
+            top = [(r.session_id, r.seq) for r in res[:10]]
+            own = own_matches(seen["fused"], seen["readable"])
+            for ev in q.evidence:
+                pos = key_of.get(ev)
+                if pos is None or pos in top:
+                    continue
+                near = [p for p in top if p[0] == pos[0] and 0 < abs(p[1] - pos[1]) <= SPAN]
+                if not near:
+                    continue
+                w = near[0]
+                msgs = corpus.store.messages(pos[0])
+                e_m, w_m = msgs[pos[1]], msgs[w[1]]
+                tally["turns"] += 1
+                kind = "reply" if e_m.name != w_m.name else "neighbour"
+                tally[kind] += 1
+                eo, wo = own.get(pos, 0.0), own.get(w, 0.0)
+                ea, wa = asks(e_m.content), asks(w_m.content)
+                tally[f"{kind}: evidence own > winner own"] += eo > wo
+                tally[f"{kind}: with the ask share"] += eo * (ASK_SHARE if ea else 1) > wo * (
+                    ASK_SHARE if wa else 1
+                )
+                tally[f"{kind}: winner asks"] += wa
+                tally[f"{kind}: evidence asks"] += ea
+                tally[f"{kind}: evidence right after an asking winner"] += wa and pos[1] == w[1] + 1
+                tally[f"{kind}: winner has no own match"] += wo == 0
+                tally[f"{kind}: evidence has no own match"] += eo == 0
+                tally[f"{kind}: evidence longer"] += len(e_m.content or "") > len(w_m.content or "")
+                print(
+                    f"{kind:9s} {q.groups[0]:11s} ev {ev} own {eo:.2f} asks {ea:d} | "
+                    f"winner d{w[1] - pos[1]:+d} own {wo:.2f} asks {wa:d} | {q.text}"
+                )
+    finally:
+        globals()["exchange_step"] = orig
+    for k, v in sorted(tally.items()):
+        print(f"{k}: {v}")
+
+
 @contextmanager
 def _nothing() -> Iterator[None]:
     yield
@@ -430,7 +494,7 @@ def _nothing() -> Iterator[None]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("run", "cost", "moved"))
+    parser.add_argument("what", choices=("run", "cost", "moved", "why"))
     parser.add_argument("--sets", default="locomo")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--forms", default=",".join(FORMS))
@@ -446,6 +510,8 @@ def main() -> None:
         print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
         if args.what == "run":
             run(corpora, questions, lambda: embedder, forms, args.save)
+        elif args.what == "why":
+            why(corpora, questions, lambda: embedder)
         elif args.what == "moved":
             moved(corpora, questions, lambda: embedder, forms[0], args.k)
         else:
