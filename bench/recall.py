@@ -51,7 +51,15 @@ Sets (each split into dev and test with a fixed seed, by conversation or by temp
   recall_strangers4.json``, source in ``bench/data/strangers4/``): test split only, not in
   the default ``--sets``;
 * ``strangers4-xl``: 100 of them asked in twelve other languages
-  (``bench/data/recall_strangers4-xl.json``), test split only.
+  (``bench/data/recall_strangers4-xl.json``), test split only;
+* ``strangers5``: a fifth stranger's three conversations between one user and an assistant
+  that writes long replies (a merchant-navy engineer between contracts, a community-radio
+  volunteer, a couple adopting a retired greyhound while one retrains as an electrician)
+  and 199 questions (``bench/data/recall_strangers5.json``, source in
+  ``bench/data/strangers5/``): the **dev** split only, a second dev set to check a rule on
+  before any held-out run, not in the default ``--sets``;
+* ``strangers5-xl``: 90 of them asked in twelve other languages
+  (``bench/data/recall_strangers5-xl.json``), dev split only.
 
 Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no stemming,
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
@@ -97,6 +105,7 @@ LOCOMO_SPLIT = {"dev": ["conv-26", "conv-30", "conv-42"], "test": ["conv-41", "c
 STRANGERS = HERE / "data" / "recall_strangers1.json"
 STRANGERS_XL = HERE / "data" / "recall_strangers1-xl.json"
 """A held-out set written by a stranger: every question is test, none is ever dev."""
+# a set's questions are in the test split unless they say otherwise ("split": strangers5 is dev)
 STRANGER_SETS = {
     "strangers1": (STRANGERS, STRANGERS_XL),
     "strangers2": (HERE / "data" / "recall_strangers2.json",
@@ -105,6 +114,8 @@ STRANGER_SETS = {
                    HERE / "data" / "recall_strangers3-xl.json"),
     "strangers4": (HERE / "data" / "recall_strangers4.json",
                    HERE / "data" / "recall_strangers4-xl.json"),
+    "strangers5": (HERE / "data" / "recall_strangers5.json",
+                   HERE / "data" / "recall_strangers5-xl.json"),
 }  # fmt: skip
 """Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
 TURN_K = (5, 10, 25, 50)
@@ -285,7 +296,8 @@ def strangers_questions(
     name: str = "strangers1",
 ) -> list[Question]:
     """The questions of ``name`` (English) and ``name-xl`` (the same asked in another
-    language, grouped by category and ``lang:``), all in the test split."""
+    language, grouped by category and ``lang:``), each in its own ``split`` (the test split
+    unless it says otherwise: strangers1-4 are held out, strangers5 is dev)."""
     out = []
     if name in sets:
         for sample in data:
@@ -293,14 +305,20 @@ def strangers_questions(
             known = set(corpora[sid].keys.values())
             for qa in sample["qa"]:
                 cat = CATEGORIES[int(qa["category"])]
-                out.append(Question(name, "test", sid, str(qa["question"]), [cat],
-                                    evidence(qa, known)))  # fmt: skip
+                out.append(Question(name, str(qa.get("split", "test")), sid,
+                                    str(qa["question"]), [cat], evidence(qa, known)))  # fmt: skip
     if f"{name}-xl" in sets:
         for e in xl:
             groups = [CATEGORIES[int(e["category"])], f"lang:{e['lang']}"]
-            out.append(Question(f"{name}-xl", "test", str(e["sample_id"]), str(e["question"]),
-                                groups, list(e["evidence"])))  # fmt: skip
+            out.append(Question(f"{name}-xl", str(e.get("split", "test")), str(e["sample_id"]),
+                                str(e["question"]), groups, list(e["evidence"])))  # fmt: skip
     return out
+
+
+def asks(data: list[dict[str, Any]], split: str) -> bool:
+    """Whether a stranger's set has questions in ``split`` (``all``: always); its questions
+    are test unless they say otherwise."""
+    return split == "all" or any(qa.get("split", "test") == split for s in data for qa in s["qa"])
 
 
 def history_items(
@@ -504,9 +522,11 @@ def main() -> None:
             corpora.update(longchat_corpora(chats, work, embedder))
             questions += longchat_questions(chats)
         for name, (path, xl_path) in STRANGER_SETS.items():
-            if (name in sets or f"{name}-xl" in sets) and args.split != "dev":
+            if name in sets or f"{name}-xl" in sets:
                 strangers = json.loads(path.read_text(encoding="utf-8"))
                 xl = json.loads(xl_path.read_text(encoding="utf-8"))
+                if not asks(strangers, args.split):
+                    continue  # no store built for a set none of whose questions are asked
                 corpora.update(locomo_corpora(strangers, work, embedder))
                 questions += strangers_questions(strangers, xl, corpora, sets, name)
         if args.split != "all":

@@ -72,13 +72,20 @@ def assert_all_test_and_keys_of_their_store(name: str, tmp_path: Path) -> None:
     """Every question of the set and of its other-language file is in the test split,
     names its set, and its evidence ids are keys of its conversation's store; asking for
     the English set alone gives only its questions."""
+    assert_all_in_split_and_keys_of_their_store(name, tmp_path, "test")
+
+
+def assert_all_in_split_and_keys_of_their_store(name: str, tmp_path: Path, split: str) -> None:
+    """Every question of the set and of its other-language file is in ``split``, names its
+    set, and its evidence ids are keys of its conversation's store; asking for the English
+    set alone gives only its questions."""
     data, xl = load(name)
     corpora = locomo_corpora(data, tmp_path, None)
     try:
         sets = [name, f"{name}-xl"]
         questions = strangers_questions(data, xl, corpora, sets, name)
         assert len(questions) == sum(len(s["qa"]) for s in data) + len(xl)  # type: ignore[arg-type]
-        assert {q.split for q in questions} == {"test"}
+        assert {q.split for q in questions} == {split}
         assert {q.set for q in questions} == set(sets)
         for q in questions:
             keys = set(corpora[q.corpus].keys.values())
