@@ -487,6 +487,46 @@ def why(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any
         print(f"{k}: {v}")
 
 
+def stranger_causes(
+    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any, save: Path | None
+) -> None:
+    """Recall 27's cause table (``bench/_recall27.py causes``) on a stranger's dev set, and
+    for every evidence turn lexical finds at @10 and hybrid does not, the first cause that
+    fits it in hybrid's top 10 (where hybrid loses to words)."""
+    import dataclasses
+    from collections import Counter
+
+    from _recall27 import _keys, causes, first_cause, fitting
+
+    asked = [dataclasses.replace(q, set="locomo") for q in questions if q.set == "strangers5"]
+    got = causes(corpora, asked, loader)
+    behind: Counter[str] = Counter()
+    for q in asked:
+        corpus = corpora[q.corpus]
+        key_of = {v: k for k, v in corpus.keys.items()}
+        tops = {
+            mode: [(r.session_id, r.seq) for r in rb.ranked_results(
+                corpus, q.text, mode, loader, q.as_of, 10)]
+            for mode in ("lexical", "hybrid")
+        }  # fmt: skip
+        for ev in q.evidence:
+            pos = key_of.get(ev)
+            if pos is None or pos not in tops["lexical"] or pos in tops["hybrid"]:
+                continue
+            msgs = corpus.store.messages(pos[0])
+            speakers = {p: msgs[p[1]].name for p in tops["hybrid"] if p[0] == pos[0]}
+            shares = bool(_keys(q.text) & _keys(msgs[pos[1]].content or ""))
+            fits = fitting(pos, msgs[pos[1]].name, tops["hybrid"], speakers, set(), False, shares)
+            behind[f"{q.groups[0]}: {first_cause(fits)}"] += 1
+            behind[f"all: {first_cause(fits)}"] += 1
+            print(f"lexical only: {q.groups[0]} | {q.text} | {ev} | {first_cause(fits)}")
+    for k, v in sorted(behind.items()):
+        print(f"{k}: {v}")
+    if save is not None:
+        got["lexical_only_at_10"] = dict(behind)
+        save.write_text(json.dumps(got, indent=1), encoding="utf-8")
+
+
 @contextmanager
 def _nothing() -> Iterator[None]:
     yield
@@ -494,7 +534,7 @@ def _nothing() -> Iterator[None]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("run", "cost", "moved", "why"))
+    parser.add_argument("what", choices=("run", "cost", "moved", "why", "causes"))
     parser.add_argument("--sets", default="locomo")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--forms", default=",".join(FORMS))
@@ -510,6 +550,8 @@ def main() -> None:
         print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
         if args.what == "run":
             run(corpora, questions, lambda: embedder, forms, args.save)
+        elif args.what == "causes":
+            stranger_causes(corpora, questions, lambda: embedder, args.save)
         elif args.what == "why":
             why(corpora, questions, lambda: embedder)
         elif args.what == "moved":
