@@ -1,0 +1,173 @@
+"""A newcomer moving in from Hermes Agent (docs/first-week.md, rows 46 on): what the
+import of a Hermes home says when a part is damaged or an entry does not fit, what it
+names next, the archive list of what did not fit, the full-memory refusal's one-step
+command, and a bundle moved into a home with smaller budgets.
+
+Real homes, the real CLI (click's runner), the real write path.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import _hermes_home as hh
+from mnemic.cli import main
+from mnemic.curated.memory import Memory
+from mnemic.errors import BudgetExceeded
+
+LONG = "Runbook: " + "drain worker pool one first, then restart the consumer. " * 45
+
+
+def _run(home: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--home", str(home), *args])
+
+
+def _hermes(tmp_path: Path, memory: list[str] | None = None) -> Path:
+    root = tmp_path / "hermes"
+    hh.write_memory(root, "MEMORY.md", memory or hh.MEMORY)
+    hh.write_memory(root, "USER.md", hh.USER)
+    return root
+
+
+def test_a_damaged_state_db_says_nothing_was_imported(home_path: Path, tmp_path: Path) -> None:
+    """#46: the import checks every part before writing, yet a damaged state.db ended
+    "Nothing more was imported.", as if memory had gone in before it."""
+    source = _hermes(tmp_path)
+    (source / "state.db").write_bytes(b"SQLite format 3\x00" + b"\x01" * 4000)
+    r = _run(home_path, "import", "hermes", str(source))
+    assert r.exit_code == 1
+    assert "Nothing was imported." in r.stderr
+    assert "Nothing more" not in r.stderr
+
+
+def test_an_entry_over_the_budget_names_this_homes_config_file(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#47: "raise [memory] memory_char_limit in config.toml": a Hermes user has a
+    config.yaml of Hermes's (where that limit also lives); which config.toml, the home
+    did not say (it has none yet)."""
+    source = _hermes(tmp_path, [hh.MEMORY[0], LONG])
+    r = _run(home_path, "import", "hermes", str(source))
+    assert r.exit_code == 0, r.output
+    assert f"raise [memory] memory_char_limit in {home_path / 'config.toml'}" in r.stdout
+    assert "(the IDs: mnemic memory archive list)" in r.stdout
+
+
+def test_the_import_names_the_next_steps(home_path: Path, tmp_path: Path) -> None:
+    """#48: the report ended at "skills/: not in the Hermes home, skipped." with no
+    next step: where to see what landed, how to search it, how to keep Hermes."""
+    source = _hermes(tmp_path)
+    dry = _run(home_path, "import", "hermes", str(source), "--dry-run")
+    assert dry.stdout.splitlines()[-1] == "Run it again without --dry-run to import."
+    r = _run(home_path, "import", "hermes", str(source))
+    last = r.stdout.splitlines()[-1]
+    assert last.startswith("Next: `mnemic memory show`")
+    assert "`mnemic sessions search QUERY`" in last and "`mnemic integrate hermes`" in last
+
+
+def test_the_archive_list_keeps_its_columns_for_a_long_reason(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#49: "imported_over_budget" overflowed the 10-wide REASON column, so the row's
+    time and text stood two places right of their headings."""
+    source = _hermes(tmp_path, [hh.MEMORY[0], LONG])
+    assert _run(home_path, "import", "hermes", str(source)).exit_code == 0
+    head, row = _run(home_path, "memory", "archive", "list").stdout.splitlines()[:2]
+    assert "imported_over_budget" in row
+    assert row.index(" 20") + 1 == head.index("ARCHIVED")  # the time under its heading
+    assert row.index("Runbook") == head.index("TEXT")
+
+
+def test_the_one_step_command_removes_only_entries_it_lists() -> None:
+    """#50: the refusal listed the three entries best dropped, and its one-step command
+    removed four: the fourth handle named an entry the person was never shown."""
+    cands = [
+        {"handle": f"entry:{i:08x}", "entry": f"note number {i}", "chars": 20, "reasons": ["old"]}
+        for i in range(5)
+    ]
+    exc = BudgetExceeded("memory", 100, 95, 180)  # frees 85: four entries of 20 (+3)
+    exc.with_candidates(cands)
+    text = exc.to_human()
+    command = next(line for line in text.splitlines() if line.startswith("In one step"))
+    removed = command.split("remove ")[1].split()
+    assert len(removed) == 4
+    listed = [line.split()[0] for line in text.splitlines() if line.startswith("  entry:")]
+    assert set(removed) <= set(listed)
+    assert "'note number 3'" in text  # with its text
+
+
+def _bundle(tmp_path: Path) -> Path:
+    source = tmp_path / "old-home"
+    source.mkdir()
+    (source / "config.toml").write_text("[memory]\nmemory_char_limit = 4000\n", encoding="utf-8")
+    mem = Memory.open(source)
+    for i in range(35):
+        mem.add("memory", f"Fact {i}: the billing worker {i} drains its queue before a restart.")
+    bundle = tmp_path / "home.mnemic"
+    assert _run(source, "export", "--bundle", str(bundle)).exit_code == 0
+    return bundle
+
+
+def test_a_bundle_over_this_homes_budget_says_so_and_where_to_raise_it(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#51: a home whose limit was raised (as a Hermes user's often is) moved in by a
+    bundle arrived over the default budget with nothing said (config.toml does not
+    travel): `memory status` said OVER BUDGET and every add was refused."""
+    bundle = _bundle(tmp_path)
+    r = _run(home_path, "import", "--bundle", str(bundle))
+    assert r.exit_code == 0, r.output
+    over = r.stdout.splitlines()[1]
+    assert over.startswith("MEMORY.md holds ") and "over this home's limit of 2,200" in over
+    assert f"[memory] memory_char_limit in {home_path / 'config.toml'}" in over
+
+
+def test_a_bundle_over_budget_in_json_too(home_path: Path, tmp_path: Path) -> None:
+    """#51, --json: the same fact for a script."""
+    r = _run(home_path, "import", "--bundle", str(_bundle(tmp_path)), "--json")
+    (over,) = json.loads(r.stdout)["over_budget"]
+    assert (over["file"], over["limit"], over["setting"]) == (
+        "MEMORY.md",
+        2200,
+        "[memory] memory_char_limit",
+    )
+    assert over["chars"] > 2200 and over["project"] is None
+
+
+def test_a_bundle_import_says_when_it_was_made_in_local_time(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#52: "(made 2026-12-07T07:28:31Z ...)": the manifest's machine form, where every
+    other line a person reads gives local time with its offset."""
+    r = _run(home_path, "import", "--bundle", str(_bundle(tmp_path)), "--dry-run")
+    made = r.stdout.split("(made ")[1]
+    assert "T" not in made.split(" by ")[0] and "Z" not in made.split(" by ")[0]
+    assert made.split(" by ")[0].count(":") == 2  # 2026-12-07 07:28 +00:00
+
+
+@pytest.mark.slow  # loads the shipped embedder
+def test_the_hermes_import_embeds_what_it_imported_as_sessions_import_does(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#53: after `import hermes`, the first `sessions search` said "none of the 8
+    messages has a vector ...; run `mnemic sessions embed` (the background indexer also
+    catches up)": no indexer runs for a person at the command line, and `sessions
+    import` embeds a first share itself."""
+    source = _hermes(tmp_path)
+    hh.write_state_db(source)
+    data = json.loads(_run(home_path, "import", "hermes", str(source), "--json").stdout)
+    assert data["embedding"]["embedded"] > 0 and data["embedding"]["left"] == 0
+    search = _run(home_path, "sessions", "search", "dentist", "--json")
+    assert json.loads(search.stdout)["retrieval"] == "hybrid"
+
+
+def test_no_embed_leaves_the_vectors_to_sessions_embed(home_path: Path, tmp_path: Path) -> None:
+    source = _hermes(tmp_path)
+    hh.write_state_db(source)
+    r = _run(home_path, "import", "hermes", str(source), "--json", "--no-embed")
+    assert r.exit_code == 0, r.output
+    assert "embedding" not in json.loads(r.stdout)
