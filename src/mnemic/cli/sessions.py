@@ -547,6 +547,16 @@ def _search_messages(
             score.append("\nweak", style="yellow")
         table.add_row(str(r.rank), score, _when(r.time), where, body)
     console.print(table)
+    if not ranking.message and any(r.weak for r in ranking.results):
+        console.print(Text(WEAK_NOTE, style="dim"))
+
+
+WEAK_NOTE = (
+    "weak: found by meaning alone, no word of the query, and farther from it than a good "
+    "match: probably unrelated."
+)
+"""Said under results some of which are marked weak while others matched well (with no
+good match at all, the answer's own message says it)."""
 
 
 def _time_read(described: Any) -> Text | None:
@@ -617,6 +627,8 @@ def _render_search(resp: dict[str, Any]) -> None:
             body.append("\n" + printable(str(r["summary"])), style=style)
         table.add_row(head, _cell(with_offset(_dated(r, resp))), body)
     console.print(table)
+    if not resp.get("no_good_match") and any(r.get("weak") for r in results):
+        console.print(Text(WEAK_NOTE, style="dim"))
     if resp.get("truncated"):
         console.print(Text(printable(str(resp.get("note", ""))), style="dim"))
 
