@@ -227,3 +227,36 @@ def test_a_word_matched_by_its_stem_is_shown_whole(tmp_path: Path) -> None:
     (why,) = search_messages(store, question, mode="lexical").results[0].why
     assert why.startswith("words: ") and "database (a form of datos)" in why
     assert "databas " not in why and "databas (" not in why
+
+
+def test_source_hermes_names_the_imported_hermes_sessions_it_leaves_out(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#56: after `import hermes` and a turn through the provider, `sessions list --source
+    hermes` listed the provider's one session: the four imported ones are `hermes:cli`,
+    and nothing said so (`sessions search --source hermes` the same)."""
+    from mnemic.home import Home
+    from mnemic.sessions import NewMessage, open_store
+
+    source = _hermes(tmp_path)
+    hh.write_state_db(source)
+    assert _run(home_path, "import", "hermes", str(source), "--no-embed").exit_code == 0
+    with open_store(Home.open(home_path)) as store:
+        store.start_session(id="h-1", source="hermes")
+        store.append_messages("h-1", [NewMessage("user", "deploy the blog again")])
+    hint = (
+        "Not included, from sources named like it: hermes:cli (2 sessions), "
+        "hermes:telegram (1 session). Add --source hermes:cli --source hermes:telegram "
+        "for them."
+    )
+    listed = _run(home_path, "sessions", "list", "--source", "hermes")
+    assert "h-1" in listed.stdout and hint in listed.stdout
+    found = _run(home_path, "sessions", "search", "deploy", "--source", "hermes", "--mode",
+                 "lexical")  # fmt: skip
+    assert found.stdout.startswith(hint)
+    messages = _run(home_path, "sessions", "search", "deploy", "--messages", "--source",
+                    "hermes", "--mode", "lexical")  # fmt: skip
+    assert messages.stdout.startswith(hint)
+    both = _run(home_path, "sessions", "list", "--source", "hermes", "--source", "hermes:cli")
+    assert "hermes:telegram (1 session)" in both.stdout and "hermes:cli (" not in both.stdout
+    assert "Not included" not in _run(home_path, "sessions", "list").stdout

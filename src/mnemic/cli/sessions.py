@@ -144,18 +144,21 @@ def list_cmd(
     with _store(app) as store:
         infos = store.list_sessions(limit=limit, offset=first, sources=sources)
         total = None if as_json else store.count_sessions(sources=sources)
+        others = "" if as_json else other_sources(store, source)
     if as_json:
         emit_json([_utc(i.to_dict()) for i in infos])
         return
     if not infos:
         if total:
             click.echo(f"No sessions on page {page}: there are {counted(total, 'session')}.")
-            return
-        click.echo("No sessions from these sources." if sources else "No sessions yet.")
-        return
-    _list_table(infos)
-    assert total is not None
-    _list_footer(first, len(infos), total, limit, page, source)
+        else:
+            click.echo("No sessions from these sources." if sources else "No sessions yet.")
+    else:
+        _list_table(infos)
+        assert total is not None
+        _list_footer(first, len(infos), total, limit, page, source)
+    if others:
+        click.echo(others)
 
 
 def _list_footer(
@@ -430,6 +433,7 @@ def search_cmd(
     with _store(app) as store:
         home = app.existing_home
         resp = tool_response("session_search", lambda: search_tool_for(home, store, args))
+        others = "" if as_json else other_sources(store, source)
     if as_json:
         if not resp.get("success"):
             fail_response(resp)
@@ -437,10 +441,31 @@ def search_cmd(
         return
     if not resp.get("success"):
         raise click.ClickException(str(resp.get("error")))
+    if others:  # said first: a table of results may fill the screen
+        click.echo(others)
     if resp.get("mode") == "tool_calls":
         _render_tool_calls(resp)
     else:
         _render_search(resp)
+
+
+def other_sources(store: SessionStore, given: tuple[str, ...] | list[str]) -> str:
+    """What ``--source S`` left out that a person likely meant: the sources named
+    ``S:...`` (an import of Hermes's sessions is ``hermes:cli``, ``hermes:telegram``;
+    the sessions its provider records are ``hermes``), as one line with the flags that
+    add them; "" when there are none."""
+    if not given:
+        return ""
+    more = {
+        name: n
+        for name, n in store.source_counts().items()
+        if name not in given and any(name.startswith(g + ":") for g in given)
+    }
+    if not more:
+        return ""
+    names = ", ".join(f"{_field(k)} ({counted(n, 'session')})" for k, n in sorted(more.items()))
+    flags = " ".join(shlex.join(["--source", k]) for k in sorted(more))
+    return printable(f"Not included, from sources named like it: {names}. Add {flags} for them.")
 
 
 def _check_limit(limit: int | None, *, messages: bool, calls: bool) -> None:
@@ -518,9 +543,12 @@ def _search_messages(
     check_range(options.get("since"), options.get("until"), options.get("as_of"))
     with _store(app) as store:
         ranking = search_messages_for(app.existing_home, store, query, **options)
+        others = "" if as_json else other_sources(store, source)
     if as_json:
         emit_json(ranking.to_dict())
         return
+    if others:  # said first: a table of results may fill the screen
+        click.echo(others)
     console = _console()
     if ranking.notice:
         console.print(Text(printable(ranking.notice), style="yellow"))
