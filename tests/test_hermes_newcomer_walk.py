@@ -260,3 +260,19 @@ def test_source_hermes_names_the_imported_hermes_sessions_it_leaves_out(
     both = _run(home_path, "sessions", "list", "--source", "hermes", "--source", "hermes:cli")
     assert "hermes:telegram (1 session)" in both.stdout and "hermes:cli (" not in both.stdout
     assert "Not included" not in _run(home_path, "sessions", "list").stdout
+
+
+def test_last_march_is_read_as_a_time_word() -> None:
+    """#57: "what port was the staging database on last March?" had no "Time:" line and
+    no date lifted: "in March" was read, "last March" was not (nor "as of last March")."""
+    import datetime as dt
+
+    from mnemic.sessions.search.timeframe import read_timeframe
+
+    now = dt.datetime(2026, 12, 7, 9, 0).timestamp()
+    march = (dt.datetime(2026, 3, 1).timestamp(), dt.datetime(2026, 4, 1).timestamp())
+    asked = read_timeframe("what port was the staging database on last March?", now=now)
+    assert asked.anchor == march and "last March" in asked.words
+    cut = read_timeframe("staging database port as of last March", now=now)
+    assert cut.until == march[1] and cut.anchor is None
+    assert read_timeframe("the last time we deployed", now=now).anchor is None
