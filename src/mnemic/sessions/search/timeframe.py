@@ -26,8 +26,8 @@ words, in English, German, Spanish, French and Chinese:
 Dates: ISO (2023-06-03, 2023-06), "3 June 2023", "June 3, 2023", "June 2023", "3. Juni
 2023", "3 de junio de 2023", "2023年6月3日", "6月3日", and a month or day without a year
 ("in August", "last August", "八月份", "8月": the latest such date not after ``now``), a
-day with a time of day ("as of 2023-05-03 14:30": that minute, as ``--as-of 2023-05-03T14:30``; a day alone
-is its end, as ``--as-of 2023-05-03``). Times are local,
+day with a time of day ("as of 2023-05-03 14:30": that minute, as ``--as-of
+2023-05-03T14:30``; a day alone is its end, as ``--as-of 2023-05-03``). Times are local,
 as ``--since``/``--until`` read them. Nothing here raises: a question without time words
 gives the empty frame.
 """
