@@ -204,6 +204,16 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool, no_e
         if data["memory"][target]["counts"].get("over_budget"):
             key = "memory_char_limit" if target == "memory" else "user_char_limit"
             click.echo(_raise_limit(app, f"[memory] {key}"))
+        if data["memory"][target]["counts"].get("blocked"):
+            path = shlex.quote(str(Path(data["hermes_home"]) / "memories" / name))
+            click.echo(
+                printable(
+                    "  A blocked entry stays only in Hermes's file; to keep one, reword it as a "
+                    f"plain fact and `mnemic memory add` it (`mnemic scan {path}` shows what "
+                    "matches).",
+                    lines=False,
+                )
+            )
     _part("ARCHIVE.jsonl", data["archive"], dry_run)
     sessions = data["sessions"]
     if sessions["missing"]:
