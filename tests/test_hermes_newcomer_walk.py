@@ -292,3 +292,17 @@ def test_a_blocked_entry_says_where_it_stays_and_what_to_do(
     path = source / "memories" / "MEMORY.md"
     assert f"`mnemic scan {path}` shows what matches" in r.stdout
     assert "reword it as a plain fact and `mnemic memory add` it" in r.stdout
+
+
+def test_integrate_hermes_says_whose_memory_hermes_shows(home_path: Path, tmp_path: Path) -> None:
+    """#59: after `import hermes` then `integrate hermes`, mnemic's memory holds the
+    imported entries and Hermes its own files: nothing said that `mnemic memory add`
+    does not reach Hermes (docs/integrations.md says Hermes keeps its memory)."""
+    hermes_home = tmp_path / "hermes-home"
+    hermes_home.mkdir()
+    args = ("integrate", "hermes", "--hermes-home", str(hermes_home))
+    r = _run(home_path, *args, "--command", "mnemic")
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.stdout.split())
+    assert "Hermes keeps its own MEMORY.md and USER.md in its prompt" in said
+    assert "mnemic's own memory (`mnemic memory show`) does not reach Hermes." in said
