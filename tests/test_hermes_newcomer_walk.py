@@ -306,3 +306,37 @@ def test_integrate_hermes_says_whose_memory_hermes_shows(home_path: Path, tmp_pa
     said = " ".join(r.stdout.split())
     assert "Hermes keeps its own MEMORY.md and USER.md in its prompt" in said
     assert "mnemic's own memory (`mnemic memory show`) does not reach Hermes." in said
+
+
+@pytest.fixture
+def kolkata(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Local time five and a half hours from UTC (times read back must not be off)."""
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Kolkata")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_session_search_json_gives_each_time_in_utc(home_path: Path, kolkata: None) -> None:
+    """#63: `sessions search --json` gave "when": "2026-09-14 16:00", local time with no
+    offset, where the CLI shows "+05:30" and docs/json.md asks for UTC; `--messages
+    --json` gave `time` in seconds with no string beside it."""
+    from mnemic.home import Home
+    from mnemic.sessions import NewMessage, open_store
+
+    said = 1_789_395_600.0  # 2026-09-14T14:20:00Z, 19:50 in Kolkata
+    with open_store(Home.open(home_path)) as store:
+        store.start_session(id="s", started_at=said)
+        store.append_messages(
+            "s", [NewMessage("user", "The staging database moved to port 6543.", timestamp=said)]
+        )
+    args = ("sessions", "search", "staging database", "--mode", "lexical", "--json")
+    (r,) = json.loads(_run(home_path, *args).stdout)["results"]
+    assert r["when"] == "2026-09-14 19:50" and r["when_utc"] == "2026-09-14T14:20Z"
+    shown = next(m for m in r["messages"] if m.get("match"))
+    assert shown["time_utc"] == "2026-09-14T14:20Z"
+    (m,) = json.loads(_run(home_path, *args, "--messages").stdout)["results"]
+    assert m["time_utc"] == "2026-09-14T14:20:00Z"

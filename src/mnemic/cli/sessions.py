@@ -32,7 +32,7 @@ from ..sessions import (
 )
 from ..sessions.attachments import AttachmentStore
 from ..sessions.search.catchup import CatchUp, catch_up
-from ..timefmt import local_time, utc_seconds, with_offset
+from ..timefmt import local_time, utc_minute, utc_seconds, with_offset
 from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
@@ -437,7 +437,7 @@ def search_cmd(
     if as_json:
         if not resp.get("success"):
             fail_response(resp)
-        emit_json(resp)
+        emit_json(_with_utc(resp))
         return
     if not resp.get("success"):
         raise click.ClickException(str(resp.get("error")))
@@ -447,6 +447,33 @@ def search_cmd(
         _render_tool_calls(resp)
     else:
         _render_search(resp)
+
+
+def _with_utc(resp: dict[str, Any]) -> dict[str, Any]:
+    """session_search's answer for ``--json``: its times are local, to the minute and
+    without an offset (written for a model in this machine's zone); docs/json.md gives
+    each time in UTC, so ``when``, ``last_active`` and each shown message's ``time`` get
+    their ``*_utc`` string beside them (the answer is otherwise the tool's own)."""
+
+    def add(obj: dict[str, Any], key: str) -> None:
+        value = obj.get(key)
+        if not isinstance(value, str):
+            return
+        try:
+            ts = time.mktime(time.strptime(value.strip(), "%Y-%m-%d %H:%M"))
+        except (ValueError, OverflowError):
+            return
+        obj[f"{key}_utc"] = utc_minute(ts)
+
+    for r in resp.get("results") or []:
+        if isinstance(r, dict):
+            add(r, "when")
+            add(r, "last_active")
+            for group in ("first_messages", "messages", "last_messages"):
+                for m in r.get(group) or []:
+                    if isinstance(m, dict):
+                        add(m, "time")
+    return resp
 
 
 def other_sources(store: SessionStore, given: tuple[str, ...] | list[str]) -> str:
@@ -545,7 +572,11 @@ def _search_messages(
         ranking = search_messages_for(app.existing_home, store, query, **options)
         others = "" if as_json else other_sources(store, source)
     if as_json:
-        emit_json(ranking.to_dict())
+        ranked = ranking.to_dict()
+        for r in ranked.get("results") or []:  # docs/json.md: seconds get their UTC string
+            if isinstance(r.get("time"), (int, float)):
+                r["time_utc"] = utc_seconds(r["time"])
+        emit_json(ranked)
         return
     if others:  # said first: a table of results may fill the screen
         click.echo(others)
