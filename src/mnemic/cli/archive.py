@@ -114,14 +114,16 @@ ALL_SCOPES_OPT = click.option(
 """``--all-scopes`` of ``archive list`` and ``search``."""
 
 
-def _header(width: int = 10, *, scored: bool = False) -> str:
+def _header(width: tuple[int, int] = (10, 10), *, scored: bool = False) -> str:
     """The column names above :func:`_line`'s rows (the ID is what show and restore take;
-    ``scored``: a search's, with how well and by what each entry matched)."""
+    ``scored``: a search's, with how well and by what each entry matched); ``width``: the
+    ID and REASON columns' (:func:`_width`)."""
     score = f"{'SCORE':<5}  {'MATCHED':<16}  " if scored else ""
-    return f"{'ID':<{width}} {'FILE':<9} {'REASON':<10} {'ARCHIVED':<23}  {score}TEXT"
+    wid, why = width
+    return f"{'ID':<{wid}} {'FILE':<9} {'REASON':<{why}} {'ARCHIVED':<23}  {score}TEXT"
 
 
-def _line(d: dict[str, object], width: int = 10, *, scored: bool = False) -> str:
+def _line(d: dict[str, object], width: tuple[int, int] = (10, 10), *, scored: bool = False) -> str:
     text = printable(str(d["text"]) if d["text"] is not None else "(forgotten)", lines=False)
     short = text if len(text) <= 100 else text[:99] + "…"
     when = _local(d["archived"]) or "not yet recorded"
@@ -132,7 +134,8 @@ def _line(d: dict[str, object], width: int = 10, *, scored: bool = False) -> str
         how = "+".join(str(m) for m in d["matched"]) if isinstance(d["matched"], list) else ""
         score = f"{float(str(d['score'])):<5.2f}  {how:<16}  "
     back = "  (in memory again)" if d.get("in_memory") else ""
-    return f"{shown:<{width}} {file:<9} {d['reason']:<10} {when}  {score}{short}{back}"
+    wid, why = width
+    return f"{shown:<{wid}} {file:<9} {d['reason']!s:<{why}} {when}  {score}{short}{back}"
 
 
 BACK_NOTE = (
@@ -142,9 +145,12 @@ BACK_NOTE = (
 """Said under a list or search that shows an entry added back."""
 
 
-def _width(rows: list[dict[str, object]]) -> int:
-    """The ID column's width: 10, or the longest qualified id (``--all-scopes``)."""
-    return max([10, *(len(str(d.get("ref", ""))) for d in rows)])
+def _width(rows: list[dict[str, object]]) -> tuple[int, int]:
+    """The ID and REASON columns' widths: 10, or the longest qualified id
+    (``--all-scopes``) and the longest reason (``imported_over_budget``), so the columns
+    after them stay aligned."""
+    wid = max([10, *(len(str(d.get("ref", ""))) for d in rows)])
+    return wid, max([10, *(len(str(d.get("reason", ""))) for d in rows)])
 
 
 def _stores(app: AppContext) -> list[Home]:

@@ -3,6 +3,7 @@ Code's memory files)."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -10,9 +11,11 @@ from typing import Any
 
 import click
 
+from ..home import Home
 from ..integrations.chat_exports import import_chatgpt, import_codex
 from ..integrations.claude_memory.run import import_claude_memory
 from ..integrations.hermes_import.run import import_hermes
+from ..timefmt import local_time, parse_iso
 from .app import PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
 from .sessions import import_bar
 
@@ -33,6 +36,15 @@ _OUTCOMES = {
     "file_present": "supporting files there already",
     "file_staged": "supporting files waiting for approval",
 }
+
+
+NO_EMBED_OPT = click.option(
+    "--no-embed",
+    "no_embed",
+    is_flag=True,
+    help="Do not embed a first share of the new messages for search by meaning.",
+)
+"""``--no-embed`` of the imports that write sessions (as `mnemic sessions import`'s)."""
 
 
 @click.group(name="import", invoke_without_command=True)
@@ -83,12 +95,55 @@ def _import_bundle(app: AppContext, bundle: str, dry_run: bool, as_json: bool) -
 
     with _bar(as_json, dry_run) as update:
         report = import_bundle(app.home, Path(bundle), dry_run=dry_run, progress=update)
+    over = [] if dry_run else _over_budget(app.home)
     if as_json:
-        emit_json(report.as_dict())
+        emit_json({**report.as_dict(), **({} if dry_run else {"over_budget": over})})
         return
     head = "Dry run: nothing was written. Would import" if dry_run else "Imported"
-    made = f"made {report.created} by mnemic {report.mnemic_version}"
+    # the manifest's time is UTC, for machines; a person reads local time (timefmt)
+    stamp = parse_iso(report.created)
+    created = report.created if stamp is None else local_time(stamp)
+    made = f"made {created} by mnemic {report.mnemic_version}"
     click.echo(printable(f"{head} {report.summary()} ({made}).", lines=False))
+    config = shlex.quote(str(app.home.root / "config.toml"))
+    for o in over:
+        name = o["file"] + (f" of project {o['project']}" if o["project"] else "")
+        where = f" --project {shlex.quote(o['project'])}" if o["project"] else ""
+        line = (
+            f"{name} holds {o['chars']:,} chars, over this home's limit of {o['limit']:,}: "
+            f"settings stay with the home the bundle came from. Raise {o['setting']} in "
+            f"{config} to the old home's value, or make room (`mnemic memory tidy`, "
+            f"`mnemic memory remove TEXT{where}`); until then each add to it is refused."
+        )
+        click.echo(printable(line, lines=False))
+
+
+def _over_budget(home: Home) -> list[dict[str, Any]]:
+    """What a bundle brought in over this home's budgets: its settings stay on the
+    machine it came from (config.toml does not travel), so a home whose limits were
+    raised there arrives over the defaults here, and every add is refused until either
+    changes. One item per such file: its name, project, chars, limit and setting."""
+    from ..curated.entries import FILENAMES, TARGETS
+    from ..curated.scope import ProjectHome, every_store
+    from ..curated.view import MemoryView
+
+    out: list[dict[str, Any]] = []
+    for store in every_store(home):
+        project = store.project.path if isinstance(store, ProjectHome) else None
+        view = MemoryView.open(store)
+        for target in ["memory"] if isinstance(store, ProjectHome) else TARGETS:
+            usage = view.usage(target)
+            if usage.over_budget:
+                out.append({
+                    "file": FILENAMES[target],
+                    "project": project,
+                    "chars": usage.chars,
+                    "limit": usage.limit,
+                    "setting": "[project] memory_char_limit"
+                    if isinstance(store, ProjectHome)
+                    else f"[memory] {target}_char_limit",
+                })  # fmt: skip
+    return out
 
 
 def _bar(as_json: bool, dry_run: bool) -> AbstractContextManager[Any]:
@@ -119,9 +174,10 @@ def _part(title: str, part: dict[str, Any], dry_run: bool) -> None:
 @click.argument("path", required=False, type=click.Path(file_okay=False))
 @click.option("--dry-run", is_flag=True, help="Report what would land where; write nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@NO_EMBED_OPT
 @pass_app
 @handle_errors
-def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> None:
+def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool, no_embed: bool) -> None:
     """Import a Hermes Agent home (PATH, default $HERMES_HOME or ~/.hermes).
 
     \b
@@ -137,6 +193,7 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> N
     with _bar(as_json, dry_run) as update:
         report = import_hermes(app.home, path, dry_run=dry_run, progress=update)
     data = report.to_dict()
+    embedded = _embed_first_share(app, data, data["sessions"], dry_run or no_embed)
     if as_json:
         emit_json(data)
         return
@@ -146,9 +203,16 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> N
         _part(name, data["memory"][target], dry_run)
         if data["memory"][target]["counts"].get("over_budget"):
             key = "memory_char_limit" if target == "memory" else "user_char_limit"
+            click.echo(_raise_limit(app, f"[memory] {key}"))
+        if data["memory"][target]["counts"].get("blocked"):
+            path = shlex.quote(str(Path(data["hermes_home"]) / "memories" / name))
             click.echo(
-                f"  To have them live: raise [memory] {key} in config.toml, then "
-                "mnemic memory archive restore ID."
+                printable(
+                    "  A blocked entry stays only in Hermes's file; to keep one, reword it as a "
+                    f"plain fact and `mnemic memory add` it (`mnemic scan {path}` shows what "
+                    "matches).",
+                    lines=False,
+                )
             )
     _part("ARCHIVE.jsonl", data["archive"], dry_run)
     sessions = data["sessions"]
@@ -164,6 +228,49 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> N
                 "added among their turns)."
             )
     _part("skills/", data["skills"], dry_run)
+    if embedded:
+        click.echo(embedded)
+    if dry_run:
+        click.echo("Run it again without --dry-run to import.")
+    else:
+        click.echo(
+            "Next: `mnemic memory show` (what a new session's prompt gets), `mnemic sessions "
+            "search QUERY` (your Hermes history); to keep using Hermes with this history, "
+            "`mnemic integrate hermes`."
+        )
+
+
+def _embed_first_share(
+    app: AppContext, data: dict[str, Any], sessions: dict[str, Any], skip: bool
+) -> str:
+    """After an import that wrote messages, embed a bounded first share of them for
+    search by meaning, as `mnemic sessions import` does (with mnemic[semantic] and
+    semantic search on); ``data`` gains ``embedding`` (what `sessions import --json`
+    gives); ``skip``: a dry run, or --no-embed. The sentence to print ("" when there is
+    nothing to say)."""
+    if skip or not sessions.get("messages"):
+        return ""
+    from ..sessions import open_store
+    from ..sessions.search.catchup import catch_up
+
+    with open_store(app.home) as store:
+        caught = catch_up(store, settings=app.home.settings)
+    data["embedding"] = {"embedded": caught.embedded, "left": caught.left,
+                         "skipped": caught.skipped}  # fmt: skip
+    said = caught.summary().replace("the next import or ", "")
+    return printable(said[:1].upper() + said[1:] + ".") if said else ""
+
+
+def _raise_limit(app: AppContext, key: str, project: str | None = None) -> str:
+    """The next step for entries that did not fit: which setting, in which file (the
+    home's own config.toml, not the other agent's settings), and the restore command."""
+    config = shlex.quote(str(app.home.root / "config.toml"))
+    where = f" --project {shlex.quote(project)}" if project else ""
+    return printable(
+        f"  To have them live: raise {key} in {config}, then "
+        f"mnemic memory archive restore ID{where} (the IDs: mnemic memory archive list{where}).",
+        lines=False,
+    )
 
 
 def _sessions(title: str, sessions: dict[str, Any], dry_run: bool) -> None:
@@ -231,10 +338,7 @@ def claude_code_memory(
                 if scope == "global"
                 else ("[project] memory_char_limit")
             )
-            click.echo(
-                f"  To have them live: raise {key} in config.toml, then "
-                "mnemic memory archive restore ID."
-            )
+            click.echo(_raise_limit(app, key, None if scope == "global" else data["project"]))
 
 
 @import_group.command(name="chatgpt")
@@ -247,10 +351,16 @@ def claude_code_memory(
 )
 @click.option("--dry-run", is_flag=True, help="Report what would be imported; write nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@NO_EMBED_OPT
 @pass_app
 @handle_errors
 def chatgpt(
-    app: AppContext, path: str | None, memories: str | None, dry_run: bool, as_json: bool
+    app: AppContext,
+    path: str | None,
+    memories: str | None,
+    dry_run: bool,
+    as_json: bool,
+    no_embed: bool,
 ) -> None:
     """Import ChatGPT's data export (PATH: conversations.json or the unzipped folder).
 
@@ -267,6 +377,7 @@ def chatgpt(
     with _bar(as_json, dry_run) as update:
         report = import_chatgpt(app.home, path, memories=memories, dry_run=dry_run, progress=update)
     data = report.to_dict()
+    embedded = _embed_first_share(app, data, data["sessions"] or {}, dry_run or no_embed)
     if as_json:
         emit_json(data)
         return
@@ -276,15 +387,18 @@ def chatgpt(
         _sessions(printable(data["path"], lines=False), data["sessions"], dry_run)
     if data["memories"] is not None:
         _part("Saved memories", data["memories"], dry_run)
+    if embedded:
+        click.echo(embedded)
 
 
 @import_group.command(name="codex")
 @click.argument("path", required=False, type=click.Path(exists=True))
 @click.option("--dry-run", is_flag=True, help="Report what would be imported; write nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@NO_EMBED_OPT
 @pass_app
 @handle_errors
-def codex(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> None:
+def codex(app: AppContext, path: str | None, dry_run: bool, as_json: bool, no_embed: bool) -> None:
     """Import Codex CLI sessions (PATH: a folder or one rollout file; default
     $CODEX_HOME/sessions, else ~/.codex/sessions).
 
@@ -295,6 +409,7 @@ def codex(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> No
     with _bar(as_json, dry_run) as update:
         report = import_codex(app.home, path, dry_run=dry_run, progress=update)
     data = report.to_dict()
+    embedded = _embed_first_share(app, data, data["sessions"], dry_run or no_embed)
     if as_json:
         emit_json(data)
         return
@@ -302,3 +417,5 @@ def codex(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> No
         click.echo("Dry run: nothing was written.")
     title = f"{data['path']} ({data['files']:,} files)"
     _sessions(printable(title, lines=False), data["sessions"], dry_run)
+    if embedded:
+        click.echo(embedded)

@@ -206,3 +206,9 @@ def hermes(
             )
         if report.changed and not dry_run:
             click.echo("Start a new Hermes session (or restart its gateway) to use it.")
+        # what a person who also ran `mnemic import hermes` may expect and does not get
+        click.echo(
+            "Hermes keeps its own MEMORY.md and USER.md in its prompt; mnemic records its "
+            "sessions, recalls earlier ones and archives what its memory writes let go. "
+            "mnemic's own memory (`mnemic memory show`) does not reach Hermes."
+        )

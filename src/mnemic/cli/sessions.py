@@ -32,7 +32,7 @@ from ..sessions import (
 )
 from ..sessions.attachments import AttachmentStore
 from ..sessions.search.catchup import CatchUp, catch_up
-from ..timefmt import local_time, utc_seconds, with_offset
+from ..timefmt import local_time, utc_minute, utc_seconds, with_offset
 from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
@@ -144,18 +144,21 @@ def list_cmd(
     with _store(app) as store:
         infos = store.list_sessions(limit=limit, offset=first, sources=sources)
         total = None if as_json else store.count_sessions(sources=sources)
+        others = "" if as_json else other_sources(store, source)
     if as_json:
         emit_json([_utc(i.to_dict()) for i in infos])
         return
     if not infos:
         if total:
             click.echo(f"No sessions on page {page}: there are {counted(total, 'session')}.")
-            return
-        click.echo("No sessions from these sources." if sources else "No sessions yet.")
-        return
-    _list_table(infos)
-    assert total is not None
-    _list_footer(first, len(infos), total, limit, page, source)
+        else:
+            click.echo("No sessions from these sources." if sources else "No sessions yet.")
+    else:
+        _list_table(infos)
+        assert total is not None
+        _list_footer(first, len(infos), total, limit, page, source)
+    if others:
+        click.echo(others)
 
 
 def _list_footer(
@@ -430,17 +433,66 @@ def search_cmd(
     with _store(app) as store:
         home = app.existing_home
         resp = tool_response("session_search", lambda: search_tool_for(home, store, args))
+        others = "" if as_json else other_sources(store, source)
     if as_json:
         if not resp.get("success"):
             fail_response(resp)
-        emit_json(resp)
+        emit_json(_with_utc(resp))
         return
     if not resp.get("success"):
         raise click.ClickException(str(resp.get("error")))
+    if others:  # said first: a table of results may fill the screen
+        click.echo(others)
     if resp.get("mode") == "tool_calls":
         _render_tool_calls(resp)
     else:
         _render_search(resp)
+
+
+def _with_utc(resp: dict[str, Any]) -> dict[str, Any]:
+    """session_search's answer for ``--json``: its times are local, to the minute and
+    without an offset (written for a model in this machine's zone); docs/json.md gives
+    each time in UTC, so ``when``, ``last_active`` and each shown message's ``time`` get
+    their ``*_utc`` string beside them (the answer is otherwise the tool's own)."""
+
+    def add(obj: dict[str, Any], key: str) -> None:
+        value = obj.get(key)
+        if not isinstance(value, str):
+            return
+        try:
+            ts = time.mktime(time.strptime(value.strip(), "%Y-%m-%d %H:%M"))
+        except (ValueError, OverflowError):
+            return
+        obj[f"{key}_utc"] = utc_minute(ts)
+
+    for r in resp.get("results") or []:
+        if isinstance(r, dict):
+            add(r, "when")
+            add(r, "last_active")
+            for group in ("first_messages", "messages", "last_messages"):
+                for m in r.get(group) or []:
+                    if isinstance(m, dict):
+                        add(m, "time")
+    return resp
+
+
+def other_sources(store: SessionStore, given: tuple[str, ...] | list[str]) -> str:
+    """What ``--source S`` left out that a person likely meant: the sources named
+    ``S:...`` (an import of Hermes's sessions is ``hermes:cli``, ``hermes:telegram``;
+    the sessions its provider records are ``hermes``), as one line with the flags that
+    add them; "" when there are none."""
+    if not given:
+        return ""
+    more = {
+        name: n
+        for name, n in store.source_counts().items()
+        if name not in given and any(name.startswith(g + ":") for g in given)
+    }
+    if not more:
+        return ""
+    names = ", ".join(f"{_field(k)} ({counted(n, 'session')})" for k, n in sorted(more.items()))
+    flags = " ".join(shlex.join(["--source", k]) for k in sorted(more))
+    return printable(f"Not included, from sources named like it: {names}. Add {flags} for them.")
 
 
 def _check_limit(limit: int | None, *, messages: bool, calls: bool) -> None:
@@ -518,9 +570,16 @@ def _search_messages(
     check_range(options.get("since"), options.get("until"), options.get("as_of"))
     with _store(app) as store:
         ranking = search_messages_for(app.existing_home, store, query, **options)
+        others = "" if as_json else other_sources(store, source)
     if as_json:
-        emit_json(ranking.to_dict())
+        ranked = ranking.to_dict()
+        for r in ranked.get("results") or []:  # docs/json.md: seconds get their UTC string
+            if isinstance(r.get("time"), (int, float)):
+                r["time_utc"] = utc_seconds(r["time"])
+        emit_json(ranked)
         return
+    if others:  # said first: a table of results may fill the screen
+        click.echo(others)
     console = _console()
     if ranking.notice:
         console.print(Text(printable(ranking.notice), style="yellow"))
@@ -547,6 +606,16 @@ def _search_messages(
             score.append("\nweak", style="yellow")
         table.add_row(str(r.rank), score, _when(r.time), where, body)
     console.print(table)
+    if not ranking.message and any(r.weak for r in ranking.results):
+        console.print(Text(WEAK_NOTE, style="dim"))
+
+
+WEAK_NOTE = (
+    "weak: found by meaning alone, no word of the query, and farther from it than a good "
+    "match: probably unrelated."
+)
+"""Said under results some of which are marked weak while others matched well (with no
+good match at all, the answer's own message says it)."""
 
 
 def _time_read(described: Any) -> Text | None:
@@ -617,6 +686,8 @@ def _render_search(resp: dict[str, Any]) -> None:
             body.append("\n" + printable(str(r["summary"])), style=style)
         table.add_row(head, _cell(with_offset(_dated(r, resp))), body)
     console.print(table)
+    if not resp.get("no_good_match") and any(r.get("weak") for r in results):
+        console.print(Text(WEAK_NOTE, style="dim"))
     if resp.get("truncated"):
         console.print(Text(printable(str(resp.get("note", ""))), style="dim"))
 

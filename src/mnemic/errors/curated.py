@@ -136,10 +136,14 @@ class BudgetExceeded(CuratedError):
     def to_human(self) -> str:
         if not self.candidates:
             return self._human()
-        text = self._with_candidates(
-            self._human(), "free at least {need} chars; `mnemic memory remove HANDLE`"
-        )
         enough = self._enough()
+        # every entry the one-step command removes is listed with its text: a handle
+        # alone in that command (a fourth one, past the three best) names an unseen entry
+        text = self._with_candidates(
+            self._human(),
+            "free at least {need} chars; `mnemic memory remove HANDLE`",
+            shown=max(3, len(enough)),
+        )
         if enough:  # the one command line that frees the room, as the model's one call does
             flag = " --target user" if self.target == "user" else ""
             if self.project:
@@ -181,7 +185,7 @@ class BudgetExceeded(CuratedError):
             for c in self.candidates[:3]
         }
 
-    def _with_candidates(self, text: str, note: str, *, page: bool = False) -> str:
+    def _with_candidates(self, text: str, note: str, *, page: bool = False, shown: int = 3) -> str:
         # One line per candidate with the start of its text: a person does not know
         # which entry a bare handle names (`memory show` and the console list no
         # handles), so the entry a duplicate repeats is named by its text too; the page
@@ -191,7 +195,7 @@ class BudgetExceeded(CuratedError):
             f"  {'' if page else str(c['handle']) + '  '}{_text_of(c.get('entry'), 60)!r}"
             f"  ({', '.join(_reason(c, r, page) for r in c['reasons'])}, "
             f"{_fmt(int(c['chars']))} chars)"
-            for c in self.candidates[:3]
+            for c in self.candidates[:shown]
         ]
         return f"{text}\nBest to drop first ({note.format(need=need)}):\n" + "\n".join(lines)
 

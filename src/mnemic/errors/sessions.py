@@ -104,10 +104,13 @@ class ImportFailed(SessionError):
 
     code = "import_failed"
 
-    def __init__(self, path: str, reason: str) -> None:
+    def __init__(self, path: str, reason: str, *, before_any: bool = False) -> None:
         self.path = path
         self.reason = reason
-        super().__init__(f"Cannot import {path}: {reason}. Nothing more was imported.")
+        # an import of several files may have written the ones before this; one that
+        # checks every part before writing (a Hermes home) wrote nothing at all
+        done = "Nothing was imported." if before_any else "Nothing more was imported."
+        super().__init__(f"Cannot import {path}: {reason}. {done}")
 
 
 class AttachmentRefused(SessionError):

@@ -26,7 +26,7 @@ from typing import Any
 
 from ...curated.entries import TARGETS
 from ...curated.memory import Memory
-from ...errors import IntegrationError
+from ...errors import ImportFailed, IntegrationError
 from ...home import Home
 from ...sessions import ImportProgress, SessionStore, import_path, open_store
 from ...sessions.attachments import AttachmentStore
@@ -94,8 +94,11 @@ def _preflight(hermes: HermesHome) -> Path | None:
     archive = hermes.archive_path()
     db = hermes.state_db()
     if db is not None:
-        with open_hermes_db(db) as opened:
-            opened.counts()
+        try:
+            with open_hermes_db(db) as opened:
+                opened.counts()
+        except ImportFailed as exc:  # checked before any part is written: nothing was
+            raise ImportFailed(exc.path, exc.reason, before_any=True) from exc
     skills = hermes.skills()
     if all(p is None for p in parts) and archive is None and db is None and skills is None:
         raise IntegrationError(

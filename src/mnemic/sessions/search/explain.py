@@ -44,12 +44,15 @@ def reasons(
     of the matching message next to it, for a position that matched only as a neighbour."""
     why = []
     if "lexical" in f.matched:
-        words = list(dict.fromkeys(text[a:b].lower() for a, b in match_spans(text, query)))
+        # each match as the word the message writes: a prefix or stem matched ("databas"
+        # of "database") is shown whole, a person reads words, not index terms
+        spans = match_spans(text, query)
+        words = dict.fromkeys((text[a : _word_end(text, b)].lower(), text[a:b]) for a, b in spans)
         origins = form_origins(query)
-        shown = [
-            f"{w} (a form of {origins[key]})" if (key := fold_term(w)) in origins else w
-            for w in words[:8]
-        ]
+        shown = list(dict.fromkeys(
+            f"{w} (a form of {origins[key]})" if (key := fold_term(frag)) in origins else w
+            for w, frag in list(words)[:8]
+        ))  # fmt: skip
         why.append("words: " + ", ".join(shown) if shown else "words")
     if f.semantic is not None:
         why.append(f"meaning: cosine {f.semantic.cosine:.3f}")
@@ -57,6 +60,13 @@ def reasons(
         why.append(f"next to message {neighbour}" if neighbour is not None else "next to a match")
     why += [NOTES.get(n, n) for n in f.notes]
     return tuple(why)
+
+
+def _word_end(text: str, end: int) -> int:
+    """Where the word a match ends inside ends (``end`` when the match ends a word)."""
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    return end
 
 
 def shown_text(m: Message) -> str:

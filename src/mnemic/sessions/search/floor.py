@@ -119,6 +119,20 @@ class Strength:
     words: float | None = None
     """The best share of the query's searched words a lexical match holds (None: no
     lexical match to compare)."""
+    floor: float | None = None
+    """The cosine floor this query was judged by (None: no floor applies)."""
+
+    def faint(self, f: FusedMessage) -> bool:
+        """Whether the result ``f`` is, on its own, below the floor: found by meaning
+        alone (no word of the query), at a cosine under the floor of a good match. Such
+        a result is marked weak even when a better one cleared the floor (the test the
+        archive search marks its entries by), so a reader can tell it from the matches."""
+        return (
+            self.floor is not None
+            and f.matched == ("semantic",)
+            and f.semantic is not None
+            and f.semantic.cosine < self.floor
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form: the verdict and the signals it was read from."""
@@ -197,4 +211,4 @@ def judge(
                                                     if s.message_id in found]):  # fmt: skip
         floor = min(floor, FLOOR_COSINES_OTHER.get(model or "", floor))
     good = (cosine is not None and cosine >= floor) or (words is not None and words >= FLOOR_WORDS)
-    return Strength(good or not fused, cosine, words)
+    return Strength(good or not fused, cosine, words, floor)

@@ -219,7 +219,8 @@ def search_messages(
     else:
         head = follow(store, fused, cue, replace(filters, until=_until_of(filters, frame)),
                       limit=limit, question=text)  # fmt: skip
-    results = _resolve(store, head, store.forms_of(query), weak=weak)
+    faint = strength.faint if floor and strength is not None else None
+    results = _resolve(store, head, store.forms_of(query), weak=weak, faint=faint)
     listed = "relevance"
     if cue is not None and not weak:
         results.sort(key=lambda r: (r.time, r.session_id, r.seq))
@@ -250,9 +251,15 @@ def _date(ts: float) -> str:
 
 
 def _resolve(
-    store: SessionStore, fused: Sequence[FusedMessage], query: Query, *, weak: bool = False
+    store: SessionStore,
+    fused: Sequence[FusedMessage],
+    query: Query,
+    *,
+    weak: bool = False,
+    faint: Callable[[FusedMessage], bool] | None = None,
 ) -> list[RankedResult]:
-    """The messages at the ranked positions (two reads: the rows, their import keys)."""
+    """The messages at the ranked positions (two reads: the rows, their import keys);
+    ``weak`` marks them all, ``faint`` each one below the floor on its own."""
     spans = [(f.session_id, f.seq, f.seq + 1) for f in fused]
     rows = store.windows(spans) if spans else []
     found: list[tuple[FusedMessage, Message]] = [
@@ -275,7 +282,7 @@ def _resolve(
                 matched=f.matched,
                 why=_why(f, m, query, by_pos),
                 snippet=_snippet(shown_text(m), query),
-                weak=weak,
+                weak=weak or (faint is not None and faint(f)),
             )
         )
     return out

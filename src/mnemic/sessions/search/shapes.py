@@ -333,8 +333,15 @@ def discover(
         for place, r in enumerate(results, 1):
             r["rank"] = place
         results.sort(key=_match_time)
-    for r in results if weak else ():
-        r["weak"] = True
+    # below the floor on its own: weak too, when better results cleared it (one a session)
+    faint = {
+        sid
+        for sid, a, by_title in chosen
+        if a is not None and not by_title and strength is not None and strength.faint(a)
+    }
+    for r in results:
+        if weak or r["session_id"] in faint:
+            r["weak"] = True
     if summarize and results:
         _add_summaries(ctx, results, ranked, seen)
     # what was searched: the words, each followed by the other forms it matched too

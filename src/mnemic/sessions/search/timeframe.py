@@ -25,9 +25,9 @@ words, in English, German, Spanish, French and Chinese:
 
 Dates: ISO (2023-06-03, 2023-06), "3 June 2023", "June 3, 2023", "June 2023", "3. Juni
 2023", "3 de junio de 2023", "2023年6月3日", "6月3日", and a month or day without a year
-("in August", "八月份", "8月": the latest such date not after ``now``), a day with a time of
-day ("as of 2023-05-03 14:30": that minute, as ``--as-of 2023-05-03T14:30``; a day alone
-is its end, as ``--as-of 2023-05-03``). Times are local,
+("in August", "last August", "八月份", "8月": the latest such date not after ``now``), a
+day with a time of day ("as of 2023-05-03 14:30": that minute, as ``--as-of
+2023-05-03T14:30``; a day alone is its end, as ``--as-of 2023-05-03``). Times are local,
 as ``--since``/``--until`` read them. Nothing here raises: a question without time words
 gives the empty frame.
 """
@@ -71,7 +71,16 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"{_YEAR}\s*年\s*(\d{{1,2}})\s*月"), "ym"),
     (re.compile(rf"\b{_YEAR}-(\d{{1,2}})\b"), "ym"),
     (re.compile(r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]"), "md"),
-    (re.compile(rf"(?<=\b(?:in|im|en|au|of)\s){_MONTH}\b", re.I), "m"),
+    # "in March", and "last March" (the latest March gone by, as "in March" reads it:
+    # "last" is part of what is named, so "as of last March" is still an "as of")
+    (
+        re.compile(
+            rf"(?:(?<=\b(?:in|im|en|au|of)\s)|\b(?:last|letzten|vergangenen|pasado)\s+)"
+            rf"{_MONTH}\b",
+            re.I,
+        ),
+        "m",
+    ),
     (re.compile(rf"(?<=\b(?:in|im|en|of)\s){_YEAR}\b|{_YEAR}\s*年", re.I), "y"),
     (re.compile(rf"(?<![\d{_ZH_DIGITS}])({_ZH_MONTH})\s*月份?(?!\s*[\d{_ZH_DIGITS}])"), "zm"),
 ]

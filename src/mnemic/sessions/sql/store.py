@@ -345,6 +345,11 @@ class SqlSessionStore(Engine[Any]):
             sql += " WHERE " + condition
         return int(self._read(sql, params)[0][0])
 
+    def source_counts(self) -> dict[str, int]:
+        """How many sessions each source holds (sessions only: no message is read)."""
+        rows = self._read("SELECT source, COUNT(*) FROM {s}.sessions GROUP BY source")
+        return {str(k): int(v) for k, v in rows}
+
     def sessions_near(self, when: float, *, later: bool, limit: int = 4) -> list[SessionInfo]:
         """The ``limit`` sessions nearest ``when`` on one side: active after it (``later``;
         earliest started first) or last active before it (latest first)."""
