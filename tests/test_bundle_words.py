@@ -121,3 +121,38 @@ def test_a_bundle_without_vectors_carries_no_words(tmp_path: Path) -> None:
     assert "chat_words" not in counts and "message_words" not in counts
     _cli(tmp_path / "other", "import", "--bundle", str(bundle))
     assert _words(tmp_path / "other") == ([], [])
+
+
+def test_a_bundle_made_before_the_words_travelled_says_what_to_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bundle with vectors and no words (an older mnemic's): the import says the words
+    are missing and which command links them; the messages keep their vectors."""
+    pytest.importorskip("numpy")
+    import mnemic.ops.bundle.export as export
+    from mnemic.embedding.standin import StandinEmbedder
+    from mnemic.sessions.search.embed import backfill
+
+    embedder = StandinEmbedder()
+    source = tmp_path / "source"
+    source.mkdir()
+    with open_store(Home.open(source)) as store:
+        store.start_session(id="a", started_at=1_750_000_000.0, source="cli")
+        store.append_messages("a", [NewMessage(r, t) for r, t in CHAT])
+        backfill(store, embedder)
+    bundle = tmp_path / "old.mnemic"
+    monkeypatch.setattr(export, "_write_words", lambda *args: None)  # as before mend 13
+    _cli(source, "export", "--bundle", str(bundle), "--with-vectors")
+    monkeypatch.undo()
+    dest = tmp_path / "dest"
+    out = _cli(dest, "import", "--bundle", str(bundle))
+    assert "without the chat's words" in out and "`mnemic sessions embed` links them" in out
+    with open_store(Home.open(dest)) as store:
+        assert store.vectors is not None and store.words is not None
+        assert store.vectors.pending(embedder.model_id) == []
+        assert store.words.missing(embedder.model_id) == len(CHAT)  # what the note is about
+    # a bundle that carries them says nothing of it
+    fresh = tmp_path / "new.mnemic"
+    _cli(source, "export", "--bundle", str(fresh), "--with-vectors")
+    report = _cli(tmp_path / "other", "import", "--bundle", str(fresh), "--json")
+    assert report["notes"] == []

@@ -89,6 +89,8 @@ def _import_bundle(app: AppContext, bundle: str, dry_run: bool, as_json: bool) -
     head = "Dry run: nothing was written. Would import" if dry_run else "Imported"
     made = f"made {report.created} by mnemic {report.mnemic_version}"
     click.echo(printable(f"{head} {report.summary()} ({made}).", lines=False))
+    for note in report.notes:
+        click.echo(f"  note: {note}")
 
 
 def _bar(as_json: bool, dry_run: bool) -> AbstractContextManager[Any]:

@@ -52,6 +52,8 @@ class BundleReport:
     dry_run: bool = False
     created: str = ""
     mnemic_version: str = ""
+    notes: list[str] = field(default_factory=list)
+    """What an import leaves to do (the chat's words of a bundle made without them)."""
 
     def summary(self) -> str:
         """``"2 memory files, 4 sessions, 20 messages"``: the counts in words."""
@@ -68,6 +70,7 @@ class BundleReport:
             "created": self.created,
             "mnemic_version": self.mnemic_version,
             "counts": dict(self.counts),
+            "notes": list(self.notes),
         }
 
 

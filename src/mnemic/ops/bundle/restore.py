@@ -227,6 +227,7 @@ def import_bundle(
             created=manifest.created,
             mnemic_version=manifest.mnemic_version,
         )
+        report.notes = _words_notes(manifest.counts)
         if dry_run:
             return report
         present = [s for s in scopes if s is not None]
@@ -244,6 +245,26 @@ def import_bundle(
         if made_memories and not imported:
             with contextlib.suppress(OSError):
                 os.rmdir(home.memories_dir)
+
+
+def _words_notes(counts: dict[str, int]) -> list[str]:
+    """What an import of these counts leaves to do about the chat's words: none when
+    the bundle carries no vectors, or its words come back here."""
+    if not counts.get("vectors"):
+        return []
+    if "message_words" not in counts:  # made before the words travelled (session 53)
+        return [
+            "the bundle carries session vectors without the chat's words (the cross-"
+            "language search's; made before bundles carried them): `mnemic sessions "
+            "embed` links them (it embeds the words, not the messages)"
+        ]
+    if counts["message_words"] and find_spec("numpy") is None:
+        return [
+            "the chat's words were not put back (the semantic extra, numpy, is not "
+            "installed here, and only it reads them): `mnemic sessions embed` links them "
+            "once it is"
+        ]
+    return []
 
 
 def _tombstones(bundle: Path, members: Path) -> list[list[str]]:
