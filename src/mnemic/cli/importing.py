@@ -116,6 +116,8 @@ def _import_bundle(app: AppContext, bundle: str, dry_run: bool, as_json: bool) -
             f"`mnemic memory remove TEXT{where}`); until then each add to it is refused."
         )
         click.echo(printable(line, lines=False))
+    for note in report.notes:
+        click.echo(printable(f"  note: {note}", lines=False))
 
 
 def _over_budget(home: Home) -> list[dict[str, Any]]:

@@ -222,26 +222,39 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
         message = f"{len(result.results)} entries removed."  # not "Applied 2 operation(s)"
     click.echo(f"{message} {where}: {result.usage.line()}")
     flag = f" --project {shlex.quote(mem.project)}" if mem.project is not None else ""
-    left = False
-    for one in result.results:  # each entry a remove (or several) took out
-        if one.previous is not None and one.status in ("replaced", "removed"):
-            click.echo(f"  {one.status}: {_human_entry(result.target, one.previous, mem.level)}")
-            left = True
-    if left:  # where it went, as an eviction's lines say (docs/first-week.md #39)
+    # each entry a remove (or several) took out, and what made room: their archive ids,
+    # the journal record's, read back now that the write committed (first-week #44)
+    removed = [
+        (one.status, one.previous)
+        for one in result.results
+        if one.previous is not None and one.status in ("replaced", "removed")
+    ]
+    ids: list[str | None] = []
+    if removed or result.evicted:
+        from ..curated.archive import archived_now  # the archive's fold: only then
+
+        left = [(result.target, e) for _, e in removed]
+        ids = archived_now(mem, left + [(t, e) for t, e, _ in result.evicted])
+    for (status, entry), aid in zip(removed, ids, strict=False):
+        into = f" (archive id {aid})" if aid else ""
+        click.echo(f"  {status}{into}: {_human_entry(result.target, entry, mem.level)}")
+    if removed:  # where it went, as an eviction's lines say (docs/first-week.md #39)
+        it = "it" if len(removed) == 1 else "them"
         click.echo(
-            f"  (the archive keeps it: `mnemic memory archive list{flag}` shows it, "
-            f"`archive restore ID{flag}` brings it back)"
+            f"  (the archive keeps {it}: `mnemic memory archive list{flag}` shows {it}, "
+            f"{_restore_hint(ids[: len(removed)], flag)})"
         )
     if expires is not None:  # what the date given means
         click.echo(f"  {describe_expires(expires)}; then it moves to the archive.")
-    for t, entry, why in result.evicted:
+    for (t, entry, why), aid in zip(result.evicted, ids[len(removed) :], strict=False):
+        into = f" as {aid}" if aid else ""
         click.echo(
-            f"  {why} to the archive ([memory] on_full): {_human_entry(t, entry, mem.level)}"
+            f"  {why} to the archive{into} ([memory] on_full): {_human_entry(t, entry, mem.level)}"
         )
     if result.evicted:
         click.echo(
-            f"  (`mnemic memory archive list{flag}` shows them, `archive restore ID{flag}` "
-            "brings one back)"
+            f"  (`mnemic memory archive list{flag}` shows them, "
+            f"{_restore_hint(ids[len(removed) :], flag)})"
         )
     usage = result.usage
     if usage.ratio >= mem.settings.memory.pressure_ratio:
@@ -260,6 +273,15 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
         )
     if result.external_changes is not None:
         click.echo(f"  note: {result.external_changes.describe()}")
+
+
+def _restore_hint(ids: list[str | None], flag: str) -> str:
+    """How to bring back what a write took out: its own id when it was one entry whose
+    archive id is known, else ``ID`` (the ids are on the lines above)."""
+    known = [aid for aid in ids if aid]
+    if len(ids) == 1 and known:
+        return f"`mnemic memory archive restore {known[0]}{flag}` brings it back"
+    return f"`archive restore ID{flag}` brings {'it' if len(ids) == 1 else 'one'} back"
 
 
 def _call(

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidArgument, StorageError, ThreatBlocked
+from ..errors import InvalidArgument, MnemicError, StorageError, ThreatBlocked
 from ..scan import rephrase_hint, scan_text
 from .changes import REASONS, Removed, TargetChange, entry_key
 from .entries import TARGETS, parse, validate_content
@@ -39,6 +39,7 @@ __all__ = [
     "archive_texts",
     "age_key",
     "archived_keys",
+    "archived_now",
     "check_text",
     "listing",
     "restore",
@@ -153,6 +154,25 @@ def show(view: MemoryView, item_id: str) -> Archived:
         f"No archived entry {item_id!r} (the newest: {recent}; a restored entry leaves the "
         "archive). See `mnemic memory archive list`.",
     )
+
+
+def archived_now(view: MemoryView, left: Sequence[tuple[str, str]]) -> list[str | None]:
+    """The archive ids (as a person types them, :func:`typed_id`) of entries a write
+    that committed just took out, each ``(target, text)``: the newest archived entry of
+    that text in that file, which :func:`show` and :func:`restore` take. The id is the
+    journal record's, so it is known only once the write committed; read back from the
+    archive then (None: not found there, or the archive could not be read; a staged write
+    took nothing out)."""
+    if not left:
+        return []
+    try:
+        items = listing(view)
+    except MnemicError:
+        return [None] * len(left)
+    newest: dict[tuple[str, str], str] = {}
+    for item in items:  # newest first
+        newest.setdefault((item.target, item.key), typed_id(item.id))
+    return [newest.get((t, entry_key(text))) for t, text in left]
 
 
 def restore(memory: Memory, item_id: str) -> WriteResult:

@@ -161,9 +161,14 @@ def success(memory: Memory, result: WriteResult) -> dict[str, Any]:
         if removed:
             resp["removed_entries"] = removed
     if result.evicted:
+        from .archive import archived_now  # the archive's fold: only when entries left
+
+        # the archive id is the journal record's, known now that the write committed
+        ids = archived_now(memory, [(t, e) for t, e, _ in result.evicted])
         resp["evicted"] = [
             {"target": t, "handle": entry_handle(e), "entry": show(e, t), "reason": why}
-            for t, e, why in result.evicted
+            | ({"archive_id": aid} if aid else {})
+            for (t, e, why), aid in zip(result.evicted, ids, strict=True)
         ]
         resp["evicted_note"] = (
             f"To make room, {len(result.evicted)} entr"

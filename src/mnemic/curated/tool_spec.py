@@ -102,7 +102,9 @@ _EXPIRES_HELP = (
 
 _READ_NOTE = (
     ' action="read" returns the live entries and usage of a target (use it if you '
-    "suspect another session changed memory)."
+    "suspect another session changed memory), and names in pending_ids the writes to it "
+    "that wait for a person's approval: they are not in the entries and not saved yet; "
+    "do not propose them again (read before re-adding a fact you wrote that is missing)."
 )
 
 

@@ -36,7 +36,7 @@ from ..ops.archive_search import (
 from ..sessions import embedder_loader_for, text_floor_for
 from ..tooling import no_good_match_message
 from .console import Console, Form, endpoint, see_other
-from .memory import best_dropped
+from .memory import best_dropped, evicted_query
 from .render import evicted_note, page
 
 if TYPE_CHECKING:
@@ -183,7 +183,9 @@ def archive_page(
     done = q.get("done", "")
     notice = NOTICES.get(done, notice)
     if done in NOTICES:
-        notice += evicted_note(q.get("evicted", ""), "they are at the top of this list")
+        notice += evicted_note(
+            q.get("evicted", ""), "they are at the top of this list", q.get("archived", "")
+        )
     staged = q.get("staged", "")
     if staged:
         notice = f"Staged for approval as {staged}: nothing is restored until it is approved."
@@ -243,7 +245,7 @@ def restore(ui: Console, request: Request, form: Form) -> Response:
     store = f"&project={quote(back, safe='')}" if back else ""
     if result.staged:
         return see_other(f"/archive?staged={result.pending_id}{store}")
-    gone = f"&evicted={len(result.evicted)}" if result.evicted else ""
+    gone = evicted_query(mem, result) if result.evicted else ""
     return see_other(f"/archive?done={'restored' if result.written else 'noop'}{gone}{store}")
 
 

@@ -18,11 +18,13 @@ from urllib.parse import quote
 from starlette.routing import Route
 
 from ..curated import admin
+from ..curated.archive import archived_now
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
 from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
 from ..curated.provenance import entry_key
+from ..curated.results import WriteResult
 from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
@@ -135,7 +137,9 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
         project = request.query_params.get("project", "")
         archive = "/archive" + (f"?project={project}" if project else "")
         notice += evicted_note(
-            request.query_params.get("evicted", ""), f"the newest on the Archive page ({archive})"
+            request.query_params.get("evicted", ""),
+            f"the newest on the Archive page ({archive})",
+            request.query_params.get("archived", ""),
         )
     staged = request.query_params.get("staged", "")
     if staged:
@@ -227,11 +231,20 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     if result.staged:
         return see_other(_back(form, f"staged={result.pending_id}"))
     done = f"done={op.action if result.written else 'noop'}"
-    if result.evicted:  # what left to make room, as the CLI says it (first-week #37)
-        done += f"&evicted={len(result.evicted)}"
+    if result.evicted:  # what left to make room, as the CLI says it (first-week #37, #44)
+        done += evicted_query(mem, result)
         if form.get("project"):
             done += f"&project={quote(form['project'], safe='')}"
     return see_other(_back(form, done))
+
+
+def evicted_query(mem: MemoryView, result: WriteResult) -> str:
+    """The redirect's ``&evicted=N&archived=IDS`` after a write that made room: how many
+    entries left and their archive ids (the journal record's, read back now that the write
+    committed: first-week #44), for :func:`~.render.evicted_note`."""
+    ids = archived_now(mem, [(t, e) for t, e, _ in result.evicted])
+    known = ",".join(aid for aid in ids if aid)
+    return f"&evicted={len(result.evicted)}" + (f"&archived={known}" if known else "")
 
 
 def best_dropped(exc: ToolError) -> dict[str, str]:

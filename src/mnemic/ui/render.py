@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,17 +57,28 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
-def evicted_note(count: str, where: str) -> str:
+def evicted_note(count: str, where: str, ids: str = "") -> str:
     """What a page says after a write that moved ``count`` entries (the query's
     ``evicted``, as the redirect carried it) to the archive under ``[memory] on_full``
-    ('' for none or a count that is not one), as the CLI's write says it."""
+    ('' for none or a count that is not one), as the CLI's write says it; ``ids`` (the
+    query's ``archived``: their archive ids, comma-separated) names them."""
     if not count.isdigit() or int(count) < 1:
         return ""
     n = int(count)
+    named = [i for i in ids.split(",") if i and len(i) <= 24 and _ARCHIVE_ID.fullmatch(i)]
+    called = ""
+    if named:
+        noun = "id" if len(named) == 1 else "ids"
+        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+        called = f" (archive {noun} {listed})"
     return (
         f" To make room, {counted(n, 'entry', 'entries')} moved to the archive "
-        f"([memory] on_full): {where}, where Restore brings one back."
+        f"([memory] on_full){called}: {where}, where Restore brings one back."
     )
+
+
+_ARCHIVE_ID = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+"""An archive id as a person types it (``27``, ``27.1``)."""
 
 
 def when(ts: float | None) -> str:

@@ -16,6 +16,8 @@ Members (every path relative to the bundle; ``<scope>`` is ``global`` or
                                   (the files its messages hold as base64 ``attachments``)
     tombstones.json               [[scope, digest], ...]: what `forget --text` removed
     vectors.jsonl                 (--with-vectors) {session_id, seq, model, vec: base64}
+    chat_words.jsonl              (--with-vectors) the chat's words: {word, model, vec: base64}
+    message_words.jsonl           (--with-vectors) {session_id, seq, words: [word, ...]}
     skills/...                    the skills directory's files (hidden names left out)
 """
 
@@ -52,7 +54,9 @@ __all__ = [
     "iter_sessions",
     "project_place",
     "read_scope",
+    "read_message_words",
     "read_vectors",
+    "read_words",
     "write_scope",
 ]
 
@@ -308,6 +312,36 @@ def read_vectors(bundle: Path, root: Path) -> Iterator[tuple[str, int, str, byte
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise _bad(bundle, f"{member} line {i}", f"is not a vector line ({exc})") from None
+
+
+def read_words(bundle: Path, root: Path) -> dict[str, tuple[str, bytes]]:
+    """``word -> (model, float16 bytes)`` of ``chat_words.jsonl`` (empty: no member)."""
+    member = "chat_words.jsonl"
+    out: dict[str, tuple[str, bytes]] = {}
+    for i, line in enumerate(_lines(_text(bundle, root, member) or ""), 1):
+        rec = _json(bundle, f"{member} line {i}", line)
+        try:
+            word, model = rec["word"], rec["model"]
+            if not isinstance(word, str) or not isinstance(model, str) or word in out:
+                raise ValueError("a word, once, and its model")
+            out[word] = (model, base64.b64decode(rec["vec"], validate=True))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise _bad(bundle, f"{member} line {i}", f"is not a word line ({exc})") from None
+    return out
+
+
+def read_message_words(bundle: Path, root: Path) -> Iterator[tuple[str, int, list[str]]]:
+    """``(session_id, seq, its words)`` of ``message_words.jsonl``."""
+    member = "message_words.jsonl"
+    for i, line in enumerate(_lines(_text(bundle, root, member) or ""), 1):
+        rec = _json(bundle, f"{member} line {i}", line)
+        try:
+            words = rec["words"]
+            if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+                raise ValueError("words is not a list of words")
+            yield str(rec["session_id"]), int(rec["seq"]), words
+        except (KeyError, TypeError, ValueError) as exc:
+            raise _bad(bundle, f"{member} line {i}", f"is not a message's words ({exc})") from None
 
 
 def copy_tree(source: Path, destination: Path) -> int:

@@ -21,6 +21,7 @@ from ...registry import store_scheme, stores_in_home
 from ...sessions.attachments import AttachmentStore
 from ...sessions.importing.importers import export_session
 from ...sessions.sql import SessionStore
+from ...sessions.sql.words import SqlWords
 from .contents import copy_tree, write_scope
 from .layout import Manifest, pack
 
@@ -38,6 +39,7 @@ _KINDS = (
     ("attachments", "attachment"),
     ("skill_files", "skill file"),
     ("vectors", "vector"),
+    ("chat_words", "chat word"),
 )
 
 
@@ -50,6 +52,8 @@ class BundleReport:
     dry_run: bool = False
     created: str = ""
     mnemic_version: str = ""
+    notes: list[str] = field(default_factory=list)
+    """What an import leaves to do (the chat's words of a bundle made without them)."""
 
     def summary(self) -> str:
         """``"2 memory files, 4 sessions, 20 messages"``: the counts in words."""
@@ -66,6 +70,7 @@ class BundleReport:
             "created": self.created,
             "mnemic_version": self.mnemic_version,
             "counts": dict(self.counts),
+            "notes": list(self.notes),
         }
 
 
@@ -129,8 +134,23 @@ def _write_sessions(
             ]
             counts["vectors"] = len(vectors)
             atomic_write_text(root / "vectors.jsonl", "".join(f"{v}\n" for v in vectors))
+            if store.words is not None:  # the cross-language bridge's, made with them
+                _write_words(store.words, root, counts)
     finally:
         store.close()
+
+
+def _write_words(words: SqlWords, root: Path, counts: dict[str, int]) -> None:
+    """The chat's words (``chat_words.jsonl``) and each message's (``message_words.jsonl``)."""
+    chat, links = words.dump()
+    with open(root / "chat_words.jsonl", "w", encoding="utf-8", newline="\n") as out:
+        for word, model, blob in chat:
+            vec = base64.b64encode(blob).decode("ascii")
+            out.write(json.dumps({"word": word, "model": model, "vec": vec}) + "\n")
+    with open(root / "message_words.jsonl", "w", encoding="utf-8", newline="\n") as out:
+        for sid, seq, held in links:
+            out.write(json.dumps({"session_id": sid, "seq": seq, "words": held}) + "\n")
+    counts["chat_words"], counts["message_words"] = len(chat), len(links)
 
 
 def _vectors(store: SessionStore) -> list[tuple[str, int, str, bytes]]:
@@ -148,7 +168,8 @@ def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) 
     archive, folded from it, come along) and pending writes, every session with its
     messages, tool calls and attachments (their bytes in base64), forget tombstones, the
     skills directory and, with
-    ``with_vectors``, the session vectors. The file is private (0600) and written
+    ``with_vectors``, the session vectors and the chat's words (the cross-language
+    bridge's, made with them). The file is private (0600) and written
     atomically (a temporary file beside it, renamed).
     """
     destination = Path(os.path.expanduser(destination))

@@ -32,6 +32,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from importlib.util import find_spec
 from pathlib import Path, PurePosixPath
 
 from ...backends.files.sqlite import SQLiteSessionStore
@@ -53,8 +54,10 @@ from .contents import (
     SessionItem,
     iter_sessions,
     project_place,
+    read_message_words,
     read_scope,
     read_vectors,
+    read_words,
 )
 from .export import BundleReport, side_for
 from .layout import private_dirs, unpack
@@ -168,6 +171,11 @@ def _put_sessions(
         store.keep_tombstones([(str(a), str(b)) for a, b in marks])
     if store.vectors is not None:
         store.vectors.restore(list(read_vectors(bundle, root)))
+    links = list(read_message_words(bundle, root))
+    if links and store.words is not None and find_spec("numpy") is not None:
+        # the chat's words as the source made them, nothing embedded (without numpy, the
+        # semantic extra, nothing reads them: `mnemic sessions embed` links them later)
+        store.words.restore(read_words(bundle, root), links)
 
 
 def import_bundle(
@@ -197,6 +205,9 @@ def import_bundle(
         messages = sum(len(i.messages) for i in iter_sessions(bundle, members))  # all parse
         for _ in read_vectors(bundle, members):  # and every vector
             pass
+        for _ in read_message_words(bundle, members):  # and the chat's words
+            pass
+        read_words(bundle, members)
         marks = _tombstones(bundle, members)
         places = {s.name: project_place(bundle, s) for s in scopes[1:] if s is not None}
         side = side_for(home)
@@ -216,6 +227,7 @@ def import_bundle(
             created=manifest.created,
             mnemic_version=manifest.mnemic_version,
         )
+        report.notes = _words_notes(manifest.counts)
         if dry_run:
             return report
         present = [s for s in scopes if s is not None]
@@ -233,6 +245,26 @@ def import_bundle(
         if made_memories and not imported:
             with contextlib.suppress(OSError):
                 os.rmdir(home.memories_dir)
+
+
+def _words_notes(counts: dict[str, int]) -> list[str]:
+    """What an import of these counts leaves to do about the chat's words: none when
+    the bundle carries no vectors, or its words come back here."""
+    if not counts.get("vectors"):
+        return []
+    if "message_words" not in counts:  # made before the words travelled (session 53)
+        return [
+            "the bundle carries session vectors without the chat's words (the cross-"
+            "language search's; made before bundles carried them): `mnemic sessions "
+            "embed` links them (it embeds the words, not the messages)"
+        ]
+    if counts["message_words"] and find_spec("numpy") is None:
+        return [
+            "the chat's words were not put back (the semantic extra, numpy, is not "
+            "installed here, and only it reads them): `mnemic sessions embed` links them "
+            "once it is"
+        ]
+    return []
 
 
 def _tombstones(bundle: Path, members: Path) -> list[list[str]]:

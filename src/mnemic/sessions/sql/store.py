@@ -78,6 +78,7 @@ from .tables import (
     Engine,
     bump,
     create_session,
+    lock_session_messages,
     message_rows,
     next_seq,
     sid_of,
@@ -621,8 +622,7 @@ class SqlSessionStore(Engine[Any]):
             sid = sid_of(self, conn, session_id)
             # its messages locked in id order first, as every writer of their words and
             # vectors takes them (a DELETE takes them in the order its plan reads them)
-            sql = "SELECT id FROM {s}.messages WHERE sid = ? ORDER BY id FOR UPDATE"
-            self._run(conn, sql, (sid,)).fetchall()
+            lock_session_messages(self, conn, [sid])
             n = self._run(conn, "DELETE FROM {s}.messages WHERE sid = ?", (sid,)).rowcount
             self._run(conn, "DELETE FROM {s}.sessions WHERE sid = ?", (sid,))
             # its transcript is then imported whole again, not from where it stopped

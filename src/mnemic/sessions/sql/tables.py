@@ -40,6 +40,7 @@ __all__ = [
     "drop",
     "count_rows",
     "lock_messages",
+    "lock_session_messages",
     "message_rows",
     "next_seq",
     "sid_of",
@@ -315,6 +316,15 @@ def lock_messages(store: Engine[C], conn: C, ids: Sequence[int]) -> set[int]:
         sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
         alive |= {int(r[0]) for r in store._run(conn, sql, extra).fetchall()}
     return alive
+
+
+def lock_session_messages(store: Engine[C], conn: C, sids: Sequence[int]) -> None:
+    """:func:`lock_messages` for every message of the sessions ``sids``, before they are
+    deleted (deleting a session, an import replacing one): in id order across all of them
+    (PostgreSQL reads them in one statement), not in the order a DELETE's plan reads them."""
+    for among, extra in store.dialect.chunks("sid", sorted(set(sids))):
+        sql = f"SELECT id FROM {{s}}.messages WHERE {among} ORDER BY id FOR UPDATE"
+        store._run(conn, sql, extra).fetchall()
 
 
 def next_seq(store: Engine[C], conn: C, sid: int) -> int:

@@ -99,6 +99,63 @@ class SqlWords:
                 known[int(r[0])] = (str(r[1]), (str(r[2]), bytes(r[3])))
         return [(mid, dict(known[w] for w in wids if w in known)) for mid, wids in sorted(links)]
 
+    def dump(self) -> tuple[list[tuple[str, str, bytes]], list[tuple[str, int, list[str]]]]:
+        """Every word of the chat as ``(word, model, float16 bytes)``, and every linked
+        message as ``(session id, message seq, its words)`` in message order: a copy of
+        the history (``mnemic export --bundle --with-vectors``; :meth:`restore` there)."""
+        tables = self._tables
+        rows = tables._read("SELECT id, word, model, vec FROM {s}.chat_words ORDER BY word")
+        words = [(str(r[1]), str(r[2]), bytes(r[3])) for r in rows]
+        name = {int(r[0]): str(r[1]) for r in rows}
+        links = [
+            (str(r[0]), int(r[1]), sorted(name[i] for i in json.loads(r[2]) if int(i) in name))
+            for r in tables._read(
+                "SELECT s.id, m.seq, w.ids FROM {s}.message_words w "
+                "JOIN {s}.messages m ON m.id = w.message_id "
+                "JOIN {s}.sessions s ON s.sid = m.sid ORDER BY w.message_id"
+            )
+        ]
+        return words, links
+
+    def restore(
+        self, words: dict[str, tuple[str, bytes]], links: Sequence[tuple[str, int, list[str]]]
+    ) -> int:
+        """Link the messages :meth:`dump` gave (of another store holding the same
+        sessions) to their words on the messages of the same session and position, the
+        words' vectors taken from ``words`` (word -> model, float16 bytes), nothing
+        embedded; a message not here, already linked, or whose words are of several
+        models (a backfill with a new model under way: ``mnemic sessions embed`` links it)
+        is left out. Returns the number of messages linked."""
+        from .vector_cache import decode  # numpy: the semantic extra
+
+        if not links:
+            return 0
+        here = {
+            (str(r[0]), int(r[1])): int(r[2])
+            for r in self._tables._read(
+                "SELECT s.id, m.seq, m.id FROM {s}.messages m JOIN {s}.sessions s ON s.sid = m.sid"
+            )
+        }
+        by_model: dict[str, list[tuple[int, set[str]]]] = {}
+        for session_id, seq, held in links:
+            mid = here.get((session_id, seq))
+            known = {w for w in held if w in words}
+            models = {words[w][0] for w in known}
+            if mid is None or len(models) > 1 or (held and not known):
+                continue
+            by_model.setdefault(next(iter(models), ""), []).append((mid, known))
+
+        def embed(texts: list[str]) -> list[Any]:
+            return [decode(words[t][1]) for t in texts]
+
+        done = 0
+        for model, linked in by_model.items():
+            for at in range(0, len(linked), _CHUNK):
+                chunk = linked[at : at + _CHUNK]
+                self.put(model, chunk, embed)
+                done += len(chunk)
+        return done
+
     def pending(
         self, model_id: str, *, after: int = 0, limit: int = 64
     ) -> list[tuple[int, set[str]]]:

@@ -43,6 +43,7 @@ from .tables import (
     create_session,
     drop,
     lock_messages,
+    lock_session_messages,
     message_rows,
     next_seq,
 )
@@ -214,8 +215,11 @@ def write_batch(
         else:
             doomed.append(sid)
             creates.append(i)
+    # replace: the old copies go in the transaction that writes the new ones, their
+    # messages locked in id order first (as every writer of their words and vectors takes
+    # them; a DELETE takes them in the order its plan reads them)
+    lock_session_messages(store, conn, doomed)
     for clause, params in store.dialect.chunks("sid", doomed):
-        # replace: the old copies go in the transaction that writes the new ones
         store._run(conn, f"DELETE FROM {{s}}.messages WHERE {clause}", params)
         store._run(conn, f"DELETE FROM {{s}}.sessions WHERE {clause}", params)
     keys, legacy = stored_keys(store, conn, [found[ids[i]] for i in merges])
