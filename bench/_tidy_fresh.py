@@ -210,6 +210,26 @@ Luxembourgish, Scottish Gaelic, Yoruba, Zulu, Georgian, Armenian, Nepali and Urd
 the less written) and mixed text, over 20 domains. It is dealt with its own seed into its
 own split file.
 
+``bench/data/tidy_fresh13.jsonl`` (:data:`THIRTEENTH`) is a thirteenth set, by a
+thirteenth writer who had read neither the tidy rules, their tests nor any earlier set's
+pairs (but the first four lines of the twelfth, for the format), written as the notes an
+assistant keeps for a hospital night-shift midwife who keeps an allotment and for a
+two-person bicycle courier co-op with a cargo-bike repair bench: 152 rewordings
+(synonyms, paraphrase, word order, a pronoun for a name, abbreviations, a shortened note,
+a note restated with one detail added, units: m²/sq ft, L/cu ft, kg/lb, km/mi, £/km and
+£/mi; 24h/12h clocks, dates in two formats, currencies, numbers in words, typos,
+register, a transliteration, seven mixed-language notes, and 38 language switches: one
+fact once in English and once in another language, tagged with the other language), 100
+updates (another price, count or reading, a new holder of a one-person role, a tool or
+supplier switched, a date moved, a move, cancelled, replaced, resumed, stopped; a marker
+word or "stopped" in under a tenth), 55 contradictions (another value, number, date or
+person for a fact that does not change, a negation) and 158 honest pairs (two people,
+things, places, dates or keys of one thing, a rule and its exception, two items of one
+list, a plan or target beside the result, one word changed, the same words about another
+subject), English for 34 % and 76 more languages (Gujarati, Kannada, Hausa, Igbo, Somali,
+Māori, Faroese, Breton and Occitan new to the sets) and mixed text, over 21 domains. It
+is dealt with its own seed into its own split file.
+
 **fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
 model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
 fitted on both halves of each, so their figures with the model say how well it fits
@@ -345,11 +365,19 @@ TWELFTH = FreshSet(
     20261412,
     DATA / "tidy_fresh12_baseline.json",
 )
+#: The thirteenth set, by a thirteenth hand, dealt with its own seed.
+THIRTEENTH = FreshSet(
+    "fresh13",
+    DATA / "tidy_fresh13.jsonl",
+    DATA / "tidy_fresh13_split.json",
+    20261513,
+    DATA / "tidy_fresh13_baseline.json",
+)
 SETS = {
     s.name: s
     for s in (
         FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH,
-        TWELFTH,
+        TWELFTH, THIRTEENTH,
     )
 }  # fmt: skip
 TRAINED_ON = ("fresh", "fresh2", "fresh3")

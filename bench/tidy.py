@@ -2,7 +2,7 @@
 often it would merge two honest facts.
 
 Usage: ./x bench tidy [--stores N] [--offline] [--no-tune] [--before EARLIER.json]
-                      [--fresh-only [--set fresh|fresh2|...|fresh12] [--half dev|test]
+                      [--fresh-only [--set fresh|fresh2|...|fresh13] [--half dev|test]
                                     [--misses] [--record-baseline]]
                       [--dev-only]
 
@@ -39,8 +39,9 @@ hand: ``--set fresh5``), the sixth (``fresh6``, by a sixth hand: ``--set fresh6`
 seventh (``fresh7``, by a seventh hand: ``--set fresh7``), the eighth (``fresh8``,
 by an eighth hand: ``--set fresh8``), the ninth (``fresh9``, by a ninth hand:
 ``--set fresh9``), the tenth (``fresh10``, by a tenth hand: ``--set fresh10``), the
-eleventh (``fresh11``, by an eleventh hand: ``--set fresh11``) and the twelfth
-(``fresh12``, by a twelfth hand: ``--set fresh12``).
+eleventh (``fresh11``, by an eleventh hand: ``--set fresh11``), the twelfth
+(``fresh12``, by a twelfth hand: ``--set fresh12``) and the thirteenth (``fresh13``,
+by a thirteenth hand: ``--set fresh13``).
 ``--record-baseline`` (with ``--fresh-only``) writes both halves of one set, offline and
 with the embedder, to the set's baseline file, once: it refuses to overwrite one.
 ``--dev-only`` reports the dev halves alone (the generated one and each hand-written
