@@ -54,7 +54,21 @@ read, and before any figure of this round.**
    be repeated (a crash, a wrong file), that is reported. If tidy_fresh13 is not on its
    branch by 08:25 UTC, nothing ships by this rule and that is reported.
 
-6. *Held out, once, after everything is final*: tidy_fresh12's test half, offline, each
+6. *Step 2 of the brief, rewordings* (written after step 1's run and after the
+   breakdown of the missed rewordings of fresh10-13's dev halves, and after the rule's
+   condition was tried on every dev half and the strangers' files, which is disclosed:
+   the rule is shaped on dev data). The rule (:mod:`mnemic.ops.tidy.reordered`): one
+   fact said again in another order, one word each side changed, is a duplicate.
+   *Measure* (:func:`reword_dump`, :func:`reword_diff`; ``python bench/_tidy_pairfit34.py
+   reword-dump OUT`` under the tree before and after): fresh10-13's dev halves, offline,
+   each pair through ``plan`` alone with the tree's shipped model (and the rules alone);
+   before = this branch with the rebuilt file shipped (``56112d8f``), after = the rule
+   with the file refitted by the same command (and, reported, the rule with the
+   unrefitted file). *Keep* the rule when the three kinds flagged together rise (after
+   − before > 0) and the paired excess of honest pairs joined (after − before, interval
+   as in step 3) has its 95 % lower end at or below 0; else take it out and report it.
+
+7. *Held out, once, after everything is final*: tidy_fresh12's test half, offline, each
    pair through ``plan`` with the tree's shipped model, main's tree (before; the writer's
    baseline and tidy 33's run) and this branch's (after), per kind with n and Wilson 95 %
    intervals (``python bench/_tidy_pairfit33.py heldout OUT`` under each tree).
@@ -134,3 +148,52 @@ def run(candidate: Path, old: Path | None = None, semantic: bool = False) -> dic
         result[case] = cmp
         emit("tidy_pairs34", result)
     return result
+
+
+REWORD_SETS = ("fresh10", "fresh11", "fresh12", "fresh13")
+"""Step 6's data: these sets' dev halves."""
+
+
+def reword_dump(out: Path) -> None:
+    """Step 6, one side: the verdicts of :data:`REWORD_SETS`' dev halves, offline, with
+    the tree's shipped model and with the rules alone, into ``out``."""
+    got = {
+        how: {s: [_tidy_fresh.verdict(p, None, m) for p in pairs_of(s)] for s in REWORD_SETS}
+        for how, m in (("model", True), ("rules", False))
+    }
+    out.write_text(json.dumps(got, ensure_ascii=False))
+
+
+def reword_diff(before: Path, after: Path) -> dict[str, Any]:
+    """Step 6's counts: per way (model, rules) the totals before and after, the flagged
+    and honest differences with their intervals, the pairs that moved, and the rule."""
+    a, b = json.loads(before.read_text()), json.loads(after.read_text())
+    out: dict[str, Any] = {}
+    for how in ("model", "rules"):
+        cmp = t33.compare(a[how], b[how], REWORD_SETS, pairs_of)
+        excess = honest_excess(cmp)
+        fl = cmp["flagged"]
+        gain = fl["rebuilt"] - fl["old"]
+        out[how] = {
+            "total": cmp["total"],
+            "flagged": {"before": fl["old"], "after": fl["rebuilt"], "n": fl["n"],
+                        "after_minus_before_ci95": [-x for x in reversed(fl["old_lead_ci95"])]},
+            "honest_excess": excess,
+            "keep": gain > 0 and excess["ci95"][0] <= 0,
+            "lost": cmp["rebuilt_worse_pairs"],
+            "won": cmp["rebuilt_better_pairs"],
+        }  # fmt: skip
+    return out
+
+
+def _main(argv: list[str]) -> None:  # pragma: no cover - a tool for a round's check
+    if argv[0] == "reword-dump":
+        reword_dump(Path(argv[1]))
+    elif argv[0] == "reword-diff":
+        print(json.dumps(reword_diff(Path(argv[1]), Path(argv[2])), ensure_ascii=False, indent=1))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+
+    _main(sys.argv[1:])
