@@ -92,6 +92,7 @@ from .lookalikes import apart as two_facts
 from .meaning import same_meaning
 from .negation import inflected
 from .people import other_relatives, relatives
+from .reordered import reordered
 from .rescheduling import rescheduled
 from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
@@ -562,6 +563,14 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
             f"same meaning in other words (cosine {s.cosine:.3f}; no number, negation, "
             "update or single changed place tells them apart)",
             s.cosine or 0.0,
+        )
+    rebuilt = reordered(a, b, s)  # "Ob četrtkih imam šahovski krožek": one fact, reordered
+    if rebuilt is not None:
+        return Verdict(
+            "duplicate",
+            f"the same fact in another order, one word changed: '{said(a, {rebuilt[0]})}' / "
+            f"'{said(b, {rebuilt[1]})}'",
+            s.word_overlap,
         )
     return None
 
