@@ -48,6 +48,11 @@ their embeddings when the embedder runs), contradictions before duplicates:
   changed place tells them apart (:mod:`.meaning`); two entries in two languages, which
   share no words, at :attr:`Thresholds.meaning_cosine_across` when besides no name
   either writes alone tells them apart.
+  Offline, two entries that each hold one word the other lacks are one fact when the
+  sentence was rebuilt around it: three or more shared content words in another order,
+  the changed word no name and not between the same two words on both sides
+  (:mod:`.reordered`: "Ob četrtkih *imam* šahovski krožek" / "Šahovski krožek *vodim*
+  ob četrtkih"; "Year 10 *chemistry* is in Lab 3" / "Year 10 *physics* ..." stays two).
 
 Knowledge the words do not hold comes from a reviewed table (:mod:`.kinds`,
 ``kinds.toml``): a value switched for another of a kind a person has one of in use at a
