@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -91,16 +91,22 @@ def paired(b: int, c: int, n: int) -> tuple[float, float]:
     return d - half, d + half
 
 
-def compare(old: dict[str, list[str]], new: dict[str, list[str]]) -> dict[str, Any]:
-    """Step 3's counts for two candidates' verdicts on :data:`SETS`."""
+def compare(
+    old: dict[str, list[str]],
+    new: dict[str, list[str]],
+    sets: Sequence[str] = SETS,
+    pairs: Callable[[str], list[Any]] = pairs_of,
+) -> dict[str, Any]:
+    """Step 3's counts for two candidates' verdicts on ``sets`` (:data:`SETS`), whose
+    pairs ``pairs`` gives (tidy 34 passes fresh13's dev half)."""
     out: dict[str, Any] = {"per_set": {}}
     tot = {k: {"old": 0, "rebuilt": 0, "n": 0} for k in (*THREE, "honest", "honest_merged")}
     b = c = n_true = 0
     lost: list[dict[str, str]] = []
     won: list[dict[str, str]] = []
-    for s in SETS:
+    for s in sets:
         row = {k: {"old": 0, "rebuilt": 0, "n": 0} for k in tot}
-        for p, vo, vn in zip(pairs_of(s), old[s], new[s], strict=True):
+        for p, vo, vn in zip(pairs(s), old[s], new[s], strict=True):
             fo, fn = _tidy_fresh.outcome(p, vo), _tidy_fresh.outcome(p, vn)
             kind = p.kind if p.kind in THREE else "honest"
             if kind in THREE:

@@ -6,6 +6,7 @@ Usage: ./x bench tidy_pairs [--offline] [--fit] [--rule none|crossfit]
        ./x bench tidy_pairs --fit --recipe today [--rule count] [--out PATH]
        ./x bench tidy_pairs --tidy32 [--offline | --semantic-only]
        ./x bench tidy_pairs --tidy33 CANDIDATE [--tidy33-old OLD] [--offline]
+       ./x bench tidy_pairs --tidy34 CANDIDATE [--tidy34-old OLD] [--offline]
 
 ``--fit --recipe today`` (tidy 32, ``bench/_tidy_pairfit32.py``) rebuilds the recipe
 byte for byte, its header recording the probe digest of today's features that
@@ -14,7 +15,8 @@ byte for byte, its header recording the probe digest of today's features that
 runs tidy 32's protocol (the shipped file against its rebuild, each with tidy 15's points
 and rule (b)'s); ``--tidy32-heldout BEFORE`` its held-out step, once. ``--tidy33`` runs
 tidy 33's (``bench/_tidy_pairfit33.py``: which file ships, judged on the sets neither
-candidate was fitted on).
+candidate was fitted on); ``--tidy34`` tidy 34's (``bench/_tidy_pairfit34.py``: the
+same two, decided on tidy_fresh13's dev half, a set written after the question).
 
 ``--tidy31`` runs tidy 31's protocol (``bench/_tidy_pairfit31.py``: three recipes on
 feature version 1, leave one set out over fresh1-9 and the strangers' files, fresh10-11's
@@ -549,7 +551,23 @@ def main() -> None:
     parser.add_argument(
         "--tidy33-old", type=Path, metavar="OLD", help="with --tidy33: the old model file"
     )
+    parser.add_argument(
+        "--tidy34",
+        type=Path,
+        metavar="CANDIDATE",
+        help="tidy 34's protocol (bench/_tidy_pairfit34.py): the model file CANDIDATE "
+        "against --tidy34-old (default: the shipped file) on tidy_fresh13's dev half "
+        "(tidy_pairs34.json); offline, and with the embedder unless --offline",
+    )
+    parser.add_argument(
+        "--tidy34-old", type=Path, metavar="OLD", help="with --tidy34: the old model file"
+    )
     args = parser.parse_args()
+    if args.tidy34:
+        import _tidy_pairfit34 as t34
+
+        t34.run(args.tidy34, args.tidy34_old, semantic=not args.offline)
+        return
     if args.tidy33:
         import _tidy_pairfit33 as t33
 

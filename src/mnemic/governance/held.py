@@ -9,6 +9,13 @@ ids and all. What a person reads (``memory add``, ``pending diff``, the console)
 below) gets the same words from :func:`held_for_model` (docs/first-week.md #19). Wording
 only: what the scanner decides is not touched here. The tool's ``read`` says which writes
 to the target still wait for a person (:func:`waiting_note`, docs/first-week.md #26).
+
+A staged tidy proposal is worded as the tidy said it, not as the batch of operations
+that carries it out (a replace of the kept entry by itself and a remove, named by
+``entry:<hash>`` handles): :func:`tidy_sentence` gives what approving it does (``pending
+show``, ``pending diff``) and what it did (the approval's message), merged into,
+superseded by, dropped or shortened (docs/first-week.md #42). A write the model made
+keeps the tool's own message.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ __all__ = [
     "held_sentence",
     "held_why",
     "rules_note",
+    "tidy_sentence",
     "waiting_note",
 ]
 
@@ -144,3 +152,69 @@ def waiting_note(ids: Sequence[str], file: str) -> str:
         f"page (`mnemic ui`) or with `mnemic pending approve {which}`, or rejects with "
         f"`mnemic pending reject {which}`; tell the user if it matters to the task."
     )
+
+
+_TIDY_VERBS = {
+    "merge": ("Merged", "merges"),
+    "supersede": ("Superseded", "supersedes"),
+    "stale": ("Dropped", "drops"),
+    "verbose": ("Shortened", "shortens"),
+}
+"""Each tidy kind's verb, as done and as approving it does."""
+
+_QUOTE_WIDTH = 80
+
+
+def _quoted(texts: Sequence[str]) -> str:
+    """``'a'``, ``'a' and 'b'``, ``'a', 'b' and 'c'``: each entry on one line, cut at
+    :data:`_QUOTE_WIDTH` characters."""
+    out = []
+    for text in texts:
+        flat = " ".join(text.split())
+        cut = flat if len(flat) <= _QUOTE_WIDTH else flat[: _QUOTE_WIDTH - 3] + "..."
+        out.append(f"'{cut}'")
+    return out[0] if len(out) == 1 else f"{', '.join(out[:-1])} and {out[-1]}"
+
+
+def tidy_sentence(
+    kind: str,
+    kept_before: str | None,
+    kept: str | None,
+    dropped: Sequence[str],
+    *,
+    done: bool,
+) -> str | None:
+    """A tidy proposal of ``kind`` in the tidy's words: what it did (``done``: ``Merged
+    'a' into 'b'; the archive keeps 'a'.``) or what approving it does (``Approving it
+    merges 'a' into 'b' ...``). ``kept_before`` / ``kept``: the kept entry before and
+    after (its replace; None when it only drops), ``dropped``: the entries it removes.
+    None when ``kind`` is not a tidy kind or the parts do not fit it (the caller keeps
+    its own wording)."""
+    verbs = _TIDY_VERBS.get(kind)
+    if verbs is None:
+        return None
+    verb = verbs[0] if done else f"Approving it {verbs[1]}"
+    gone = list(dropped)
+    if kind in ("merge", "supersede"):
+        if kept is None or not gone:
+            return None
+        if kind == "merge" and kept_before is not None and kept_before != kept:
+            gone = [kept_before, *gone]  # a new wording: the kept entry's old one goes too
+            said = f"{verb} {_quoted(gone)} into the new wording {_quoted([kept])}"
+        elif kind == "merge":
+            said = f"{verb} {_quoted(gone)} into {_quoted([kept])}"
+        else:
+            said = f"{verb} {_quoted(gone)} by {_quoted([kept])}"
+    elif kind == "stale":
+        if not gone or kept is not None:
+            return None
+        what = "the stale entry" if len(gone) == 1 else f"{len(gone)} stale entries:"
+        said = f"{verb} {what} {_quoted(gone)}"
+    else:
+        if kept_before is None or kept is None or gone:
+            return None
+        gone = [kept_before]
+        said = f"{verb} {_quoted(gone)} to {_quoted([kept])}"
+    keeps = "keeps" if done else "will keep"
+    what = "it" if len(gone) == 1 else "them"
+    return f"{said}; the archive {keeps} {what}."

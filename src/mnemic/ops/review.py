@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..curated.memory import Memory
-from ..curated.proposal import archive_reasons, describe, ops_from_payload
+from ..curated.proposal import archive_reasons, describe, ops_from_payload, tidy_words
 from ..curated.provenance import Stamp
 from ..errors import MnemicError, PendingExpired, PendingNotFound, StorageError, ToolError
 from ..governance.held import held_sentence, rules_note
@@ -147,7 +147,8 @@ class PendingQueue:
             )
         except ToolError as exc:
             return f"{head}It cannot be applied now: {exc.to_llm()}\n\nAs staged:\n{record.detail}"
-        _, detail = describe(target, ops, commits)
+        steps = tidy_words(record.payload, [r for c in commits for r in c.results], done=False)
+        _, detail = describe(target, ops, commits, steps)
         if not any(c.written for c in commits):
             detail += "\n(nothing would change: the files already hold this)"
         if record.held:  # why a person is asked, first; the scanner's rule ids apart
@@ -209,7 +210,8 @@ class PendingQueue:
                     author=Stamp.of(record.origin, record.session_id),
                     reasons=archive_reasons(record.payload, ops) or None,
                 )
-            return result.message
+            # a tidy proposal in the tidy's words; any other write in the tool's
+            return tidy_words(record.payload, result.results, done=True) or result.message
         if record.subsystem == "skills":
             with self.governor.extra_fields(requested_by=_requested(record)):
                 return apply_staged_skill(self.governor, record).message

@@ -48,6 +48,11 @@ their embeddings when the embedder runs), contradictions before duplicates:
   changed place tells them apart (:mod:`.meaning`); two entries in two languages, which
   share no words, at :attr:`Thresholds.meaning_cosine_across` when besides no name
   either writes alone tells them apart.
+  Offline, two entries that each hold one word the other lacks are one fact when the
+  sentence was rebuilt around it: three or more shared content words in another order,
+  the changed word no name and not between the same two words on both sides
+  (:mod:`.reordered`: "Ob četrtkih *imam* šahovski krožek" / "Šahovski krožek *vodim*
+  ob četrtkih"; "Year 10 *chemistry* is in Lab 3" / "Year 10 *physics* ..." stays two).
 
 Knowledge the words do not hold comes from a reviewed table (:mod:`.kinds`,
 ``kinds.toml``): a value switched for another of a kind a person has one of in use at a
@@ -92,6 +97,7 @@ from .lookalikes import apart as two_facts
 from .meaning import same_meaning
 from .negation import inflected
 from .people import other_relatives, relatives
+from .reordered import reordered
 from .rescheduling import rescheduled
 from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
@@ -562,6 +568,14 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
             f"same meaning in other words (cosine {s.cosine:.3f}; no number, negation, "
             "update or single changed place tells them apart)",
             s.cosine or 0.0,
+        )
+    rebuilt = reordered(a, b, s)  # "Ob četrtkih imam šahovski krožek": one fact, reordered
+    if rebuilt is not None:
+        return Verdict(
+            "duplicate",
+            f"the same fact in another order, one word changed: '{said(a, {rebuilt[0]})}' / "
+            f"'{said(b, {rebuilt[1]})}'",
+            s.word_overlap,
         )
     return None
 

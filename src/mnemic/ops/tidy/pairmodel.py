@@ -22,11 +22,16 @@ little-endian, one block of ``2 ** bits`` per case and head. A file whose weight
 match the digest its header records is refused (:class:`PairModelError`). Inference is
 pure Python: one ``crc32`` per feature.
 
-The file shipped is tidy 15's fit (weights SHA-256 ``6090b474…``, feature version 1,
-fitted on what tidy 15's rules said of each pair): no code in the tree writes those
-bytes, and its header records no probe digest. ``./x bench tidy_pairs --fit --recipe
-today`` rebuilds its recipe with today's rules, byte for byte, the digest in its header;
-tidy 32 and 33 kept the old file by their rules (``docs/lifecycle.md``).
+The file shipped is the output of ``./x bench tidy_pairs --fit --recipe today`` (tidy
+34, ``docs/lifecycle.md``): tidy 15's recipe (feature version 1; the generated dev
+families, fresh1-3 and the strangers' ``a``-``d``; its decision rule) fitted on what
+today's rules say of each pair, byte for byte the same file on every run, its header
+recording the probe digest of the features it was fitted on and the command.
+``tests/test_tidy_pairmodel_rebuild.py`` fails, naming that command, when a change to
+the rules or the features moves the digest: run it (about 6 CPU minutes, the embedder
+needed) and commit the file it writes. Tidy 15's own file (weights ``6090b474…``) was
+not reproducible and recorded no digest; tidy 34 replaced it, on tidy_fresh13's dev
+half, by a rule written before that set was read.
 """
 
 from __future__ import annotations
