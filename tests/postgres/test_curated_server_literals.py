@@ -67,7 +67,7 @@ def test_the_arguments_are_quoted_as_psycopg_quotes_them(
 
 def test_the_quoted_arguments_read_back_as_the_values(conn: Any) -> None:
     """What the server makes of them (the quoting argued by the comparison above)."""
-    values = ("a'b", "back\\slash 'q' \"d\"", ["x\\\"y", "{,}", ""], 1733555555.123456, -5)
+    values = ("a'b", "back\\slash 'q' \"d\"", ['x\\"y', "{,}", ""], 1733555555.123456, -5)
     got = conn.execute(
         "SELECT "
         + ", ".join(
