@@ -5,6 +5,8 @@ client's largest cost of a write after the threat scan; docs/postgres.md, "perf1
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -88,3 +90,37 @@ def test_a_text_postgresql_cannot_hold_is_refused_as_before() -> None:
         curated_server._literal("a\x00b")
     with pytest.raises(psycopg.DataError):
         curated_server._array(["ok", "a\x00b"])
+
+
+def test_a_server_write_does_not_hash_its_record_in_the_client(
+    pg_home: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server fills the record's hash: the client's template built the whole record
+    with ``make_record``, hashing it and encoding its line, then threw both away."""
+    from mnemic.curated.memory import Memory
+    from mnemic.governance import chain
+
+    mem = Memory.open(pg_home())
+    mem.add("memory", "The build cache lives on the second disk.")  # the store is made
+    hashed: list[object] = []
+    real = chain.record_hash
+
+    def counted(record: dict[str, Any]) -> str:
+        hashed.append(record)
+        return real(record)
+
+    monkeypatch.setattr(chain, "record_hash", counted)
+    served: list[str] = []
+    real_write = curated_server.server_write
+
+    def written(*args: Any, **kwargs: Any) -> Any:
+        got = real_write(*args, **kwargs)
+        served.append(got.outcome)
+        return got
+
+    monkeypatch.setattr(type(mem.backend), "server_write", written)
+    assert mem.add("memory", "Deploys go out on Thursdays.").written
+    mem.remove("memory", "Deploys go out")
+    assert served == ["ok", "ok"]  # both decided by the server
+    assert hashed == []
+    assert mem.governor is not None and mem.governor.journal.verify().ok
