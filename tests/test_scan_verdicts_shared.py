@@ -215,3 +215,47 @@ def test_a_verdict_found_in_a_slot_is_remembered_by_the_process(
     shutil.rmtree(verdicts_path(home_path, recent=True))
     assert VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
     assert not VerdictCache.recent(home_path).clean(MINE, "strict", "balanced")
+
+
+def test_the_recent_writes_cache_of_a_home_is_found_once(home_path: Path) -> None:
+    """A session looks its home's recent writes' cache up at every call that shows
+    others' changes (with many writers, nearly every call): its path is made once
+    (pathlib's joins cost more than the look-ups they lead to)."""
+    assert VerdictCache.recent(home_path).path is VerdictCache.recent(str(home_path)).path
+    assert verdicts_path(home_path) is verdicts_path(home_path)
+    assert verdicts_path(home_path) != verdicts_path(home_path, recent=True)
+    other = home_path / "other"
+    assert verdicts_path(other) == other / "cache" / "scan-verdicts.json"
+
+
+def test_an_entry_shown_when_it_comes_and_when_it_goes_is_hashed_once(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session shows another writer's entry when it is added and again when it is
+    removed (and, with many writers, several entries at every call): its slot and line
+    in the recent writes' cache are made once per process (the entry's SHA-256 was
+    taken at each look-up)."""
+    home_path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    hashed: list[str] = []
+    real = verdicts.entry_key
+
+    def counted(text: str) -> str:
+        hashed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(verdicts, "entry_key", counted)
+    monkeypatch.setattr(verdicts, "_lines", {}, raising=False)
+    first = VerdictCache.recent(home_path)
+    first.add(OTHERS, "strict", "balanced")
+    first.save()
+    for _ in range(3):
+        assert VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+    assert not VerdictCache.recent(home_path).clean(MINE, "strict", "balanced")
+    assert not VerdictCache.recent(home_path).clean(MINE, "strict", "lenient")
+    assert hashed == [OTHERS, MINE, MINE]  # once per text, scope and level
+    # another scanner (its identity) or another slot count: not the line remembered
+    monkeypatch.setattr(verdicts, "_identity", "another scanner")
+    assert not VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+    monkeypatch.setattr(verdicts, "RECENT_KEYS", 2)
+    assert not VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+    assert hashed == [OTHERS, MINE, MINE, OTHERS, OTHERS]

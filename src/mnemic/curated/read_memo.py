@@ -8,7 +8,8 @@ text: it is reused. When the text found is that text with a few entries appended
 processes' adds), only the appended part is parsed and hashed (:func:`_grown`). Nothing
 is trusted but the text itself: a hit needs the text found to equal, or to start with,
 character for character, the text the parse and hash were made of, so the result is
-the same as doing the work again.
+the same as doing the work again. The scan's index of each target's entries
+(:meth:`ReadMemo.index`) is kept beside them, checked against the entries alike.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..scan import TermIndex
 from .entries import DELIMITER, SCAN_MAX, Drift, not_in, read_entries
 
 if TYPE_CHECKING:
@@ -52,10 +54,11 @@ class _Known:
 class ReadMemo:
     """The last text of each target a store read or wrote, with what was made of it."""
 
-    __slots__ = ("_known",)
+    __slots__ = ("_indexes", "_known")
 
     def __init__(self) -> None:
         self._known: dict[str, _Known] = {}
+        self._indexes: dict[str, TermIndex] = {}
 
     def parse(self, target: str, raw: str, limit: int) -> Parsed:
         """``read_entries(raw, limit)`` and the hash of ``raw``; reused when ``raw`` is
@@ -65,6 +68,16 @@ class ReadMemo:
             known = (known and _grown(known, raw, limit)) or _parsed(raw, limit)
             self._known[target] = known
         return Parsed(list(known.entries), known.entries, known.drift, known.digest.copy())
+
+    def index(self, target: str, entries: tuple[str, ...]) -> TermIndex:
+        """The scan's index of ``entries`` (a target's entries as :meth:`parse` gave
+        them): the one kept for ``target``, extended when ``entries`` begin with its
+        texts (adds since), else a new one (:meth:`TermIndex.of`: it compares the texts
+        themselves, so a hand edit, a remove or an eviction is never served stale)."""
+        kept = self._indexes.get(target)
+        index = TermIndex(entries) if kept is None else kept.of(entries)
+        self._indexes[target] = index
+        return index
 
     def wrote(
         self, target: str, text: str, limit: int, entries: Sequence[str], digest: Any

@@ -28,7 +28,7 @@ import re
 import time
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ..governance.chain import hashed_text, make_record
+from ..governance.chain import hashed_text, record_body
 from .changes import TargetChange, diff
 from .entries import normalize_newlines, parse
 from .store import Commit, Op, OpResult
@@ -125,9 +125,10 @@ def template(
     """The record of ``op`` as today's path would append it
     (:meth:`~mnemic.governance.governor.Attempt.committing` through
     :meth:`~mnemic.governance.governor.Governor.record` and
-    :func:`~mnemic.governance.chain.make_record`), cut at its placeholders: the text
-    the chain hashes and the line stored, each as (pieces, placeholder names). None when
-    a placeholder is not where it belongs (today's path then runs)."""
+    :func:`~mnemic.governance.chain.make_record`, whose
+    :func:`~mnemic.governance.chain.record_body` it takes), cut at its placeholders: the
+    text the chain hashes and the line stored, each as (pieces, placeholder names). None
+    when a placeholder is not where it belongs (today's path then runs)."""
     gov = memory.governor
     assert gov is not None
     nonce = os.urandom(6).hex()
@@ -149,7 +150,8 @@ def template(
         lock_wait_ms=_slot(nonce, "lock_wait_ms"),
         changes={target: change},
     )
-    record, _ = make_record(0, _slot(nonce, "prev"), 0.0, fields)
+    # the record as make_record builds it; its hash and line are the server's to make
+    record = record_body(0, _slot(nonce, "prev"), 0.0, fields)
     record.update(
         seq=_slot(nonce, "seq"),
         time=_slot(nonce, "time"),

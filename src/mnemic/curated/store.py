@@ -36,7 +36,9 @@ from ..errors import (
 )
 from ..scan import (
     Finding,
+    Neighbours,
     ScanResult,
+    TermIndex,
     defines_for_others,
     explain,
     names_destinations,
@@ -368,13 +370,15 @@ class CuratedStore:
         if result.blocked or not self._needs_context(content):
             return result
         texts: list[str | None] = []
-        neighbours: list[str] = []
+        indexes: list[TermIndex] = []
         for t in TARGETS:
             raw = None
             with contextlib.suppress(StorageError):  # the write will say what is wrong
                 raw = self.backend.read(t)
                 if raw is not None:
-                    neighbours += self._read.parse(t, raw, self.limit(t)).entries
+                    indexes.append(
+                        self._read.index(t, self._read.parse(t, raw, self.limit(t)).known)
+                    )
             texts.append(raw)
         # A call scans its new text twice (the approval gate's look, then the write's):
         # the second is the first's answer when the stored texts are the same, character
@@ -383,7 +387,7 @@ class CuratedStore:
         known = self._in_context
         if known is not None and known[0] == key:
             return known[1]
-        result = scan_in_context(content, neighbours, "strict", self.level)
+        result = scan_in_context(content, Neighbours(indexes), "strict", self.level)
         self._in_context = (key, result)
         return result
 

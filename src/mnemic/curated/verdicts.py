@@ -39,6 +39,7 @@ one evicts from its slot is a scan again, never a hidden finding.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -87,6 +88,13 @@ _identity: str | None = None
 def verdicts_path(root: str | os.PathLike[str], *, recent: bool = False) -> Path:
     """The verdict cache of the home (or project store) at ``root`` (``recent``: the
     recent writes' directory of slots)."""
+    return _verdicts_path(os.fspath(root), recent)
+
+
+@functools.lru_cache(maxsize=64)
+def _verdicts_path(root: str, recent: bool) -> Path:
+    """:func:`verdicts_path`, made once per home: a session asks it at every call that
+    shows the entries other writers changed (:meth:`VerdictCache.recent`)."""
     name = "scan-verdicts-recent" if recent else "scan-verdicts.json"
     return Path(root) / "cache" / name
 
@@ -269,9 +277,20 @@ class RecentVerdicts:
         self._added: dict[str, bytes] = {}
 
     def _line(self, text: str, scope: str, level: str) -> tuple[str, bytes]:
-        key = entry_key(text)
-        slot = f"{int(key[:8], 16) % RECENT_KEYS:03x}"
-        return slot, f"{scanner_identity()} {scope} {level} {key}\n".encode()
+        # A session shows another writer's entry when it comes and again when it goes,
+        # and with many writers several at every call: a text's slot and line are made
+        # once per process (they depend on its bytes, the scanner and the slot count).
+        identity = scanner_identity()
+        memo = (text, scope, level, identity, RECENT_KEYS)
+        got = _lines.get(memo)
+        if got is None:
+            key = entry_key(text)
+            slot = f"{int(key[:8], 16) % RECENT_KEYS:03x}"
+            got = slot, f"{identity} {scope} {level} {key}\n".encode()
+            if len(_lines) >= _KNOWN_MAX:
+                _lines.clear()
+            _lines[memo] = got
+        return got
 
     def clean(self, text: str, scope: str, level: str) -> bool:
         """Whether ``text`` was found clean by this scanner at ``scope`` and ``level``
@@ -290,7 +309,7 @@ class RecentVerdicts:
             return False
         try:
             flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-            fd = os.open(self.path / slot, flags)
+            fd = os.open(os.path.join(self.path, slot), flags)
         except OSError:
             return False
         try:
@@ -356,6 +375,8 @@ class RecentVerdicts:
 # of the same bytes: the scanner's memo keeps the verdicts it computed the same way).
 _known_clean: dict[bytes, None] = {}
 _KNOWN_MAX = 4096
+# The slot and line of each text looked up (:meth:`RecentVerdicts._line`).
+_lines: dict[tuple[str, str, str, str, int], tuple[str, bytes]] = {}
 
 
 def _remember(line: bytes) -> None:

@@ -50,6 +50,7 @@ __all__ = [
     "commit_origins",
     "hashed_text",
     "make_record",
+    "record_body",
     "record_hash",
     "record_texts",
     "recorded_states",
@@ -155,11 +156,10 @@ def _bad_texts(record: dict[str, Any]) -> list[str]:
     return out
 
 
-def make_record(
-    seq: int, prev: str, now: float, fields: dict[str, Any]
-) -> tuple[dict[str, Any], str]:
-    """Record number ``seq`` chained to ``prev``, and its canonical JSON line."""
-    record: dict[str, Any] = {
+def record_body(seq: int, prev: str, now: float, fields: dict[str, Any]) -> dict[str, Any]:
+    """Record number ``seq`` chained to ``prev``, without its ``hash`` (what
+    :func:`make_record` hashes; a server write's template fills the rest in the server)."""
+    return {
         "seq": seq,
         "id": os.urandom(8).hex(),
         "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now)),
@@ -167,6 +167,13 @@ def make_record(
         **{k: v for k, v in fields.items() if v is not None},
         "prev": prev,
     }
+
+
+def make_record(
+    seq: int, prev: str, now: float, fields: dict[str, Any]
+) -> tuple[dict[str, Any], str]:
+    """Record number ``seq`` chained to ``prev``, and its canonical JSON line."""
+    record = record_body(seq, prev, now, fields)
     record["hash"] = record_hash(record)
     line = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return record, line

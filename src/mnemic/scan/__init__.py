@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from .. import unicode_fold as _unicode
 from . import intent as _intent, pipeline
+from ._neighbours import Neighbours, TermIndex
 from ._pattern import CATEGORIES
 from .matching import (
     _CASED_PREFIXES as _CASED_PREFIXES,
@@ -58,11 +59,13 @@ __all__ = [
     "LEVELS",
     "MAX_SCAN_CHARS",
     "PATTERNS",
+    "Neighbours",
     "SCOPES",
     "Finding",
     "Pattern",
     "ScanResult",
     "Section",
+    "TermIndex",
     "default_level",
     "defines_for_others",
     "explain",
@@ -183,7 +186,12 @@ def scan_in_context(
         return ScanResult(base.findings + tuple(block))
     if not any(f.id.startswith(pipeline.DESTINATION_PREFIX) for f in base.holds):
         # A domain that imitates one already in memory (scanner 18).
-        known = tuple(dict.fromkeys(h for n in neighbours if n != text for h in _hosts(n)))
+        named = (
+            neighbours.sparse(_hosts)  # the stored texts that name a domain, looked up
+            if isinstance(neighbours, Neighbours)
+            else ((n, _hosts(n)) for n in neighbours)
+        )
+        known = tuple(dict.fromkeys(h for n, hosts in named if n != text for h in hosts))
         lookalike = pipeline.destination_finding(
             text, scope, _default_level if level is None else level, known
         )
@@ -234,6 +242,9 @@ def _displaced(text: str, neighbours: Sequence[str]) -> Finding | None:
     def same_name(a: str, b: str) -> bool:
         return _terms.shared_term(_intent._fold(a), _intent._fold(b))
 
+    if isinstance(neighbours, Neighbours) and destinations.displacing(text):
+        # Only a stored text that gives such an identifier too can be displaced by it.
+        neighbours = [n for n, _ in neighbours.sparse(destinations.displacing)]
     found = destinations.displaced(text, neighbours, same_name)
     if found is None:
         return None

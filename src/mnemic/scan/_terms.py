@@ -13,6 +13,7 @@ such a name.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from ._stopwords import WORDS as _STOP_BYTES
 from .lexicon import CONCEPTS
@@ -128,6 +129,16 @@ class Definition:
         for word in words:
             by3.setdefault(word[:3], []).append(word)
         self._by3 = by3
+
+    def beginnings(self) -> Iterable[str]:
+        """The first three letters of the head's naming words: a text none of whose
+        words begins with one of them, and that shares no run of :meth:`runs`, is not
+        one :meth:`of` is true for."""
+        return self._by3.keys()
+
+    def runs(self) -> frozenset[str]:
+        """The head's runs of dense script."""
+        return self._dense
 
     def of(self, folded: str) -> bool:
         """Whether the sentence defines a name the (folded) text ``folded`` uses."""

@@ -548,6 +548,12 @@ def _wildcard(text: str) -> Standing | None:
 _DISPLACED_KINDS = PAYMENT_KINDS | {"phone"}
 
 
+def displacing(text: str) -> bool:
+    """Whether ``text`` gives a payment identifier or a phone number (one that
+    :func:`displaced` compares)."""
+    return any(i.kind in _DISPLACED_KINDS for i in _identifiers_memo(text))
+
+
 def displaced(
     text: str, neighbours: Sequence[str], same_name: Callable[[str, str], bool]
 ) -> Standing | None:

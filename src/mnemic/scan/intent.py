@@ -1774,9 +1774,13 @@ def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
         # share a name with it. No word says "the other note", so it is held, not blocked.
         if not _dangling(own):
             return []
-        from . import _terms  # read only here: the start-up path never pairs entries
+        from . import _neighbours, _terms  # read only here: the start-up path never pairs entries
 
         folded = _fold(text)
+        if isinstance(neighbours, _neighbours.Neighbours):
+            # Only a stored text whose terms begin as this one's can share one.
+            words, dense = _terms.terms(folded)
+            neighbours = neighbours.naming(_folded, (w[:3] for w in words), dense)
         neighbours = [n for n in neighbours if _terms.shared_term(folded, _fold(n))]
         if not neighbours:
             return []
@@ -1855,11 +1859,19 @@ def _definition_in_context(
     defs = [(s, t) for s, t in zip(parts, own, strict=True) if _defining(s, t)]
     if not defs:
         return []
-    from . import _terms
+    from . import _neighbours, _terms
 
     alone = {i.name: i.verdict for i in _intents_of(own)}
     out: dict[str, Intent] = {}
     heads = [(_terms.Definition(s), t) for s, t in defs]  # made once, not per neighbour
+    if isinstance(neighbours, _neighbours.Neighbours):
+        # Only a stored text whose terms begin as a head's words do, or share its dense
+        # runs, can be named by it (``Definition.of``): the others are not read.
+        neighbours = neighbours.naming(
+            _folded,
+            (b for d, _ in heads for b in d.beginnings()),
+            (r for d, _ in heads for r in d.runs()),
+        )
     for other in neighbours:
         if other == text:
             continue

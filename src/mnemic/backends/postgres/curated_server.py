@@ -50,6 +50,7 @@ target's lock and the head's; ``time`` and ``ts`` the server's clock once they a
 from __future__ import annotations
 
 import logging
+import math
 import time
 from typing import Any
 
@@ -193,34 +194,30 @@ def server_write(
     where = owner.location(target)  # an unknown target is refused here
     if db.server_writes is False:
         return None
-    lit = sql.Literal
-    args = sql.SQL(", ").join(
-        [
-            lit(owner.project),
-            lit(target),
-            lit(owner.lock_key(target)),
-            lit(action),
-            lit(text),
-            sql.SQL("NULL::text") if content is None else lit(content),
-            sql.SQL("NULL::text[]") if known is None else _array(list(known)),
-            _array(list(frozen)),
-            lit(limit),
-            lit(owner.history_limit),
-            lit(now),
-            _array(body[0]),
-            _array(body[1]),
-            _array(line[0]),
-            _array(line[1]),
-        ]
+    values = (
+        owner.project,
+        target,
+        owner.lock_key(target),
+        action,
+        text,
+        content,
+        None if known is None else list(known),
+        list(frozen),
+        limit,
+        owner.history_limit,
+        now,
+        body[0],
+        body[1],
+        line[0],
+        line[1],
     )
+    args = _arguments(values)
     if getattr(owner, "queue", False) and db.server_queue is not False:
-        answer = queue_write(owner, where, args, timeout)
+        answer = queue_write(owner, where, sql.SQL(args), timeout)
         if answer is not None:
             db.server_writes = True
             return ServerWrite(*answer)
-    call = sql.SQL(
-        db.sql("SELECT o_outcome, o_found, o_line FROM {s}.curated_write({args})")
-    ).format(args=args)
+    call = db.sql("SELECT o_outcome, o_found, o_line FROM {s}.curated_write(") + args + ")"
     started = time.perf_counter()
     with db.connection() as conn:
         early = flushes(db, conn)
@@ -228,7 +225,7 @@ def server_write(
         if early:
             steps.append("SET LOCAL synchronous_commit = off")
         ending = ["COMMIT", FLUSH] if early else ["COMMIT"]
-        query = "; ".join([*steps, call.as_string(conn), *ending])
+        query = "; ".join([*steps, call, *ending])
         try:
             cur = conn.execute(query, prepare=False)
             results: list[Any] = []
@@ -268,14 +265,54 @@ def server_write(
         return ServerWrite(str(outcome), found, rec)
 
 
-def _array(items: list[str]) -> Any:
-    """``items`` as one quoted ``text[]`` literal: the array's own quoting (each element
-    in double quotes, ``\\`` and ``"`` escaped), then the whole as one string literal, a
-    single escape by libpq instead of psycopg's per-element one."""
+#: The SQL types of :data:`FUNCTION`'s arguments as :func:`server_write` sends them, in
+#: order (``text[]``: an array literal; ``text``, ``bigint``, ``int``, ``float``: a
+#: literal; a ``None`` of a ``text`` or ``text[]``: a typed NULL).
+ARGUMENT_TYPES = (
+    "text", "text", "bigint", "text", "text", "text", "text[]", "text[]", "int", "int",
+    "float", "text[]", "text[]", "text[]", "text[]",
+)  # fmt: skip
+
+
+def _arguments(values: tuple[Any, ...]) -> str:
+    """The function's arguments as SQL text, each value quoted as psycopg's
+    ``sql.Literal(value).as_string(conn)`` quotes it (the same bytes: a test compares
+    them), without composing one psycopg object per value: a string in single quotes
+    with ``'`` doubled, and with ``E`` and its backslashes doubled when it holds one; an
+    integer or a float as its ``repr``, a space before a minus sign; ``NULL::text`` or
+    ``NULL::text[]`` for ``None``. A string holding NUL (which PostgreSQL text cannot
+    hold) or a float that is not finite is left to psycopg, which refuses or writes it."""
+    out = []
+    for value, kind in zip(values, ARGUMENT_TYPES, strict=True):
+        if value is None:
+            out.append(f"NULL::{kind}")
+        elif kind == "text[]":
+            out.append(_array(value))
+        else:
+            out.append(_literal(value))
+    return ", ".join(out)
+
+
+def _literal(value: str | int | float) -> str:
+    """``value`` quoted as ``sql.Literal(value).as_string(conn)`` quotes it."""
+    if isinstance(value, str) and "\x00" not in value:
+        quoted = value.replace("'", "''")
+        if "\\" in value:
+            return " E'" + quoted.replace("\\", "\\\\") + "'"
+        return "'" + quoted + "'"
+    if type(value) is int or (type(value) is float and math.isfinite(value)):
+        shown = repr(value)
+        return " " + shown if shown.startswith("-") else shown
     from psycopg import sql
 
+    return sql.Literal(value).as_string(None)
+
+
+def _array(items: list[str]) -> str:
+    """``items`` as one quoted ``text[]`` literal: the array's own quoting (each element
+    in double quotes, ``\\`` and ``"`` escaped), then the whole as one string literal."""
     inner = ",".join('"' + i.replace("\\", "\\\\").replace('"', '\\"') + '"' for i in items)
-    return sql.Composed([sql.Literal("{" + inner + "}"), sql.SQL("::text[]")])
+    return _literal("{" + inner + "}") + "::text[]"
 
 
 def _gone(exc: BaseException) -> bool:
