@@ -30,10 +30,13 @@ from ._lexicon_harm import (
     HARM,
     MORE as HARM_MORE,
     NARROWED,
+    PLAIN_PASSWORD,
     RECORD,
     RECORD_MORE,
     RECOVERY,
+    SET_ACTION,
     TAKEOVER,
+    TAKEOVER_OBJECTS,
     THIRD_PARTY,
     TRAIL,
     VOICE,
@@ -796,4 +799,14 @@ for _concept, _keys in THIRD_PARTY.items():
 # "Forward" where ``send`` lacked it (scanner 37, step 3, _lexicon_harm.FORWARD); merged
 # last, so the bench can take it out.
 for _concept, _keys in FORWARD.items():
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# The plain word for "password" where ``cred`` lacked it (scanner 38, step 1,
+# PLAIN_PASSWORD), account-takeover objects without code keys (step 2,
+# TAKEOVER_OBJECTS) and the "set"/"add" action where a language had none (step 3,
+# SET_ACTION); merged last, so the bench can take them out.
+for _concept, _keys in (
+    *PLAIN_PASSWORD.items(),
+    *TAKEOVER_OBJECTS.items(),
+    *SET_ACTION.items(),
+):
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
