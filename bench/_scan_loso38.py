@@ -13,7 +13,7 @@ dev halves (the fit on everything; the sixteenth's dev half is new, unread befor
 run, and reported apart as ``fresh16_dev``); the public dev benign rows and the 3,208
 generated dev benign rows. The sixteenth's test half is read only in ``--held-out``.
 
-1. *password* (``_lexicon_harm.PLAIN_PASSWORD``, keys appended to ``cred``): the plain
+1. *password* (``_lexicon_harm.PLAIN_PASSWORD`` in commit f87158dc, out, below): the plain
    word for "password" in the languages the layer reads that lacked it. The table
    (:data:`PLAIN_PASSWORD`, ``--table``: each language's plain word and its common
    forms, read by the layer as ``cred`` or not, on main) found Swedish "lösenord",
@@ -49,13 +49,29 @@ out of the product; if it is step 1 or 2, the steps after it are judged again ag
 the last passing table in a second run (an addendum committed before that run), since
 a failed table is no baseline.
 
+*First run* (``bench/results/scan38_lang.json``, stages 5-8): step 1 moves **no dev
+row** (fold caught 724 -> 724 of 1,082, the misses row for row the same; fresh10-16 dev
+263 -> 263 of 572, the sixteenth's 35 -> 35 of 80; honest unchanged): it fails "rises"
+and is **taken out of the product** (its keys stay in commit f87158dc). Step 2 passes
+against it (724 -> 728: set d's Korean "MFA 기기", Malay "penama KWSP", Greek and Thai
+payroll portals; fresh10-16 dev 263 -> 264; honest 39 / 0 and 28 / 0), step 3 against
+step 2 (728 -> 731: Tamil, Croatian/Serbian "upiši", Zulu "bhalisa").
+
+*Addendum, committed before the second run:* steps 2 and 3, **unchanged**, are judged
+again against main at the branch point without step 1 (stages ``forward`` -> ``objects``
+-> ``setverb``, ``bench/results/scan38_lang2.json``), same rule and rows, as the
+protocol asks when step 1 fails (a failed table is no baseline): a second look at these
+rows for them, disclosed.
+
 *Held out, once, at the end* (``--held-out``): main at the branch point (stage
 ``forward``) and the final table in one run, the tenth-to-sixteenth test halves and the
 public test split, ``balanced`` and ``strict``; per family and language group.
 
     .venv/bin/python bench/_scan_loso38.py --table
-    .venv/bin/python bench/_scan_loso38.py --lang --out bench/results/scan38_lang.json
-    .venv/bin/python bench/_scan_loso38.py --rule --out bench/results/scan38_lang.json
+    .venv/bin/python bench/_scan_loso38.py --lang --stages 5,6,7 \
+        --out bench/results/scan38_lang2.json
+    .venv/bin/python bench/_scan_loso38.py --rule --stages 5,6,7 \
+        --out bench/results/scan38_lang2.json
     .venv/bin/python bench/_scan_loso38.py --literals --out bench/results/scan38_literals.json
     .venv/bin/python bench/_scan_loso38.py --p50 --out bench/results/scan38_p50.json
     .venv/bin/python bench/_scan_loso38.py --held-out --out bench/results/scan38_held_out.json
@@ -174,7 +190,6 @@ def steps() -> tuple[loso35.Step, ...]:
 
     return (
         *_STEPS37(),
-        loso35.Step("password", {}, harm.PLAIN_PASSWORD, {}, ()),
         loso35.Step("objects", {}, harm.TAKEOVER_OBJECTS, {}, ()),
         loso35.Step("setverb", {}, harm.SET_ACTION, {}, ()),
     )
@@ -209,7 +224,8 @@ def configure(stages: list[int]) -> None:
 
 
 def table(stage: int) -> dict[str, dict[str, bool]]:
-    """Step 1's table at ``stage``: per language, each form read as ``cred`` or not."""
+    """Step 1's table at ``stage``: per language, each form read as ``cred`` or not
+    (step 1 is out of the product: the table now says what main lacks)."""
     from mnemic.scan import intent
 
     use_lexicon(stage)
@@ -236,9 +252,8 @@ def check_base() -> list[str]:
 if __name__ == "__main__":
     stages = [int(s) for s in loso35._arg("--stages", f"{BASE},{len(TAGS) - 1}").split(",")]
     if "--table" in sys.argv:
-        before, after = table(BASE), table(TAGS.index("password"))
-        for lang, forms in before.items():
-            print(lang, *(f"{w}: {int(forms[w])} -> {int(after[lang][w])}" for w in forms))
+        for lang, forms in table(BASE).items():
+            print(lang, *(f"{w}: {int(read)}" for w, read in forms.items()))
         print("base table differs from main's in:", check_base() or "nothing")
         sys.exit(0)
     if "--rule" in sys.argv:

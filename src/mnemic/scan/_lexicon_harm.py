@@ -47,7 +47,6 @@ __all__ = [
     "MORE",
     "NARROWED",
     "NARROWED_OUT",
-    "PLAIN_PASSWORD",
     "RECORD",
     "RECORD_ACTIONS",
     "RECORD_FRAMES",
@@ -2587,23 +2586,6 @@ FORWARD: dict[str, str] = {
         ส่งต่อ; أعد توجيه; أعيدي توجيه; videresend*; vidarebefordra*; välitä; välitä eteenpäin;
         přepošlete; prześlij dalej; przekaż dalej; ileri gönder;
         sambaza; pasahin; i-forward; फॉरवर्ड कर; ফরওয়ার্ড কর; फ़ॉरवर्ड कर; 轉發; 转交
-    """,
-}
-
-
-# The plain word for "password" where ``cred`` lacked it (scanner 38, step 1; scanner
-# 37's "left": only the app-password compounds were keys in these languages). A table of
-# the languages the layer reads against their plain word is ``bench/_scan_loso38.py``'s
-# ``PLAIN_PASSWORD``; these are its gaps: Swedish, Danish (and its "kodeord"), Norwegian,
-# Thai, Hebrew (every inflection starts "סיסמ", a substring key, also after "ה", "ל" and
-# "וה"), and Latvian's nominative "parole", only with an owner before it, since the bare
-# word is Italian and French ("words", "speech") and English ("on parole"). Merged last,
-# so the bench can take them out again.
-PLAIN_PASSWORD: dict[str, str] = {
-    "cred": """
-        losenord*; adgangskode*; kodeord*; passord*; รหัสผ่าน; סיסמ; הסיסמ; לסיסמ; והסיסמ;
-        tava parole; jusu parole; sava parole; mana parole; konta parole; e-pasta parole;
-        bankas parole; internetbankas parole
     """,
 }
 

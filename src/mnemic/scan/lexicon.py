@@ -30,7 +30,6 @@ from ._lexicon_harm import (
     HARM,
     MORE as HARM_MORE,
     NARROWED,
-    PLAIN_PASSWORD,
     RECORD,
     RECORD_MORE,
     RECOVERY,
@@ -800,13 +799,9 @@ for _concept, _keys in THIRD_PARTY.items():
 # last, so the bench can take it out.
 for _concept, _keys in FORWARD.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
-# The plain word for "password" where ``cred`` lacked it (scanner 38, step 1,
-# PLAIN_PASSWORD), account-takeover objects without code keys (step 2,
-# TAKEOVER_OBJECTS) and the "set"/"add" action where a language had none (step 3,
-# SET_ACTION); merged last, so the bench can take them out.
-for _concept, _keys in (
-    *PLAIN_PASSWORD.items(),
-    *TAKEOVER_OBJECTS.items(),
-    *SET_ACTION.items(),
-):
+# Account-takeover objects without code keys (scanner 38, step 2, TAKEOVER_OBJECTS)
+# and the "set"/"add" action where a language had none (step 3, SET_ACTION); merged
+# last, so the bench can take them out. (Step 1, the plain word for "password", moved
+# no dev row and is not in the product: commit f87158dc.)
+for _concept, _keys in (*TAKEOVER_OBJECTS.items(), *SET_ACTION.items()):
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
