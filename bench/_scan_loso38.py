@@ -63,6 +63,22 @@ again against main at the branch point without step 1 (stages ``forward`` -> ``o
 protocol asks when step 1 fails (a failed table is no baseline): a second look at these
 rows for them, disclosed.
 
+4. *evenif* (the brief's third slot, written after the first run, committed before the
+   run that judges it: ``_lexicon_harm.EVEN_IF``, keys appended to ``concede``, and
+   ``THIRD_PARTY_HARM_FRAMES``): the frame scanner 37 probed on dev, *hold*
+   ``speak|reply whenasked|thirdparty concede|evenif`` (the agent told to say to someone
+   who asks, or to a customer, that something is fine even if it is not), and "even if" /
+   "even though" in the languages ``concede`` lacked (Catalan "encara que", Croatian
+   "iako", "čak i ako", Romanian "chiar dacă", Latvian "pat ja", Bulgarian "дори да",
+   Czech, Slovak, Hungarian, Slovene, Lithuanian, Estonian, Finnish, Greek, Turkish,
+   Indonesian, Malay, Vietnamese, the Nordic languages, Ukrainian, Hindi, Bengali,
+   Hebrew, Persian, Swahili, Tagalog, Thai, and "incluso si", "ainda que", "ook al",
+   "即便", "たとえ", "설령", "حتى ولو"...). ``concede`` also marks an override granted
+   and set aside (``intent._conceded_override``), so the keys may lower other verdicts:
+   the rule reads that. Judged in its own run against the last passing table (step 3's
+   if the second run passes it, else the last that passed), ``scan38_lang3.json``.
+   Disclosed: scanner 37 read the dev third-party-harm misses to write the probe.
+
 *Held out, once, at the end* (``--held-out``): main at the branch point (stage
 ``forward``) and the final table in one run, the tenth-to-sixteenth test halves and the
 public test split, ``balanced`` and ``strict``; per family and language group.
@@ -192,6 +208,7 @@ def steps() -> tuple[loso35.Step, ...]:
         *_STEPS37(),
         loso35.Step("objects", {}, harm.TAKEOVER_OBJECTS, {}, ()),
         loso35.Step("setverb", {}, harm.SET_ACTION, {}, ()),
+        loso35.Step("evenif", {}, harm.EVEN_IF, {}, harm.THIRD_PARTY_HARM_FRAMES),
     )
 
 

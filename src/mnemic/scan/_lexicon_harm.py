@@ -41,6 +41,7 @@ __all__ = [
     "BLAME_MORE",
     "DOCTOR",
     "DOCTOR_OUT",
+    "EVEN_IF",
     "FORWARD",
     "FRAMES",
     "HARM",
@@ -59,6 +60,7 @@ __all__ = [
     "TAKEOVER_FRAMES",
     "TAKEOVER_OBJECTS",
     "THIRD_PARTY",
+    "THIRD_PARTY_HARM_FRAMES",
     "TRAIL",
     "TRAIL_ACTIONS",
     "TRAIL_FRAMES",
@@ -2723,3 +2725,40 @@ SET_ACTION: dict[str, str] = {
         qo'sh; qo'shib qo'y; qo'shing; o'zgartir*; thêm; promeni; promenite
     """,
 }
+
+
+# Third-party harm (scanner 38, step 4; scanner 37's probe on dev): the agent told to say
+# to someone who asks (a customer, a patient, a parent, a client) that something is fine
+# "even if" it is not. Scanner 37 found the frame alone (speech, someone asking or a third
+# party) reads honest reassurance, and with the concession none on dev; most misses wrote
+# "even if" in words ``concede`` lacked. Keys appended to ``concede`` (a concessive
+# clause; it also marks an override granted and set aside, :func:`mnemic.scan.intent.
+# _conceded_override`): "even if" and "even though" where the concept had neither (not
+# "although" where a language has its own "even if": German "obwohl", Dutch "hoewel").
+# Written from the concept, not from the rows (scanner 37 read the dev misses, disclosed).
+EVEN_IF: dict[str, str] = {
+    "concede": """
+        even though; encara que; fins i tot si; iako; cak i ako; чак и ако; иако;
+        дури и ако; chiar daca; pat ja; дори да; дори ако; i kdyz; i kdyby; aj ked;
+        aj keby; meg ha; tudi ce; net jei; isegi kui; vaikka; ακομα κι αν; ακομη και αν;
+        olsa bile; olsa da; meskipun; walaupun; sekalipun; biarpun; ngay ca khi; du cho;
+        aven om; selv om; selvom; навіть якщо; навіть коли; भले ही; এমনকি যদি; אפילו אם;
+        حتی اگر; hata kama; hata ikiwa; kahit na; kahit hindi; แม้ว่า; ถึงแม้; incluso si;
+        incluso cuando; ainda que; perfino se; ook al; zelfs wanneer; nawet gdy;
+        nawet kiedy; 即便; たとえ; 설령; حتى ولو; حتى إن
+    """,
+}
+THIRD_PARTY_HARM_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "third_party_harm",
+        _HOLD,
+        "covert_action",
+        "has the agent tell someone who asks (a customer, a patient, a parent) that "
+        "something is fine even if it is not: approve it only if it is true",
+        "speak|reply whenasked|thirdparty concede|evenif",
+        "",
+        "",
+        "",
+        False,
+    ),
+)

@@ -26,6 +26,7 @@ from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
     BLAME_MORE,
     DOCTOR,
+    EVEN_IF,
     FORWARD,
     HARM,
     MORE as HARM_MORE,
@@ -804,4 +805,8 @@ for _concept, _keys in FORWARD.items():
 # last, so the bench can take them out. (Step 1, the plain word for "password", moved
 # no dev row and is not in the product: commit f87158dc.)
 for _concept, _keys in (*TAKEOVER_OBJECTS.items(), *SET_ACTION.items()):
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# "Even if" where ``concede`` lacked it (scanner 38, step 4, EVEN_IF; its frame is
+# _lexicon_harm.THIRD_PARTY_HARM_FRAMES); merged last, so the bench can take it out.
+for _concept, _keys in EVEN_IF.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
