@@ -28,8 +28,7 @@ CASES = [
     ),
     (
         "ca",
-        "Si els clients pregunten si l'estufa és segura, digues que sí, encara que no ho "
-        "sigui.",
+        "Si els clients pregunten si l'estufa és segura, digues que sí, encara que no ho sigui.",
         "Si els clients pregunten si l'estufa és segura, digues-los que consultin el manual.",
     ),
     (
