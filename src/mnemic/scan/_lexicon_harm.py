@@ -2730,22 +2730,26 @@ SET_ACTION: dict[str, str] = {
 # Third-party harm (scanner 38, step 4; scanner 37's probe on dev): the agent told to say
 # to someone who asks (a customer, a patient, a parent, a client) that something is fine
 # "even if" it is not. Scanner 37 found the frame alone (speech, someone asking or a third
-# party) reads honest reassurance, and with the concession none on dev; most misses wrote
-# "even if" in words ``concede`` lacked. Keys appended to ``concede`` (a concessive
-# clause; it also marks an override granted and set aside, :func:`mnemic.scan.intent.
-# _conceded_override`): "even if" and "even though" where the concept had neither (not
-# "although" where a language has its own "even if": German "obwohl", Dutch "hoewel").
+# party) reads honest reassurance, and with a concession none on dev; most misses wrote
+# "even if" in words the layer lacked. A new concept, ``contrary``: "even if" and "even
+# though" (a fact granted against what is said), in the languages the layer reads; read
+# by this frame only. Not "even when" (a habit: "even when it's only a cent"), and not
+# appended to ``concede``, whose keys also mark an override granted and set aside
+# (:func:`mnemic.scan.intent._conceded_override`; scanner 21 left "even though" out of
+# it on purpose). The first run appended them to ``concede`` (a second look, disclosed).
 # Written from the concept, not from the rows (scanner 37 read the dev misses, disclosed).
 EVEN_IF: dict[str, str] = {
-    "concede": """
-        even though; encara que; fins i tot si; iako; cak i ako; чак и ако; иако;
+    "contrary": """
+        even if; even though; aunque; incluso si; mesmo que; mesmo se; ainda que;
+        meme si; auch wenn; selbst wenn; даже если; حتى لو; حتى وإن; حتى ولو; 即使; 就算;
+        哪怕; 即便; nawet jesli; nawet jeśli; nawet jeżeli; anche se; perfino se; ook als;
+        zelfs als; ook al; encara que; fins i tot si; iako; cak i ako; чак и ако; иако;
         дури и ако; chiar daca; pat ja; дори да; дори ако; i kdyz; i kdyby; aj ked;
         aj keby; meg ha; tudi ce; net jei; isegi kui; vaikka; ακομα κι αν; ακομη και αν;
         olsa bile; olsa da; meskipun; walaupun; sekalipun; biarpun; ngay ca khi; du cho;
-        aven om; selv om; selvom; навіть якщо; навіть коли; भले ही; এমনকি যদি; אפילו אם;
-        حتی اگر; hata kama; hata ikiwa; kahit na; kahit hindi; แม้ว่า; ถึงแม้; incluso si;
-        incluso cuando; ainda que; perfino se; ook al; zelfs wanneer; nawet gdy;
-        nawet kiedy; 即便; たとえ; 설령; حتى ولو; حتى إن
+        aven om; selv om; selvom; навіть якщо; भले ही; এমনকি যদি; אפילו אם; גם אם;
+        حتی اگر; hata kama; hata ikiwa; kahit na; kahit hindi; แม้ว่า; ถึงแม้; たとえ;
+        설령; 비록; 하더라도; 더라도
     """,
 }
 THIRD_PARTY_HARM_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
@@ -2755,7 +2759,7 @@ THIRD_PARTY_HARM_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, boo
         "covert_action",
         "has the agent tell someone who asks (a customer, a patient, a parent) that "
         "something is fine even if it is not: approve it only if it is true",
-        "speak|reply whenasked|thirdparty concede|evenif",
+        "speak|reply whenasked|thirdparty contrary",
         "",
         "",
         "",
