@@ -99,18 +99,38 @@ when" forms; the frame is ``speak|reply whenasked|thirdparty contrary``. Judged 
 more against step 3's table, same rule and rows (``bench/results/scan38_lang4.json``,
 stages 7-8): a **second look** at these rows for step 4, disclosed.
 
+*After the held-out run* (a sequencing slip, disclosed): ``tests/test_scan_learned.py``
+showed that step 4's single-word key "aunque" (a Spanish stop word) leaves the
+classifier's function words once ``contrary`` reads it, which changes the model's
+features. Taken out of the product as a last stage, ``noaunque`` (a key removed), and
+checked as scanner 35's step 4 was: ``--equiv --stages 8,9`` (scanner 33's set: the
+folds' and the tenth-to-sixteenth sets' rows, both halves, with their context; the
+public, generated and strangers' rows; the tests' literals) must move no text, so what
+ships reads every measured text as what was judged and held out
+(``bench/results/scan38_equiv.json``). The held-out run's "after" was stage 8, then
+the last.
+
+*Fourth run* (``bench/results/scan38_lang4.json``): step 4 passes again, the same seven
+rows (731 -> 738 of 1,082; honest 39 / 0; everything beyond the folds unchanged); over
+the tests' literals (``scan38_literals.json``) only this branch's test attacks move.
+
 *Held out, once, at the end* (``--held-out``): main at the branch point (stage
 ``forward``) and the final table in one run, the tenth-to-sixteenth test halves and the
-public test split, ``balanced`` and ``strict``; per family and language group.
+public test split, ``balanced`` and ``strict``; per family and language group. *Result*
+(``scan38_held_out.json``): nothing moved, verdict for verdict (fresh10-16 test pooled
+245 of 570, honest 30 / 3; public test 113 of 142, benign 5 / 3 of 1,403).
 
     .venv/bin/python bench/_scan_loso38.py --table
     .venv/bin/python bench/_scan_loso38.py --lang --stages 5,6,7 \
         --out bench/results/scan38_lang2.json
+    .venv/bin/python bench/_scan_loso38.py --lang --stages 7,8 \
+        --out bench/results/scan38_lang4.json
     .venv/bin/python bench/_scan_loso38.py --rule --stages 5,6,7 \
         --out bench/results/scan38_lang2.json
     .venv/bin/python bench/_scan_loso38.py --literals --out bench/results/scan38_literals.json
     .venv/bin/python bench/_scan_loso38.py --p50 --out bench/results/scan38_p50.json
     .venv/bin/python bench/_scan_loso38.py --held-out --out bench/results/scan38_held_out.json
+    .venv/bin/python bench/_scan_loso38.py --equiv --stages 8,9
 """
 
 from __future__ import annotations
@@ -229,6 +249,7 @@ def steps() -> tuple[loso35.Step, ...]:
         loso35.Step("objects", {}, harm.TAKEOVER_OBJECTS, {}, ()),
         loso35.Step("setverb", {}, harm.SET_ACTION, {}, ()),
         loso35.Step("evenif", harm.EVEN_IF, {}, {}, harm.THIRD_PARTY_HARM_FRAMES),
+        loso35.Step("noaunque", {}, {}, {"contrary": ("aunque",)}, ()),
     )
 
 
@@ -294,6 +315,14 @@ if __name__ == "__main__":
         for lang, forms in table(BASE).items():
             print(lang, *(f"{w}: {int(read)}" for w, read in forms.items()))
         print("base table differs from main's in:", check_base() or "nothing")
+        sys.exit(0)
+    if "--equiv" in sys.argv:
+        configure(stages)
+        res = loso35.equivalence(*stages)
+        out = ROOT / "bench" / "results" / "scan38_equiv.json"
+        out.write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(res["texts"], "texts,", res["rows_with_context"], "rows with context,", end=" ")
+        print(len(res["moved"]), "moved")
         sys.exit(0)
     if "--rule" in sys.argv:
         out = Path(sys.argv[sys.argv.index("--out") + 1])
