@@ -41,6 +41,7 @@ __all__ = [
     "BLAME_MORE",
     "DOCTOR",
     "DOCTOR_OUT",
+    "EVEN_IF",
     "FORWARD",
     "FRAMES",
     "HARM",
@@ -53,10 +54,13 @@ __all__ = [
     "RECORD_MORE",
     "RECOVERY",
     "RECOVERY_FRAMES",
+    "SET_ACTION",
     "TAKEOVER",
     "TAKEOVER_ACTIONS",
     "TAKEOVER_FRAMES",
+    "TAKEOVER_OBJECTS",
     "THIRD_PARTY",
+    "THIRD_PARTY_HARM_FRAMES",
     "TRAIL",
     "TRAIL_ACTIONS",
     "TRAIL_FRAMES",
@@ -2586,3 +2590,183 @@ FORWARD: dict[str, str] = {
         sambaza; pasahin; i-forward; फॉरवर्ड कर; ফরওয়ার্ড কর; फ़ॉरवर्ड कर; 轉發; 转交
     """,
 }
+
+
+# Account-takeover objects the intent layer lacked (scanner 37's step 1, judged again as
+# scanner 38's step 2 WITHOUT its code keys: a code from an SMS made a scam warning's
+# "never share the code from the SMS" a credential handed over, and blocked it; the
+# reset links stay). Keys appended to existing concepts, written from the concept in the
+# languages the layer reads, so the frames that already combine them read more notes:
+#
+# * ``acctctl`` (scanner 33's object: the frames *hold* ``acctctl enroll|swap
+#   unchecked|covert`` and *block* ``acctctl enroll|swap`` with ``speak`` negated): a
+#   second-factor device, sign-in device or authenticator named by its own words
+#   ("MFA 기기", "устройство 2FA", "uređaj za dvofaktorsku potvrdu"), and the contact of
+#   a payroll, HR or benefits portal account (its e-mail, phone or nominee: whoever holds
+#   it gets the resets and the payouts);
+# * ``recovery`` and ``acctctl`` (scanner 35's slot an account sends resets to): the
+#   recovery e-mail or phone in languages and inflections that lacked it (Tamil, Tajik,
+#   Polish genitive) and an address added "as the backup one" (Ukrainian, Russian,
+#   Lithuanian, English);
+# * ``cred`` (what is handed over: the exfiltration frames ``send cred dest`` read it): a
+#   password-reset link or e-mail, a login or magic link, in the forms ``cred`` lacked.
+#   No code keys (scanner 37's "reset code", "2FA code", "код из SMS", "인증번호"...).
+#
+# The dev account-takeover misses were read before scanner 37 wrote these keys
+# (disclosed). Merged last, so the bench can take them out again.
+_PORTAL = """
+    payroll portal*; payroll account*; payroll login*; payroll email*; payroll e-mail*;
+    payroll system's email*; hr portal*; hr portal account*; employee portal*;
+    benefits portal*; benefits account*; pension portal*; pension account*;
+    pension nominee*; epf nominee*; benefits nominee*; portail de paie; portail rh;
+    portail salarie; espace salarie; compte de paie; gehaltsportal*; lohnportal*;
+    personalportal*; mitarbeiterportal*; entgeltportal*; portal de nomina*;
+    portal del empleado; portal de rrhh; portal de folha de pagamento; portal do colaborador;
+    portal do rh; portal de holerite*; portale delle buste paga; portale dei cedolini;
+    portale hr; portale del dipendente; salarisportaal*; personeelsportaal*; hr-portaal*;
+    loonportaal*; portal płacow*; portalu płacow*; portal kadrow*; portalu kadrow*;
+    portal pracownicz*; portalu pracownicz*; зарплатн* портал*; портал* зарплат*;
+    кадров* портал*; портал* сотрудник*; portal za plate; portal za plaće;
+    platni portal*; μισθοδοτικ* portal; μισθοδοτικ* πυλ*; πυλη μισθοδοσιας; bordro portal*;
+    maaş portal*; personel portal*; penama kwsp; penama epf; penama; portal gaji;
+    portal penggajian; sistem gaji; cổng lương; 급여 포털; 급여 시스템; 인사 포털; 給与ポータル;
+    給与システム; 人事ポータル; 工资系统; 薪资系统; 薪资门户; 工资门户; 薪酬系统; بوابة الرواتب;
+    نظام الرواتب; पेरोल पोर्टल; वेतन पोर्टल; พอร์ทัลเงินเดือน; ระบบเงินเดือน; mzdový portál;
+    mzdov* portal*; portal de salarizare; bérportál*; lönportal*; lønportal*;
+    palkkaportaali*; פורטל השכר; پرتال حقوق
+"""
+_RECOVERY_MORE = """
+    மீட்பு மின்னஞ்சல; மீட்பு தொலைபேசி; மீட்பு எண்; почтаи барқарорсоз*;
+    рақами барқарорсоз*; numer* telefonu do odzyskiwania; telefonu do odzyskiwania;
+    numeru do odzyskiwania; e-maila do odzyskiwania; adresu do odzyskiwania;
+    як резервн*; как резервн*; kaip atsargin*; as a backup email*; as a backup e-mail*;
+    as backup email*; as the backup email*; as a backup address; as the backup address;
+    as a recovery email*; as a recovery e-mail*; as the recovery email*;
+    as a recovery address; as a recovery phone*; as the recovery phone*; sign-in phone*;
+    login phone*
+"""
+TAKEOVER_OBJECTS: dict[str, str] = {
+    "acctctl": f"""
+        sign-in device*; login device*; second sign-in device*; two-factor device*;
+        second-factor device*; 2fa app*; mfa app*; two-factor app*; verification device*;
+        appareil de connexion; appareil d'authentification; application 2fa;
+        anmeldegerät*; authentifizierungsgerät*; 2fa-app*; mfa-app*;
+        dispositivo de inicio de sesion; dispositivo de autenticacion;
+        dispositivo de doble factor; aplicacion 2fa; dispositivo de autenticacao;
+        dispositivo de dois fatores; aplicativo 2fa;
+        dispositivo di autenticazione; mfa-apparaat; 2fa-apparaat; inlogapparaat;
+        authenticatieapparaat; urządzeni* mfa; urządzeni* 2fa;
+        urządzeni* do uwierzytelniania; устройств* 2fa; устройств* mfa; 2fa-устройств*;
+        mfa-устройств*; устройств* двухфакторн*; устройств* для входа; пристр* 2fa;
+        пристр* mfa; uređaj* za dvofaktorsk*; uređaj* za dvostruk*; uređaj* za prijavu;
+        mfa uređaj*; 2fa uređaj*; устройство за 2fa; устройство за двуфакторн*;
+        συσκευη mfa; συσκευη 2fa; συσκευη ελεγχου ταυτοτητας; mfa cihaz*; 2fa cihaz*;
+        doğrulama cihaz*; ye-mfa; ye-2fa; perangkat mfa; perangkat 2fa; peranti mfa;
+        peranti 2fa; thiết bị mfa; thiết bị 2fa; thiết bị xác thực; mfa 기기; 2fa 기기;
+        otp 기기; 인증 기기; 로그인 기기; mfaデバイス; 2faデバイス; mfa デバイス; 認証デバイス;
+        認証用デバイス; mfa 设备; 2fa 设备; 验证设备; 认证设备; 登录设备; جهاز المصادقة;
+        جهاز التحقق; 2fa डिवाइस; mfa डिवाइस; อุปกรณ์ mfa; อุปกรณ์ 2fa; อุปกรณ์ยืนยันตัวตน;
+        zařízení mfa; zařízení 2fa; dispozitiv mfa; dispozitiv 2fa; mfa eszköz*;
+        2fa eszköz*; mfa-enhet*; 2fa-enhet*; 2fa-enhed*; mfa-laite*; 2fa-laite*;
+        ishonchli qurilma*; دستگاه احراز هویت; מכשיר אימות;
+        {_PORTAL}; {_RECOVERY_MORE}
+    """,
+    "recovery": _RECOVERY_MORE,
+    "cred": """
+        password reset link*; password-reset link*; reset link*; password reset email*;
+        password reset e-mail*; login link*; magic link*; lien de reinitialisation;
+        passwort-reset-link*; reset-link*; link zum zurucksetzen; enlace de restablecimiento;
+        enlace para restablecer; link de redefinicao; link para redefinir;
+        link di reimpostazione; link per reimpostare; resetlink*; herstellink*; link do resetu;
+        link resetując*; ссылк* для сброса; ссылк* сброса; посилання для скидання;
+        tautan reset; link reset; tautan atur ulang; pautan tetapan semula; 재설정 링크;
+        재설정 메일; 重置链接; 密码重置链接; 重置密码的链接; リセットリンク; 再設定リンク;
+        再設定用のリンク; رابط إعادة تعيين; رابط إعادة التعيين; رابط الاستعادة;
+        sıfırlama bağlantı*; sıfırlama linki*; liên kết đặt lại; ลิงก์รีเซ็ต; रीसेट लिंक;
+        odkaz pro obnovení; link resetare; visszaállító link*
+    """,
+}
+
+
+# The action a takeover frame needs, where a language had no key for it (scanner 37's
+# step 2, judged again as scanner 38's step 3 on top of step 2's objects; scanner 36's
+# step 2 moved nothing alone because the objects were missing). Appended to ``enroll``
+# (an action: a negation before it cancels it):
+#
+# * "set X to", "enter X as", "put" in about fifty languages (scanner 36's ``SET_VERB``,
+#   commit 29c8b25f, unchanged: German "trage … ein", Russian "укажи", Polish "ustaw",
+#   Chinese "设成" ...);
+# * "add" and "change" where ``enroll`` had neither (Ukrainian "додай", Lithuanian
+#   "pridėk", Tajik "иваз кун", Tamil "மாற்றவும்", Czech "přidej", Uzbek "qo'sh",
+#   Vietnamese "thêm", Serbian "promeni");
+# * Dutch separable verbs whose particle stands apart ("stel … in", "voer … in",
+#   "zet … om", "draag … over"): :data:`mnemic.scan._prose.SEPARABLE`, read in one clause.
+#
+# Merged last, so the bench can take them out again (``bench/_scan_loso37.py``).
+SET_ACTION: dict[str, str] = {
+    "enroll": """
+        enter the; enter it; put the; set it to; set it as; set to; set as;
+        mets; mettez; saisis; saisissez; indique; indiquez; definis; definissez;
+        trage ein; trag ein; tragen sie ein; eintragen; setz; stelle ein; stell ein;
+        pon; ponga; introduce; introduzca; establece*; configura*; coloque; coloca; define;
+        defina; insira; insere; digite; imposta*; inserisci; metti; zet; stel in; vul in;
+        ustaw*; wpisz; wprowadz; укажи*; установи*; поставь; впиши; введи*; пропиши;
+        вкажи; встанови; upisi; postavi; unesi; nastav*; zadej; zadaj;
+        seteaza; introdu; allitsd be; add meg; ird be; βαλε; ορισε; καταχωρησε; ayarla*;
+        olarak gir; gir; tetapkan; setel; atur; masukkan; isikan; sæt; saet; angiv; satt;
+        ange; sett; angi; aseta; syota; maara; nustatyk; irasyk; iestati; ievadi; nastavi;
+        vpisi; posa; estableix; introdueix; weka; ingiza; ilagay; itakda; задай; въведи;
+        сложи; הגדר; קבע; הכנס; ضع; اضبط; ادخل; أدخل; تنظیم; وارد کن; सेट कर; डाल दो;
+        डालें; दर्ज कर; সেট কর; দাও; cai đat; đat; nhap; ตั้ง; ใส่; กรอก; 设成; 设为;
+        设置为; 设置成; 改用; 填写; 填入; 填成; に設定; 設定して; に登録; 入力して;
+        로 설정; 으로 설정; 설정해; 입력해; 넣어; சேர்; அமை; பதிவு செய்; bhalisa; faka;
+        додай; додати; додайте; зміни; змініть; pridėk; pridėkite; pridėti; иваз кун;
+        илова кун; மாற்றவும்; மாற்று; přidej; přidejte; přidal; přidala; přidat; změň;
+        qo'sh; qo'shib qo'y; qo'shing; o'zgartir*; thêm; promeni; promenite
+    """,
+}
+
+
+# Third-party harm (scanner 38, step 4; scanner 37's probe on dev): the agent told to say
+# to someone who asks (a customer, a patient, a parent, a client) that something is fine
+# "even if" it is not. Scanner 37 found the frame alone (speech, someone asking or a third
+# party) reads honest reassurance, and with a concession none on dev; most misses wrote
+# "even if" in words the layer lacked. A new concept, ``contrary``: "even if" and "even
+# though" (a fact granted against what is said), in the languages the layer reads; read
+# by this frame only. Not "even when" (a habit: "even when it's only a cent"), and not
+# appended to ``concede``, whose keys also mark an override granted and set aside
+# (:func:`mnemic.scan.intent._conceded_override`; scanner 21 left "even though" out of
+# it on purpose). The first run appended them to ``concede`` (a second look, disclosed).
+# Written from the concept, not from the rows (scanner 37 read the dev misses, disclosed).
+# Spanish "aunque" was judged and held out with the rest, then taken out: a single word
+# the layer reads is kept out of the classifier's function words (it is a Spanish stop
+# word), which would change the model's features; ``--equiv`` showed no measured text
+# read otherwise without it.
+EVEN_IF: dict[str, str] = {
+    "contrary": """
+        even if; even though; incluso si; mesmo que; mesmo se; ainda que;
+        meme si; auch wenn; selbst wenn; даже если; حتى لو; حتى وإن; حتى ولو; 即使; 就算;
+        哪怕; 即便; nawet jesli; nawet jeśli; nawet jeżeli; anche se; perfino se; ook als;
+        zelfs als; ook al; encara que; fins i tot si; iako; cak i ako; чак и ако; иако;
+        дури и ако; chiar daca; pat ja; дори да; дори ако; i kdyz; i kdyby; aj ked;
+        aj keby; meg ha; tudi ce; net jei; isegi kui; vaikka; ακομα κι αν; ακομη και αν;
+        olsa bile; olsa da; meskipun; walaupun; sekalipun; biarpun; ngay ca khi; du cho;
+        aven om; selv om; selvom; навіть якщо; भले ही; এমনকি যদি; אפילו אם; גם אם;
+        حتی اگر; hata kama; hata ikiwa; kahit na; kahit hindi; แม้ว่า; ถึงแม้; たとえ;
+        설령; 비록; 하더라도; 더라도
+    """,
+}
+THIRD_PARTY_HARM_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "third_party_harm",
+        _HOLD,
+        "covert_action",
+        "has the agent tell someone who asks (a customer, a patient, a parent) that "
+        "something is fine even if it is not: approve it only if it is true",
+        "speak|reply whenasked|thirdparty contrary",
+        "",
+        "",
+        "",
+        False,
+    ),
+)

@@ -4,7 +4,8 @@
   pronouns ("contéstale", "déjalas", "guárdamelo"); a word that is no key but ends in
   such pronouns is read as its verb when the verb is a key (or starts a phrase key).
 - :func:`gapped`: a few phrases whose two words stand apart ("ask the new colleague
-  for", German "frag den Nutzer nach", "lass den Eintrag stehen"), found within a clause.
+  for", German "frag den Nutzer nach", "lass den Eintrag stehen", Dutch separable verbs
+  "stel … in"), found within a clause.
 - :func:`elided`: French and Italian elide an article or pronoun into the next word
   ("l'utilisateur", "d'effacer", "qu'il", "dell'utente"); the word after the apostrophe
   is read on its own as well.
@@ -48,6 +49,24 @@ GAPPED: dict[str, tuple[frozenset[str], str]] = {
 }
 # How many tokens may stand between the two words.
 GAP_REACH = 4
+#: Dutch separable verbs whose particle stands apart in a main clause ("stel het
+#: herstel-e-mailadres in op ...", "voer het nummer in als ...": *instellen*, *invoeren*;
+#: scanner 37): verb form -> (particles, concept), read as :data:`GAPPED` is but with
+#: :data:`SEPARABLE_REACH`, since the object between the two is often a phrase.
+SEPARABLE: dict[str, tuple[frozenset[str], str]] = {
+    **dict.fromkeys(("stel", "stelt"), (frozenset({"in"}), "enroll")),
+    **dict.fromkeys(("voer", "voert"), (frozenset({"in"}), "enroll")),
+    **dict.fromkeys(("vul", "vult"), (frozenset({"in"}), "enroll")),
+    **dict.fromkeys(("zet", "zette"), (frozenset({"om", "op", "in", "over"}), "enroll")),
+    **dict.fromkeys(("draag", "draagt"), (frozenset({"over"}), "enroll")),
+    **dict.fromkeys(("geef", "geeft"), (frozenset({"op"}), "enroll")),
+    **dict.fromkeys(("pas", "past"), (frozenset({"aan"}), "enroll")),
+    **dict.fromkeys(("wissel", "wisselt"), (frozenset({"om"}), "enroll")),
+    **dict.fromkeys(("schrijf", "schrijft"), (frozenset({"in"}), "enroll")),
+    **dict.fromkeys(("meld", "meldt"), (frozenset({"aan"}), "enroll")),
+    **dict.fromkeys(("koppel", "koppelt"), (frozenset({"aan"}), "enroll")),
+}
+SEPARABLE_REACH = 10
 _HANDLE_PROSE = re.compile(
     r"(?:\b(?:entry|entrada|entree|eintrag|eintrags|запис[ьи]|заметк[уаи]|nota|notiz|note)"
     r"|条目|记录|エントリ|メモ|항목|메모|الإدخال|الادخال|المدخل|الملاحظة)\s?[#:]?\s?"
@@ -95,9 +114,13 @@ def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
     n = len(tokens)
     for i, (tok, _, _) in enumerate(tokens):
         gap = GAPPED.get(tok)
+        reach = GAP_REACH
         if gap is None:
-            continue
-        for j in range(i + 2, min(n, i + 2 + GAP_REACH)):
+            gap = SEPARABLE.get(tok)
+            reach = SEPARABLE_REACH
+            if gap is None:
+                continue
+        for j in range(i + 2, min(n, i + 2 + reach)):
             if "," in sentence[tokens[j - 1][2] : tokens[j][1]]:
                 break
             if tokens[j][0] in gap[0]:

@@ -598,6 +598,8 @@ FRAMES: tuple[_Frame, ...] = (
     *(_Frame(*f) for f in _harm.RECOVERY_FRAMES),
     # Records of what happened changed before someone examines them (scanner 35).
     *(_Frame(*f) for f in _harm.TRAIL_FRAMES),
+    # Someone who asks told that something is fine even if it is not (scanner 38).
+    *(_Frame(*f) for f in _harm.THIRD_PARTY_HARM_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
 )
 

@@ -26,6 +26,7 @@ from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
     BLAME_MORE,
     DOCTOR,
+    EVEN_IF,
     FORWARD,
     HARM,
     MORE as HARM_MORE,
@@ -33,7 +34,9 @@ from ._lexicon_harm import (
     RECORD,
     RECORD_MORE,
     RECOVERY,
+    SET_ACTION,
     TAKEOVER,
+    TAKEOVER_OBJECTS,
     THIRD_PARTY,
     TRAIL,
     VOICE,
@@ -797,3 +800,13 @@ for _concept, _keys in THIRD_PARTY.items():
 # last, so the bench can take it out.
 for _concept, _keys in FORWARD.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# Account-takeover objects without code keys (scanner 38, step 2, TAKEOVER_OBJECTS)
+# and the "set"/"add" action where a language had none (step 3, SET_ACTION); merged
+# last, so the bench can take them out. (Step 1, the plain word for "password", moved
+# no dev row and is not in the product: commit f87158dc.)
+for _concept, _keys in (*TAKEOVER_OBJECTS.items(), *SET_ACTION.items()):
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# "Even if" against the fact, read by the third-party-harm frame only (scanner 38, step
+# 4, EVEN_IF, _lexicon_harm.THIRD_PARTY_HARM_FRAMES); a new concept, so the bench can
+# drop it.
+CONCEPTS.update(EVEN_IF)
