@@ -13,7 +13,7 @@ import pytest
 
 from _cli import cli
 from mnemic.curated.memory import Memory
-from mnemic.curated.scope import open_project
+from mnemic.curated.scope import find_project, open_project, project_id
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ProjectScopeError
 from mnemic.home import Home
@@ -48,9 +48,7 @@ def test_a_project_directory_not_in_utf8_is_refused_before_anything_is_made(
     assert Memory.open(home_path).entries("memory") == ["Global fact."]
 
 
-def test_a_latin1_project_directory_through_a_real_process(
-    home_path: Path, tmp_path: Path
-) -> None:
+def test_a_latin1_project_directory_through_a_real_process(home_path: Path, tmp_path: Path) -> None:
     directory = _latin1_dir(tmp_path)
     env = {**os.environ, "MNEMIC_HOME": str(home_path)}
     proc = subprocess.run(
@@ -109,3 +107,23 @@ def test_a_file_where_a_project_directory_is_named_is_refused(
     result = cli("memory", "add", "--project", str(a_file), "A fact.")
     assert result.exit_code == 1 and "not a directory" in result.output
     assert not (home_path / "projects").exists()
+
+
+def test_the_file_system_root_is_no_project(home_path: Path, tmp_path: Path) -> None:
+    """`--project /` (or a model's ``project="/"`` under `mnemic mcp --any-project`) made
+    a store for the root: as the nearest parent of every directory, its notes then came
+    into every Claude Code session with no closer project, as "notes for this project
+    only"."""
+    result = cli("memory", "add", "--project", "/", "A fact for everywhere.")
+    assert result.exit_code == 1, result.output
+    assert "cannot be a project" in result.output and "global memory" in result.output
+    assert not (home_path / "projects").exists()
+    # A root store made before the refusal is no nearest project of any directory.
+    root = home_path / "projects" / project_id("/")
+    root.mkdir(parents=True)
+    (root / "project.json").write_text('{"path": "/"}', encoding="utf-8")
+    assert find_project(home_path, tmp_path) is None
+    (tmp_path / "repo").mkdir()
+    assert cli("memory", "add", "--project", str(tmp_path / "repo"), "Repo fact.").exit_code == 0
+    found = find_project(home_path, tmp_path / "repo")
+    assert found is not None and found.path == str((tmp_path / "repo").resolve())

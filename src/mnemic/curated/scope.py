@@ -124,6 +124,8 @@ def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str])
 
     :class:`~mnemic.errors.ProjectScopeError` (``not_a_directory``) when ``directory`` is
     not an existing directory: a mistyped path must not become an empty project;
+    (``root``) when it is the file system's root, which would be every directory's
+    project (the nearest parent with a store: :func:`find_project`);
     (``not_utf8``) when its resolved path is not UTF-8 text (its store could not record
     it: a write failed half-way, leaving a store without its ``project.json``).
     """
@@ -134,6 +136,14 @@ def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str])
             "not_a_directory",
             f"The project directory {raw!r} does not exist or is not a directory. Nothing "
             "was read or written. Pass the project's directory (e.g. --project .).",
+        )
+    if os.path.dirname(resolved) == resolved:
+        raise ProjectScopeError(
+            "root",
+            f"The file system's root {resolved!r} cannot be a project: as the nearest parent "
+            "of every directory, its notes would show in every session as notes for this "
+            "project only. Nothing was read or written. Pass the project's own directory, or "
+            "leave the project out for the global memory.",
         )
     try:
         resolved.encode("utf-8")
@@ -166,6 +176,8 @@ def find_project(
     if settings is not None and (catalog := project_catalog(settings)) is not None:
         known = catalog.projects(Home(home_root, settings))
     for directory in (here, *here.parents):
+        if directory == directory.parent:  # the root is no project (see locate)
+            break
         pid = project_id(directory)
         found = Project(pid, str(directory), Path(home_root) / PROJECTS_DIR / pid)
         stored = pid in known if known is not None else found.exists
