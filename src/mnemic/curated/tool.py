@@ -194,7 +194,18 @@ def _scope(
             'project). Nothing was saved. Save it with scope="global", target="user".',
         )
     if directory is not None and project_at is not None:
-        return project_at(directory), rest, True
+        try:
+            return project_at(directory), rest, True
+        except ProjectScopeError as exc:
+            if exc.reason != "not_a_directory":
+                raise
+            raise ProjectScopeError(  # the library's wording names --project: a CLI flag
+                "not_a_directory",
+                f"project {json_shown(directory, 120)} does not exist "
+                "or is not a directory. Nothing was read or saved. Pass the absolute path of "
+                "the project's directory (your working directory), or leave scope out for "
+                "the global memory.",
+            ) from exc
     assert project is not None
     return project(), rest, True
 
