@@ -1,0 +1,76 @@
+"""Hostile command lines of the lifecycle commands under ``--json`` (issue 32, hostile1):
+a usage error is one JSON refusal on stdout, its words on stderr, exit status 2
+(README, "Exit status"), also when the root finds it before the command parses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from _cli import cli
+
+
+def _refusal(stdout: str) -> dict[str, object]:
+    answer = json.loads(stdout)
+    assert answer["success"] is False and answer["error_code"] == "usage"
+    return answer
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("forget", "--text", "caf\udce9", "--yes", "--json"),  # Latin-1 bytes, as Python hands them
+        ("memory", "add", "caf\udce9", "--json"),
+        ("--home", "{home}", "memory", "archive", "search", "\udcff", "--json"),
+        ("memory", "move", "fact", "--to", "project", "--project", "/tmp/\udcff", "--json"),
+    ],
+)
+def test_an_argument_that_is_not_utf8_is_a_json_refusal(home_path: Path, args: tuple[str]) -> None:
+    """The root refused it before the command parsed: stdout was empty under --json."""
+    argv = [a.replace("{home}", str(home_path)) for a in args]
+    result = cli(*argv)
+    assert result.exit_code == 2
+    answer = _refusal(result.stdout)
+    assert "is not valid UTF-8 text" in str(answer["error"])
+    assert "is not valid UTF-8 text" in result.stderr
+    assert not home_path.exists()
+
+
+def test_the_root_project_before_a_command_without_it_is_a_json_refusal(
+    home_path: Path, tmp_path: Path
+) -> None:
+    result = cli("--project", str(tmp_path), "gc", "--json")
+    assert result.exit_code == 2
+    assert "does not take --project" in str(_refusal(result.stdout)["error"])
+    assert "does not take --project" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("memory", "add", "--", "caf\udce9", "--json"),  # after --: a text, not the option
+        ("forget", "--text", "caf\udce9", "--yes"),
+    ],
+)
+def test_without_json_stdout_stays_empty(home_path: Path, args: tuple[str]) -> None:
+    result = cli(*args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "is not valid UTF-8 text" in result.stderr
+
+
+def test_a_latin1_argument_in_a_real_process(home_path: Path) -> None:
+    env = {**os.environ, "MNEMIC_HOME": str(home_path)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "mnemic", "forget", "--text", b"caf\xe9", "--yes", "--json"],
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert "is not valid UTF-8 text" in str(_refusal(proc.stdout.decode())["error"])
+    assert b"Traceback" not in proc.stderr and b"is not valid UTF-8 text" in proc.stderr
