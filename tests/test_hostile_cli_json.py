@@ -74,3 +74,28 @@ def test_a_latin1_argument_in_a_real_process(home_path: Path) -> None:
     assert proc.returncode == 2
     assert "is not valid UTF-8 text" in str(_refusal(proc.stdout.decode())["error"])
     assert b"Traceback" not in proc.stderr and b"is not valid UTF-8 text" in proc.stderr
+
+
+def test_a_qualified_id_its_store_lacks_names_the_id_and_every_store(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """A project entry restored twice: the second refusal named the bare id ('2') and
+    pointed to `mnemic memory archive list`, the global store's list, which lacks it."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    for args in (("add", "Build with make."), ("remove", "make")):
+        assert cli("memory", *args, "--project", str(repo)).exit_code == 0
+    listed = json.loads(cli("memory", "archive", "list", "--all-scopes", "--json").stdout)
+    (ref,) = [e["ref"] for e in listed["entries"]]
+    assert ":" in ref
+    assert cli("memory", "archive", "restore", ref).exit_code == 0
+    for command in ("restore", "show"):
+        again = cli("memory", "archive", command, ref, "--json")
+        assert again.exit_code == 1
+        error = str(json.loads(again.stdout)["error"])
+        assert f"No archived entry {ref!r}" in error
+        assert f"project store {ref.partition(':')[0]}" in error
+        assert "`mnemic memory archive list --all-scopes`" in error
+        assert error in again.stderr
+    gone = cli("memory", "archive", "show", "global:7")
+    assert gone.exit_code == 1 and "the global store holds no '7'" in gone.stderr

@@ -370,7 +370,16 @@ def _show(app: AppContext, view: MemoryView, aid: str, given: str) -> Archived:
     try:
         return arch.show(view, aid)
     except InvalidArgument as exc:
-        if ":" in given or not stored_projects(app.existing_home):
+        if ":" in given:  # the store's own words would name the bare id and its list
+            store = given.strip().partition(":")[0]
+            label = "the global store" if store == "global" else f"project store {store}"
+            raise InvalidArgument(
+                "id",
+                f"No archived entry {given.strip()!r}: the archive of {label} holds no "
+                f"{aid.strip()!r} (a restored entry leaves the archive). Every store's "
+                "entries, with their ids: `mnemic memory archive list --all-scopes`.",
+            ) from exc
+        if not stored_projects(app.existing_home):
             raise
         where = "this project's archive" if app.project is not None else "the global archive"
         raise InvalidArgument(
