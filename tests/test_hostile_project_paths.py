@@ -127,3 +127,14 @@ def test_the_file_system_root_is_no_project(home_path: Path, tmp_path: Path) -> 
     assert cli("memory", "add", "--project", str(tmp_path / "repo"), "Repo fact.").exit_code == 0
     found = find_project(home_path, tmp_path / "repo")
     assert found is not None and found.path == str((tmp_path / "repo").resolve())
+
+
+def test_the_root_from_mnemic_project_says_where_it_came_from(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MNEMIC_PROJECT", "/")
+    result = cli("memory", "add", "A fact.")
+    assert result.exit_code == 1
+    assert "cannot be a project" in result.stderr
+    assert "MNEMIC_PROJECT" in result.stderr and "unset MNEMIC_PROJECT" in result.stderr
+    assert not (home_path / "projects").exists()
