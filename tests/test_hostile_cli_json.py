@@ -99,3 +99,23 @@ def test_a_qualified_id_its_store_lacks_names_the_id_and_every_store(
         assert error in again.stderr
     gone = cli("memory", "archive", "show", "global:7")
     assert gone.exit_code == 1 and "the global store holds no '7'" in gone.stderr
+
+
+@pytest.mark.parametrize("command", ["list", "search"])
+def test_the_user_archive_of_a_project_is_refused_as_memory_show_refuses_it(
+    home_path: Path, tmp_path: Path, command: str
+) -> None:
+    """`archive list/search --target user --project DIR` answered "the archive is empty"
+    (a project has no USER.md): a person took a global entry for lost."""
+    for args in (("add", "--target", "user", "Prefers tabs."), ("remove", "--target", "user")):
+        assert cli("memory", *args, *(["tabs"] if args[0] == "remove" else [])).exit_code == 0
+    query = ["tabs"] if command == "search" else []
+    result = cli(
+        "memory", "archive", command, *query, "--target", "user", "--project", str(tmp_path),
+        "--json",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    answer = json.loads(result.stdout)
+    assert answer["error_code"] == "project_scope" and "USER.md is global only" in answer["error"]
+    every = cli("memory", "archive", command, *query, "--target", "user", "--all-scopes")
+    assert every.exit_code == 0 and "Prefers tabs." in every.stdout

@@ -39,7 +39,7 @@ from .app import (
     pass_app,
     printable,
 )
-from .memory import TARGETS_OPT, open_memory, refuse, report
+from .memory import TARGETS_OPT, open_memory, refuse, report, scoped_targets
 from .search import ranked_answer
 
 __all__ = ["archive"]
@@ -215,6 +215,7 @@ def list_cmd(
         # only the shown entries are read for people (each text is scanned)
         items = [s.as_dict() for s in every[first : first + limit]]
     else:
+        scoped_targets(app, target)  # USER.md with --project: refused, as `memory show` does
         view = MemoryView.open(app.memory_home())
         if as_json:
             emit_json(archive_json(view, target, limit=limit, offset=first))
@@ -292,6 +293,8 @@ def search_cmd(
 ) -> None:
     """Find archived entries that match QUERY by words and, with mnemic[semantic], by
     meaning (--all-scopes: in every store of the home, ranked as one)."""
+    if not all_scopes:
+        scoped_targets(app, target)  # USER.md with --project: refused, as `memory show` does
     home = app.existing_home
     views = (
         [(s, MemoryView.open(s)) for s in _stores(app)]
