@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mnemic.curated import archive
@@ -169,3 +170,35 @@ def test_any_sequence_of_calls_keeps_the_store_whole(
             _check_files(home)
     finally:
         shutil.rmtree(home.parent, ignore_errors=True)
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"content": "Prefers tabs."}, "content"),
+        ({"new_text": "Prefers tabs."}, "content"),
+        ({"old_text": "tabs"}, "old_text"),
+        ({"expires": "2030-01-01"}, "expires"),
+        ({"allow_empty": True}, "allow_empty"),
+    ],
+)
+def test_read_with_a_change_s_fields_is_refused(
+    home_path: Path, extra: dict[str, Any], field: str
+) -> None:
+    """`{"action": "read", "content": ...}` answered the entries with success: a model
+    that meant to save took it for done."""
+    home_path.mkdir(parents=True)
+    mem = Memory.open(home_path, clock=lambda: NOW)
+    resp = run_memory_tool(mem, {"action": "read", **extra})
+    assert resp["success"] is False and resp["error_code"] == "invalid_argument"
+    assert f"read takes target only (it returns every live entry), not {field}" in resp["error"]
+    assert mem.entries("memory") == []
+
+
+def test_read_with_empty_fields_still_reads(home_path: Path) -> None:
+    home_path.mkdir(parents=True)
+    mem = Memory.open(home_path, clock=lambda: NOW)
+    assert mem.add("memory", "CI runs nightly.").written
+    args = {"action": "read", "content": "", "old_text": " ", "expires": None}
+    resp = run_memory_tool(mem, {**args, "allow_empty": False})
+    assert resp["success"] and resp["entries"] == ["CI runs nightly."]

@@ -290,6 +290,15 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
             raise InvalidArgument(
                 "action", "The read action is disabled here; memory is in your system prompt."
             )
+        given = [k for k in ("content", "old_text", "expires") if _given(args.get(k))]
+        if given or allow_empty:  # silently dropped, they read as a change that was made
+            field = given[0] if given else "allow_empty"
+            raise InvalidArgument(
+                field,
+                f"read takes target only (it returns every live entry), not {field}; "
+                'nothing was changed. To change memory, use action "add", "replace" or '
+                '"remove".',
+            )
         return target, "read", [], False
     if not isinstance(action, str) or action not in ACTIONS:
         raise _unknown_action(action, readable)
@@ -377,6 +386,12 @@ def _failed_target(exc: ToolError, target: str | None, ops: list[Op]) -> str | N
     if isinstance(exc, BatchFailed) and isinstance(index, int) and 0 < index <= len(ops):
         return ops[index - 1].target or target
     return target
+
+
+def _given(value: Any) -> bool:
+    """Whether an argument holds something (``None`` and blank text are absent: clients
+    send every field of the schema, empty)."""
+    return value is not None and not (isinstance(value, str) and not value.strip())
 
 
 def _text(args: dict[str, Any], key: str) -> str | None:
