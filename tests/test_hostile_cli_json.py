@@ -119,3 +119,27 @@ def test_the_user_archive_of_a_project_is_refused_as_memory_show_refuses_it(
     assert answer["error_code"] == "project_scope" and "USER.md is global only" in answer["error"]
     every = cli("memory", "archive", command, *query, "--target", "user", "--all-scopes")
     assert every.exit_code == 0 and "Prefers tabs." in every.stdout
+
+
+@pytest.mark.parametrize("how", ["handle", "text"])
+def test_moving_a_user_entry_says_the_profile_is_global(
+    home_path: Path, tmp_path: Path, how: str
+) -> None:
+    """It said "No MEMORY.md entry has the handle ...: it is mistyped, or the entry it
+    named was removed", of a live USER.md entry."""
+    from mnemic.curated.entries import entry_handle
+    from mnemic.curated.view import MemoryView
+
+    text = "Prefers tabs over spaces."
+    assert cli("memory", "add", "--target", "user", text).exit_code == 0
+    selector = entry_handle(text) if how == "handle" else "tabs over"
+    result = cli(
+        "memory", "move", selector, "--to", "project", "--project", str(tmp_path), "--json"
+    )
+    assert result.exit_code == 1
+    answer = json.loads(result.stdout)
+    assert answer["error_code"] == "project_scope"
+    assert "names a USER.md entry" in answer["error"] and "global only" in answer["error"]
+    assert MemoryView.open(home_path).entries("user") == [text]
+    missing = cli("memory", "move", "no such words", "--to", "project", "--project", str(tmp_path))
+    assert missing.exit_code == 1 and "No MEMORY.md entry contains" in missing.stderr
