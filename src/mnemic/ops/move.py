@@ -125,4 +125,3 @@ def _refuse_a_user_entry(glob: Memory, selector: str) -> None:
         "(the user is the same person in every project), so it does not move. Nothing was "
         "changed. A move takes a MEMORY.md entry.",
     )
-
