@@ -19,7 +19,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from mnemic.curated import archive
 from mnemic.curated.entries import DELIMITER
 from mnemic.curated.memory import Memory
+from mnemic.curated.scope import open_project
 from mnemic.curated.tool import run_memory_tool
+from mnemic.home import Home
 
 LIMIT = 300  # a small MEMORY.md budget: many writes hit it
 NOW = 1_780_000_000.0  # 2026-05-28T20:26Z
@@ -111,7 +113,7 @@ def _call(draw: st.DrawFn) -> dict[str, Any]:
         ("query", st.one_of(_WORDS, _TEXT, _VALUE), 3),
         ("operations", st.one_of(st.lists(_op(), max_size=4), _VALUE), 4),
         ("allow_empty", st.one_of(st.booleans(), _JUNK), 6),
-        ("scope", st.one_of(st.sampled_from(["global", "project", "GLOBAL"]), _JUNK), 6),
+        ("scope", st.one_of(st.sampled_from(["global", "project", "GLOBAL"]), _JUNK), 3),
         ("project", st.one_of(st.sampled_from(["/tmp", "..", "/no/such/dir"]), _JUNK), 8),
         ("valid_until", _EXPIRES, 10),
     ):
@@ -127,17 +129,18 @@ def _everything(mem: Memory) -> Counter[str]:
     return live + Counter(a.text for a in found.items if a.text is not None)
 
 
-def _check_files(home: Path) -> None:
-    """Both files are UTF-8 entries within budget, read back the same by a new reader."""
+def _check_files(home: Home | Path, targets: tuple[str, ...] = ("memory", "user")) -> None:
+    """The files are UTF-8 entries within budget, read back the same by a new reader."""
     fresh = Memory.open(home, clock=lambda: NOW)
+    root = Path(home.root) if isinstance(home, Home) else home
     assert fresh.snapshot.errors == {}
-    for target, limit in (("memory", LIMIT), ("user", 1375)):
-        path = home / "memories" / ("MEMORY.md" if target == "memory" else "USER.md")
+    for target in targets:
+        path = root / "memories" / ("MEMORY.md" if target == "memory" else "USER.md")
         text = path.read_bytes().decode("utf-8") if path.exists() else ""
         assert "\x00" not in text
         entries = fresh.entries(target)
         assert all(e.strip() and DELIMITER not in e for e in entries)
-        assert fresh.usage(target).chars <= limit
+        assert fresh.usage(target).chars <= (LIMIT if target == "memory" else 1375)
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -150,24 +153,31 @@ def test_any_sequence_of_calls_keeps_the_store_whole(
         home.mkdir()
         policy = "archive_oldest" if on_full else "refuse"
         (home / "config.toml").write_text(
-            f'[memory]\nmemory_char_limit = {LIMIT}\non_full = "{policy}"\n', encoding="utf-8"
+            f'[memory]\nmemory_char_limit = {LIMIT}\non_full = "{policy}"\n'
+            f"[project]\nmemory_char_limit = {LIMIT}\n",
+            encoding="utf-8",
         )
+        repo = home.parent / "repo"
+        repo.mkdir()
+        store = open_project(Home.open(home), repo, create=True)
+        proj = Memory.open(store, clock=lambda: NOW)
         mem = Memory.open(home, clock=lambda: NOW)
         seed = run_memory_tool(mem, {"action": "add", "content": "The staging host is web-2."})
         assert seed["success"], seed
         assert run_memory_tool(mem, {"action": "remove", "old_text": "staging"})["success"]
         assert run_memory_tool(mem, {"action": "add", "content": "Service listens on 8080."})
         for args in calls:
-            before = _everything(mem)
-            resp = run_memory_tool(mem, args)
+            before = (_everything(mem), _everything(proj))
+            resp = run_memory_tool(mem, args, project=lambda: proj)
             assert isinstance(resp.get("success"), bool), resp
             if not resp["success"]:
                 assert resp.get("error_code") not in (None, "internal_error"), (args, resp)
                 error = resp.get("error")
                 assert isinstance(error, str) and len(error) > 20, (args, resp)
                 if resp["error_code"] != "breaker_open":
-                    assert _everything(mem) == before, (args, resp)
+                    assert (_everything(mem), _everything(proj)) == before, (args, resp)
             _check_files(home)
+            _check_files(store, ("memory",))
     finally:
         shutil.rmtree(home.parent, ignore_errors=True)
 
