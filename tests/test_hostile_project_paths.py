@@ -138,3 +138,25 @@ def test_the_root_from_mnemic_project_says_where_it_came_from(
     assert "cannot be a project" in result.stderr
     assert "MNEMIC_PROJECT" in result.stderr and "unset MNEMIC_PROJECT" in result.stderr
     assert not (home_path / "projects").exists()
+
+
+def test_a_session_project_directory_deleted_since_is_told_in_the_model_s_terms(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """The library's refusal ended "Pass the project's directory (e.g. --project .)":
+    a flag the model cannot pass; its session's project is fixed."""
+    home_path.mkdir(parents=True)
+    mem = Memory.open(home_path)
+    gone = tmp_path / "repo"
+    gone.mkdir()
+    gone.rmdir()
+
+    def project() -> Memory:
+        return Memory.open(open_project(Home.open(home_path), gone, create=True))
+
+    args = {"action": "add", "scope": "project", "content": "A fact."}
+    resp = run_memory_tool(mem, args, project=project)
+    assert resp["success"] is False and resp["error_code"] == "project_scope"
+    assert "project directory no longer exists" in resp["error"]
+    assert 'scope="global"' in resp["error"] and "--project" not in resp["error"]
+    assert mem.entries("memory") == [] and not (home_path / "projects").exists()

@@ -207,7 +207,17 @@ def _scope(
                 "the global memory.",
             ) from exc
     assert project is not None
-    return project(), rest, True
+    try:
+        return project(), rest, True
+    except ProjectScopeError as exc:
+        if exc.reason != "not_a_directory":
+            raise
+        raise ProjectScopeError(  # the session's directory went away; --project is no help
+            "not_a_directory",
+            "This session's project directory no longer exists (moved or deleted), so its "
+            'project memory cannot be opened. Nothing was read or saved. Use scope="global" '
+            "(the default), and tell the user the project directory is gone.",
+        ) from exc
 
 
 def _unknown_action(action: object, readable: str) -> InvalidArgument:
