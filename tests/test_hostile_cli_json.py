@@ -143,3 +143,21 @@ def test_moving_a_user_entry_says_the_profile_is_global(
     assert MemoryView.open(home_path).entries("user") == [text]
     missing = cli("memory", "move", "no such words", "--to", "project", "--project", str(tmp_path))
     assert missing.exit_code == 1 and "No MEMORY.md entry contains" in missing.stderr
+
+
+@pytest.mark.parametrize("selector", ["no such words", "entry:00000000", "Prefers tabs"])
+def test_a_refused_move_makes_no_project_store(
+    home_path: Path, tmp_path: Path, selector: str
+) -> None:
+    """`memory move TYPO --to project --project DIR` said "Nothing was changed" and made
+    DIR's store: `memory status` then listed it, and the Claude Code hook took DIR (and
+    every directory under it) for a project from then on."""
+    assert cli("memory", "add", "A global fact.").exit_code == 0
+    assert cli("memory", "add", "--target", "user", "Prefers tabs.").exit_code == 0
+    result = cli("memory", "move", selector, "--to", "project", "--project", str(tmp_path))
+    assert result.exit_code == 1 and "Nothing was changed" in result.stderr
+    assert not (home_path / "projects").exists()
+    assert "Project stores" not in cli("memory", "status").stdout
+    moved = cli("memory", "move", "global fact", "--to", "project", "--project", str(tmp_path))
+    assert moved.exit_code == 0, moved.output
+    assert len(list((home_path / "projects").iterdir())) == 1

@@ -91,9 +91,8 @@ def move_entry(
     if to not in SCOPES:
         raise InvalidArgument("to", f"Unknown scope {to!r}; move to one of {SCOPES}.")
     glob = Memory.open(home, origin=origin)
-    proj = Memory.open(open_project(home, project, create=to == "project"), origin=origin)
-    src, dst = (proj, glob) if to == "global" else (glob, proj)
-    names = {id(glob): "global", id(proj): f"project {proj.project}"}
+    where = open_project(home, project, create=False)  # the directory checked, nothing made
+    src = glob if to == "project" else Memory.open(where, origin=origin)
     pairs = src.provenance(TARGET)
     entries = [e for e, _ in pairs]
     try:
@@ -102,6 +101,13 @@ def move_entry(
         if src is glob:
             _refuse_a_user_entry(glob, selector)
         raise
+    dst = (  # a project's store is made only now: a refused move makes no project
+        glob
+        if to == "global"
+        else Memory.open(open_project(home, project, create=True), origin=origin)
+    )
+    proj = src if to == "global" else dst
+    names = {id(glob): "global", id(proj): f"project {proj.project}"}
     entry, prov = pairs[index]
     add = Op("add", entry, None, expires=prov.expires)
     added = dst.apply(TARGET, [add])
