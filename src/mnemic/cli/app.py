@@ -370,6 +370,16 @@ def _named_source(exc: MnemicError) -> str:
             f"It came from the environment variable MNEMIC_PROJECT={app.project!r}: correct "
             "it, or unset it (unset MNEMIC_PROJECT) to use the global memory.",
         )
+    elif (
+        isinstance(exc, ProjectScopeError)
+        and exc.reason in ("root", "not_utf8")
+        and app is not None
+        and app.project_from_env
+    ):
+        message += (
+            " It came from the environment variable MNEMIC_PROJECT: correct it, or unset "
+            "it (unset MNEMIC_PROJECT) to use the global memory."
+        )
     return message
 
 

@@ -39,7 +39,7 @@ from .app import (
     pass_app,
     printable,
 )
-from .memory import TARGETS_OPT, open_memory, refuse, report
+from .memory import TARGETS_OPT, open_memory, refuse, report, scoped_targets
 from .search import ranked_answer
 
 __all__ = ["archive"]
@@ -221,6 +221,7 @@ def list_cmd(
         # only the shown entries are read for people (each text is scanned)
         items = [s.as_dict() for s in every[first : first + limit]]
     else:
+        scoped_targets(app, target)  # USER.md with --project: refused, as `memory show` does
         view = MemoryView.open(app.memory_home())
         if as_json:
             emit_json(archive_json(view, target, limit=limit, offset=first))
@@ -298,6 +299,8 @@ def search_cmd(
 ) -> None:
     """Find archived entries that match QUERY by words and, with mnemic[semantic], by
     meaning (--all-scopes: in every store of the home, ranked as one)."""
+    if not all_scopes:
+        scoped_targets(app, target)  # USER.md with --project: refused, as `memory show` does
     home = app.existing_home
     views = (
         [(s, MemoryView.open(s)) for s in _stores(app)]
@@ -376,7 +379,16 @@ def _show(app: AppContext, view: MemoryView, aid: str, given: str) -> Archived:
     try:
         return arch.show(view, aid)
     except InvalidArgument as exc:
-        if ":" in given or not stored_projects(app.existing_home):
+        if ":" in given:  # the store's own words would name the bare id and its list
+            store = given.strip().partition(":")[0]
+            label = "the global store" if store == "global" else f"project store {store}"
+            raise InvalidArgument(
+                "id",
+                f"No archived entry {given.strip()!r}: the archive of {label} holds no "
+                f"{aid.strip()!r} (a restored entry leaves the archive). Every store's "
+                "entries, with their ids: `mnemic memory archive list --all-scopes`.",
+            ) from exc
+        if not stored_projects(app.existing_home):
             raise
         where = "this project's archive" if app.project is not None else "the global archive"
         raise InvalidArgument(

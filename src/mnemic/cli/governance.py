@@ -10,7 +10,7 @@ import click
 
 from ..governance.chain import VerifyReport
 from ..ops.audit_log import store_label, store_records, verify_stores
-from ..ops.forget import forget_sessions, forget_user
+from ..ops.forget import check_match, forget_sessions, forget_user
 from ..ops.retention import collect_garbage
 from ..ops.stats import collect_stats
 from ..timefmt import local_time, parse_iso
@@ -234,6 +234,8 @@ def forget(
     """
     if not user and not match:
         raise click.UsageError("give --user, --text TEXT, or both")
+    if match:  # before the question and before --user's forgetting: a refusal does nothing
+        check_match(match)
     if not dry_run and not yes:
         what = " and ".join(
             x

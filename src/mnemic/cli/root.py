@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from ..tooling import find_surrogate
-from .app import AppContext
+from .app import AppContext, emit_json, refusal_json
 from .commands import LazyGroup, subcommands
 
 __all__ = ["main"]
@@ -42,11 +42,42 @@ class _Root(LazyGroup):
     """The ``mnemic`` group: checks every argument once, before any command parses it."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        _check_argv(args)
-        rest = super().parse_args(ctx, args)
-        if ctx.params.get("project"):
-            _check_project_taken(self, ctx, [*ctx._protected_args, *ctx.args])
+        try:
+            _check_argv(args)
+            rest = super().parse_args(ctx, args)
+            if ctx.params.get("project"):
+                _check_project_taken(self, ctx, [*ctx._protected_args, *ctx.args])
+        except click.UsageError as exc:  # before any command ran: its --json is told here
+            if _json_asked(self, ctx, args):
+                emit_json(refusal_json(exc.format_message(), exc.exit_code, "usage"))
+            raise
         return rest
+
+
+_ROOT_VALUED = ("--home", "--profile", "--project")
+"""The root's options that take a value (``--home PATH``)."""
+
+
+def _json_asked(root: click.Group, ctx: click.Context, args: list[str]) -> bool:
+    """Whether the command ``args`` name (after the root's options) takes ``--json`` and
+    was given it before any ``--``: a usage error the root finds (an argument that is
+    not UTF-8, ``--project`` before a command without it) is then also the one JSON
+    refusal on stdout, as a command's own usage errors are (README, "Exit status")."""
+    tokens = args[: args.index("--")] if "--" in args else list(args)
+    if "--json" not in tokens:
+        return False
+    i = 0
+    while i < len(tokens) and tokens[i].startswith("-"):
+        i += 2 if tokens[i] in _ROOT_VALUED else 1
+    command: click.Command = root
+    for token in tokens[i:]:
+        if not isinstance(command, click.Group) or token.startswith("-"):
+            break
+        found = command.get_command(ctx, token)
+        if found is None:
+            return False
+        command = found
+    return not isinstance(command, click.Group) and any(p.name == "as_json" for p in command.params)
 
 
 _PROJECT_READERS = ("hook",)

@@ -247,8 +247,8 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
     ``now``."""
     text = value.strip()
     try:
-        if len(text) == 10:
-            day = datetime.date.fromisoformat(text)
+        day = _iso_day(text)
+        if day is not None:  # a date in any ISO form (20301231 too): valid through it
             if day == datetime.date.max:  # valid through it: its end is past the calendar
                 raise InvalidArgument(
                     field,
@@ -263,6 +263,13 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
             if moment.tzinfo is None:
                 moment = moment.replace(tzinfo=datetime.UTC)
             when = moment.timestamp()
+            if when >= _CALENDAR_END:
+                raise InvalidArgument(
+                    field,
+                    f"{field} {printable(text[:40], lines=False)!r} is past the calendar's "
+                    "last day (9999-12-31 UTC). Give an earlier time, or leave "
+                    f"{field} out for a fact that does not expire.",
+                )
     except (ValueError, OverflowError):
         raise InvalidArgument(
             field,
@@ -276,12 +283,33 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
     return when
 
 
+_CALENDAR_END = datetime.datetime.max.replace(tzinfo=datetime.UTC).timestamp()
+"""The last instant a ``datetime`` holds (9999-12-31 23:59:59.999999 UTC): an expiry at
+or after it could not be shown (year 10000)."""
+
+
+def _iso_day(text: str) -> datetime.date | None:
+    """The day ``text`` names when it is a date alone in an ISO 8601 form
+    (``2030-12-31``, ``20301231``, ``2030-W01-1``), else ``None``. Every form of a day
+    means the same: valid through it (``20301231`` once read as a time expired at that
+    day's first instant, a day before ``2030-12-31``)."""
+    if "T" in text.upper() or ":" in text or " " in text:
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
 def describe_expires(when: float, now: float | None = None) -> str:
     """An entry's expiry for a person, in the terms it was given in (UTC): a date
     ``YYYY-MM-DD`` expires at the next midnight, so that instant reads "valid through"
     the date given, not as the day after; any other time reads as itself. Past ``now``,
     it says the entry is on its way out (it leaves at a session start or ``mnemic gc``)."""
-    moment = datetime.datetime.fromtimestamp(when, datetime.UTC)
+    try:
+        moment = datetime.datetime.fromtimestamp(when, datetime.UTC)
+    except (ValueError, OverflowError, OSError):  # past 9999 (kept before it was refused)
+        return "expires after 9999-12-31 UTC"
     if moment.time() == datetime.time(0):
         day = (moment - datetime.timedelta(days=1)).date()
         text = f"valid through {day.isoformat()} UTC"

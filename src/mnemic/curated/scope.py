@@ -40,6 +40,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from ..config import Settings
+from ..control_chars import printable
 from ..errors import ProjectScopeError, StorageError
 from ..fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ..home import Home
@@ -122,7 +123,11 @@ def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str])
     """The project of ``directory`` in the home at ``home_root``; nothing is created.
 
     :class:`~mnemic.errors.ProjectScopeError` (``not_a_directory``) when ``directory`` is
-    not an existing directory: a mistyped path must not become an empty project.
+    not an existing directory: a mistyped path must not become an empty project;
+    (``root``) when it is the file system's root, which would be every directory's
+    project (the nearest parent with a store: :func:`find_project`);
+    (``not_utf8``) when its resolved path is not UTF-8 text (its store could not record
+    it: a write failed half-way, leaving a store without its ``project.json``).
     """
     raw = os.path.expanduser(os.fspath(directory))
     resolved = "" if "\x00" in raw else os.path.realpath(raw)  # realpath refuses a NUL
@@ -132,6 +137,25 @@ def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str])
             f"The project directory {raw!r} does not exist or is not a directory. Nothing "
             "was read or written. Pass the project's directory (e.g. --project .).",
         )
+    if os.path.dirname(resolved) == resolved:
+        raise ProjectScopeError(
+            "root",
+            f"The file system's root {resolved!r} cannot be a project: as the nearest parent "
+            "of every directory, its notes would show in every session as notes for this "
+            "project only. Nothing was read or written. Pass the project's own directory, or "
+            "leave the project out for the global memory.",
+        )
+    try:
+        resolved.encode("utf-8")
+    except UnicodeEncodeError:  # a name in another encoding, kept by the OS as bytes
+        raw_path = resolved.encode("utf-8", "surrogateescape")
+        shown = printable(raw_path.decode("utf-8", "backslashreplace"), lines=False)
+        raise ProjectScopeError(
+            "not_utf8",
+            f"The project directory's path '{shown}' is not UTF-8 text, and mnemic records "
+            "a project by its path in UTF-8. Nothing was read or written. Rename the "
+            "directory whose name is not UTF-8 (e.g. with convmv), then pass it again.",
+        ) from None
     pid = project_id(resolved)
     return Project(pid, resolved, Path(home_root) / PROJECTS_DIR / pid)
 
@@ -152,6 +176,8 @@ def find_project(
     if settings is not None and (catalog := project_catalog(settings)) is not None:
         known = catalog.projects(Home(home_root, settings))
     for directory in (here, *here.parents):
+        if directory == directory.parent:  # the root is no project (see locate)
+            break
         pid = project_id(directory)
         found = Project(pid, str(directory), Path(home_root) / PROJECTS_DIR / pid)
         stored = pid in known if known is not None else found.exists

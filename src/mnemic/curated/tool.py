@@ -194,9 +194,30 @@ def _scope(
             'project). Nothing was saved. Save it with scope="global", target="user".',
         )
     if directory is not None and project_at is not None:
-        return project_at(directory), rest, True
+        try:
+            return project_at(directory), rest, True
+        except ProjectScopeError as exc:
+            if exc.reason != "not_a_directory":
+                raise
+            raise ProjectScopeError(  # the library's wording names --project: a CLI flag
+                "not_a_directory",
+                f"project {json_shown(directory, 120)} does not exist "
+                "or is not a directory. Nothing was read or saved. Pass the absolute path of "
+                "the project's directory (your working directory), or leave scope out for "
+                "the global memory.",
+            ) from exc
     assert project is not None
-    return project(), rest, True
+    try:
+        return project(), rest, True
+    except ProjectScopeError as exc:
+        if exc.reason != "not_a_directory":
+            raise
+        raise ProjectScopeError(  # the session's directory went away; --project is no help
+            "not_a_directory",
+            "This session's project directory no longer exists (moved or deleted), so its "
+            'project memory cannot be opened. Nothing was read or saved. Use scope="global" '
+            "(the default), and tell the user the project directory is gone.",
+        ) from exc
 
 
 def _unknown_action(action: object, readable: str) -> InvalidArgument:
@@ -278,6 +299,15 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
         if not memory.settings.memory.read_action:
             raise InvalidArgument(
                 "action", "The read action is disabled here; memory is in your system prompt."
+            )
+        given = [k for k in ("content", "old_text", "expires") if _given(args.get(k))]
+        if given or allow_empty:  # silently dropped, they read as a change that was made
+            field = given[0] if given else "allow_empty"
+            raise InvalidArgument(
+                field,
+                f"read takes target only (it returns every live entry), not {field}; "
+                'nothing was changed. To change memory, use action "add", "replace" or '
+                '"remove".',
             )
         return target, "read", [], False
     if not isinstance(action, str) or action not in ACTIONS:
@@ -366,6 +396,12 @@ def _failed_target(exc: ToolError, target: str | None, ops: list[Op]) -> str | N
     if isinstance(exc, BatchFailed) and isinstance(index, int) and 0 < index <= len(ops):
         return ops[index - 1].target or target
     return target
+
+
+def _given(value: Any) -> bool:
+    """Whether an argument holds something (``None`` and blank text are absent: clients
+    send every field of the schema, empty)."""
+    return value is not None and not (isinstance(value, str) and not value.strip())
 
 
 def _text(args: dict[str, Any], key: str) -> str | None:

@@ -55,7 +55,18 @@ from ..registry import backend_for
 from ..sessions.forgetting import contains, needles
 from .attachments import drop_forgotten
 
-__all__ = ["ForgetReport", "forget_sessions", "forget_user"]
+__all__ = ["ForgetReport", "check_match", "forget_sessions", "forget_user"]
+
+
+def check_match(match: object) -> None:
+    """Refuse a text to forget that would match too much (under 3 characters, blanks
+    aside): :class:`~mnemic.errors.InvalidArgument`. A caller that forgets more than one
+    thing checks it first, so that a refusal leaves everything as it was."""
+    if not isinstance(match, str) or len(match.strip()) < 3:
+        raise InvalidArgument(
+            "match",
+            "Give the text to forget (at least 3 characters); it is matched as a substring.",
+        )
 
 
 @dataclass
@@ -226,11 +237,7 @@ def forget_sessions(
 ) -> ForgetReport:
     """Remove every session message containing ``match`` and rewrite every session field
     holding it; see the module docstring."""
-    if not isinstance(match, str) or len(match.strip()) < 3:
-        raise InvalidArgument(
-            "match",
-            "Give the text to forget (at least 3 characters); it is matched as a substring.",
-        )
+    check_match(match)
     if not isinstance(home, Home):
         home = Home.open(home)
     mem = _open(home, origin, clock)

@@ -28,7 +28,7 @@ from ..curated.entries import find_entry
 from ..curated.memory import Memory, WriteResult
 from ..curated.operations import Op
 from ..curated.scope import SCOPES, open_project
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, MnemicError, NoMatch, ProjectScopeError
 from ..home import Home
 
 __all__ = ["MoveResult", "move_entry"]
@@ -91,15 +91,43 @@ def move_entry(
     if to not in SCOPES:
         raise InvalidArgument("to", f"Unknown scope {to!r}; move to one of {SCOPES}.")
     glob = Memory.open(home, origin=origin)
-    proj = Memory.open(open_project(home, project, create=to == "project"), origin=origin)
-    src, dst = (proj, glob) if to == "global" else (glob, proj)
-    names = {id(glob): "global", id(proj): f"project {proj.project}"}
+    where = open_project(home, project, create=False)  # the directory checked, nothing made
+    src = glob if to == "project" else Memory.open(where, origin=origin)
     pairs = src.provenance(TARGET)
     entries = [e for e, _ in pairs]
-    entry, prov = pairs[find_entry(entries, selector, TARGET)]
+    try:
+        index = find_entry(entries, selector, TARGET)
+    except NoMatch:
+        if src is glob:
+            _refuse_a_user_entry(glob, selector)
+        raise
+    dst = (  # a project's store is made only now: a refused move makes no project
+        glob
+        if to == "global"
+        else Memory.open(open_project(home, project, create=True), origin=origin)
+    )
+    proj = src if to == "global" else dst
+    names = {id(glob): "global", id(proj): f"project {proj.project}"}
+    entry, prov = pairs[index]
     add = Op("add", entry, None, expires=prov.expires)
     added = dst.apply(TARGET, [add])
     if added.staged:
         return MoveResult(entry, names[id(src)], names[id(dst)], added, None)
     removed = src.apply(TARGET, [Op("remove", None, entry)], reasons={entry: "moved"})
     return MoveResult(entry, names[id(src)], names[id(dst)], added, removed)
+
+
+def _refuse_a_user_entry(glob: Memory, selector: str) -> None:
+    """Refuse a move whose ``selector`` names a USER.md entry (it matched no MEMORY.md
+    one): the profile is global only. The lookup's own refusal said the entry was
+    mistyped or gone, while it is live in the other file."""
+    try:
+        find_entry(glob.entries("user"), selector, "user")
+    except MnemicError:  # none (or several): the MEMORY.md refusal stands
+        return
+    raise ProjectScopeError(
+        "user_is_global",
+        f"{selector.strip()[:60]!r} names a USER.md entry: the user profile is global only "
+        "(the user is the same person in every project), so it does not move. Nothing was "
+        "changed. A move takes a MEMORY.md entry.",
+    )
