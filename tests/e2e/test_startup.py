@@ -173,7 +173,8 @@ def test_memory_add_loads_curated_memory_only(home: Path) -> None:
     # +1: scan._stopwords; +3: scan._lexicon_more, _address, _lexicon_reveal; +1:
     # curated.read_memo
     # +1: backends.files.lost (the journal read backwards)
-    assert len(ours) <= 89, sorted(ours)  # +1 each: scan._lexicon_harm, _lexicon_conceal, _neighbours
+    # +1 each: scan._lexicon_harm, _lexicon_conceal, _neighbours
+    assert len(ours) <= 89, sorted(ours)
     assert not any(m.startswith(("mnemic.sessions", "mnemic.skills", "mnemic.agent")) for m in ours)
     # group commit's queue is off by default: neither of its modules is loaded
     assert not {"mnemic.curated.groupcommit", "mnemic.backends.files.requests"} & ours
