@@ -8,13 +8,19 @@ Real homes, the real CLI (click's runner), the real tool.
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
+from tests.test_mcp_server import connect
 
 import _hermes_home as hh
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.cli import main
+from mnemic.home import Home
+from mnemic.sessions import open_store
 from mnemic.sessions.search.retrieval import semantic_state
 from mnemic.sessions.store import NewMessage
 
@@ -73,3 +79,46 @@ def test_the_no_vectors_notice_says_what_embeds_and_the_command_that_does_it_now
     assert "background indexer" not in state.notice
     assert "run `mnemic sessions embed` to embed them now" in state.notice
     assert "`mnemic chat`" in state.notice and "`mnemic integrate hermes`" in state.notice
+
+
+@pytest.fixture
+def kolkata(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This process's zone is Asia/Kolkata (+05:30) for the test, then back."""
+    monkeypatch.setenv("TZ", "Asia/Kolkata")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.anyio
+async def test_the_search_tools_times_over_mcp_carry_their_offset(
+    home_path: Path, kolkata: None
+) -> None:
+    """#63's leftover: over MCP, session_search gave `when`, `last_active` and each
+    message's `time` as "2025-06-15 19:30": local time with no offset, so a model (or
+    a client in another zone) could not tell when that was."""
+    at = 1_750_000_000.0  # 2025-06-15 15:06:40 UTC = 20:36 in Kolkata
+    with open_store(Home.open(home_path)) as store:
+        sid = store.start_session(source="cli", started_at=at)
+        store.append_message(sid, NewMessage("user", "the staging database is on 5433", timestamp=at))
+    async with connect(home_path) as client:
+        res = await client.call_tool("session_search", {"query": "staging database"})
+    answer = res.structured_content
+    assert not res.is_error and answer is not None
+    (result,) = answer["results"]
+    assert result["when"] == "2025-06-15 20:36 +05:30"
+    assert result["last_active"].endswith(" +05:30")  # the append's time
+    times = [m["time"] for m in result.get("messages") or []]
+    assert times and set(times) == {"2025-06-15 20:36 +05:30"}
+
+
+def test_json_keeps_its_utc_times_beside_the_offset_times(home_path: Path, kolkata: None) -> None:
+    at = 1_750_000_000.0
+    with open_store(Home.open(home_path)) as store:
+        sid = store.start_session(source="cli", started_at=at)
+        store.append_message(sid, NewMessage("user", "the staging database is on 5433", timestamp=at))
+    data = json.loads(_run(home_path, "sessions", "search", "staging database", "--json").stdout)
+    (result,) = data["results"]
+    assert result["when_utc"] == "2025-06-15T15:06Z"
+    assert result["when"] == "2025-06-15 20:36 +05:30"
