@@ -101,7 +101,8 @@ async def test_the_search_tools_times_over_mcp_carry_their_offset(
     at = 1_750_000_000.0  # 2025-06-15 15:06:40 UTC = 20:36 in Kolkata
     with open_store(Home.open(home_path)) as store:
         sid = store.start_session(source="cli", started_at=at)
-        store.append_message(sid, NewMessage("user", "the staging database is on 5433", timestamp=at))
+        said = NewMessage("user", "the staging database is on 5433", timestamp=at)
+        store.append_message(sid, said)
     async with connect(home_path) as client:
         res = await client.call_tool("session_search", {"query": "staging database"})
     answer = res.structured_content
@@ -117,7 +118,8 @@ def test_json_keeps_its_utc_times_beside_the_offset_times(home_path: Path, kolka
     at = 1_750_000_000.0
     with open_store(Home.open(home_path)) as store:
         sid = store.start_session(source="cli", started_at=at)
-        store.append_message(sid, NewMessage("user", "the staging database is on 5433", timestamp=at))
+        said = NewMessage("user", "the staging database is on 5433", timestamp=at)
+        store.append_message(sid, said)
     data = json.loads(_run(home_path, "sessions", "search", "staging database", "--json").stdout)
     (result,) = data["results"]
     assert result["when_utc"] == "2025-06-15T15:06Z"
