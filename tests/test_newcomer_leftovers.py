@@ -112,6 +112,12 @@ async def test_the_search_tools_times_over_mcp_carry_their_offset(
     assert result["last_active"].endswith(" +05:30")  # the append's time
     times = [m["time"] for m in result.get("messages") or []]
     assert times and set(times) == {"2025-06-15 20:36 +05:30"}
+    async with connect(home_path) as client:
+        res = await client.call_tool(
+            "session_search", {"query": "staging database", "as_of": "2025-06-20"}
+        )
+    assert res.structured_content is not None
+    assert res.structured_content["time"]["until"] == "2025-06-21 00:00 +05:30"
 
 
 def test_json_keeps_its_utc_times_beside_the_offset_times(home_path: Path, kolkata: None) -> None:
