@@ -335,7 +335,7 @@ def test_session_search_json_gives_each_time_in_utc(home_path: Path, kolkata: No
         )
     args = ("sessions", "search", "staging database", "--mode", "lexical", "--json")
     (r,) = json.loads(_run(home_path, *args).stdout)["results"]
-    assert r["when"] == "2026-09-14 19:50" and r["when_utc"] == "2026-09-14T14:20Z"
+    assert r["when"] == "2026-09-14 19:50 +05:30" and r["when_utc"] == "2026-09-14T14:20Z"
     shown = next(m for m in r["messages"] if m.get("match"))
     assert shown["time_utc"] == "2026-09-14T14:20Z"
     (m,) = json.loads(_run(home_path, *args, "--messages").stdout)["results"]

@@ -298,7 +298,7 @@ def test_the_cli_says_how_it_read_the_time_in_a_question(home_path: Path) -> Non
     )
     assert out.exit_code == 0, out.output
     said = " ".join(out.output.split())
-    read = f"Time: --as-of → only messages before {day(21)} 00:00; the latest statement first"
+    read = f"Time: --as-of → only messages before {day(21)} 00:00 +"
     assert read in said, said
     out = CliRunner().invoke(main, ["sessions", "search", plain, "--mode", "lexical"])
     assert "Time:" not in out.output

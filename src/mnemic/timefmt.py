@@ -8,9 +8,19 @@ the commands that print times load it at start-up.
 
 from __future__ import annotations
 
+import calendar
 import time
 
-__all__ = ["ago", "local_day", "local_time", "offset", "parse_iso", "utc_minute", "with_offset"]
+__all__ = [
+    "ago",
+    "local_day",
+    "local_time",
+    "offset",
+    "parse_iso",
+    "read_shown",
+    "utc_minute",
+    "with_offset",
+]
 
 
 def offset(ts: float) -> str:
@@ -25,6 +35,26 @@ def local_time(ts: float, *, seconds: bool = False) -> str:
     """``ts`` as people read it: local time to the minute (or second), with the offset."""
     shown = time.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M", time.localtime(ts))
     return f"{shown} {offset(ts)}"
+
+
+def read_shown(shown: str) -> float | None:
+    """The Unix time of a local ``YYYY-MM-DD HH:MM``, with its offset (``+02:00``, as
+    session search writes its times) or without (then read in this machine's zone);
+    None for anything else."""
+    text = shown.strip()
+    rest = text[16:].strip()
+    try:
+        parsed = time.strptime(text[:16], "%Y-%m-%d %H:%M")
+        if not rest:
+            return time.mktime(parsed)
+    except (ValueError, OverflowError):
+        return None
+    if len(rest) != 6 or rest[0] not in "+-" or rest[3] != ":" or not rest[1:3].isdigit():
+        return None
+    if not rest[4:6].isdigit():
+        return None
+    minutes = int(rest[1:3]) * 60 + int(rest[4:6])
+    return float(calendar.timegm(parsed)) - (-1 if rest[0] == "-" else 1) * minutes * 60
 
 
 def with_offset(shown: str) -> str:

@@ -216,7 +216,8 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool, no_e
                     lines=False,
                 )
             )
-    _part("ARCHIVE.jsonl", data["archive"], dry_run)
+    if not data["archive"]["missing"]:  # no Hermes writes one: silent when absent (--json says)
+        _part("ARCHIVE.jsonl", data["archive"], dry_run)
     sessions = data["sessions"]
     if sessions["missing"]:
         click.echo("state.db: not in the Hermes home, skipped.")

@@ -32,7 +32,7 @@ from ..sessions import (
 )
 from ..sessions.attachments import AttachmentStore
 from ..sessions.search.catchup import CatchUp, catch_up
-from ..timefmt import local_time, utc_minute, utc_seconds, with_offset
+from ..timefmt import local_time, read_shown, utc_minute, utc_seconds, with_offset
 from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
@@ -450,8 +450,8 @@ def search_cmd(
 
 
 def _with_utc(resp: dict[str, Any]) -> dict[str, Any]:
-    """session_search's answer for ``--json``: its times are local, to the minute and
-    without an offset (written for a model in this machine's zone); docs/json.md gives
+    """session_search's answer for ``--json``: its times are local, to the minute, with
+    their offset (written for a model); docs/json.md gives
     each time in UTC, so ``when``, ``last_active`` and each shown message's ``time`` get
     their ``*_utc`` string beside them (the answer is otherwise the tool's own)."""
 
@@ -459,11 +459,9 @@ def _with_utc(resp: dict[str, Any]) -> dict[str, Any]:
         value = obj.get(key)
         if not isinstance(value, str):
             return
-        try:
-            ts = time.mktime(time.strptime(value.strip(), "%Y-%m-%d %H:%M"))
-        except (ValueError, OverflowError):
-            return
-        obj[f"{key}_utc"] = utc_minute(ts)
+        ts = read_shown(value)
+        if ts is not None:
+            obj[f"{key}_utc"] = utc_minute(ts)
 
     for r in resp.get("results") or []:
         if isinstance(r, dict):

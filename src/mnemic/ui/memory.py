@@ -63,6 +63,28 @@ class EntryView:
     text: str
     findings: tuple[str, ...]
     provenance: str
+    until: str = ""
+    """Its expiry as its edit form's "Valid until" shows it ("": none)."""
+
+
+def until_input(when: float | None) -> str:
+    """An expiry as the "Valid until" field takes it (UTC, :func:`parse_expires`): a
+    date for one given as a date (valid through that day: it expires at the next
+    midnight), else ``YYYY-MM-DDTHH:MM``; "" for none."""
+    if when is None:
+        return ""
+    if when % 86400 == 0:
+        return time.strftime("%Y-%m-%d", time.gmtime(when - 86400))
+    return time.strftime("%Y-%m-%dT%H:%M", time.gmtime(when))
+
+
+def _expiry_of(mem: MemoryView, target: str, handle: str) -> tuple[str, float | None]:
+    """The text and expiry of the entry ``handle`` of ``target`` (("", None): none)."""
+    listed = mem.listing(target)
+    for entry, prov in zip(listed.entries, listed.provenance, strict=True):
+        if entry_handle(entry) == handle:
+            return entry, prov.expires if prov is not None else None
+    return "", None
 
 
 def _provenance(p: Any) -> str:
@@ -110,7 +132,8 @@ def _target_view(mem: MemoryView, target: str, counts: UsageCounts) -> dict[str,
         about = (
             _provenance(prov) + "; " + describe_use(counts, entry_key(entry), prov.last_confirmed)
         )
-        entries.append(EntryView(i, entry_handle(entry), "" if ids else shown, ids, about))
+        until = until_input(prov.expires if prov is not None else None)
+        entries.append(EntryView(i, entry_handle(entry), "" if ids else shown, ids, about, until))
     usage = listed.usage
     view.update(
         entries=entries,
@@ -205,9 +228,21 @@ def _back(form: Form, query: str) -> str:
 def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     target = _target(form)
     mem = ui.memory(form.get("project") or None)
-    until = form.get("expires", "").strip() if op.action == "add" else ""
+    until = form.get("expires", "").strip() if op.action in ("add", "replace") else ""
     try:
-        if until:  # as `memory add --expires` (docs/first-week.md #40)
+        text, was = (
+            _expiry_of(mem, target, op.old_text or "") if op.action == "replace" else ("", None)
+        )
+        if was is not None and until == until_input(was):  # kept as the form showed it
+            op = dataclasses.replace(op, expires=was)
+        elif was is not None and not until and (op.content or "").strip() == text:
+            # the write path keeps an entry's expiry when its text stays (a confirm)
+            raise InvalidArgument(
+                "valid until",
+                "An expiry cannot be cleared while the text stays the same: remove the entry "
+                "and add it again without a date, or change its text as you clear the date.",
+            )
+        elif until:  # as `memory add --expires` (docs/first-week.md #40)
             op = dataclasses.replace(op, expires=parse_expires(until, mem.now(), "valid until"))
         result = mem.apply(target, [op])
     except ToolError as exc:

@@ -11,9 +11,7 @@ each (read cut by the database), and says what it cut; Export has everything."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -26,6 +24,7 @@ from ..sessions.attachments import AttachmentStore, is_sha256
 from ..sessions.search.retrieval import MODES
 from ..sessions.search.shapes import MAX_LIMIT as MOST_SESSIONS
 from ..sessions.search.timeframe import time_read
+from ..timefmt import read_shown
 from ..tooling import tool_response
 from .console import Console, Form, endpoint, see_other
 from .render import error_response, page
@@ -58,9 +57,9 @@ def _started_at(store: SessionStore, resp: dict[str, Any]) -> None:
         r["started_at"] = info.started_at if info is not None else None
         if resp.get("order") == "time":  # sorted by the matching messages' times: show those
             shown = next((m for m in r.get("messages") or () if m.get("match")), None)
-            with contextlib.suppress(TypeError, ValueError, OverflowError):
-                at = time.strptime(str((shown or {}).get("time")), "%Y-%m-%d %H:%M")
-                r["started_at"] = time.mktime(at)
+            at = read_shown(str((shown or {}).get("time")))
+            if at is not None:
+                r["started_at"] = at
 
 
 def sessions_page(ui: Console, request: Request, form: Form) -> Response:

@@ -215,8 +215,9 @@ def semantic_state(
         )
         return SemanticState(
             None,
-            f"Semantic search is installed but {why}; run `mnemic sessions embed` "
-            "(the background indexer also catches up). Showing lexical results.",
+            f"Semantic search is installed but {why}; run `mnemic sessions embed` to embed "
+            "them now (`mnemic chat` and Hermes through `mnemic integrate hermes` embed only "
+            "the messages they record). Showing lexical results.",
             True,
             code="stale",
         )

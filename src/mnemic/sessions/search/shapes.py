@@ -19,12 +19,12 @@ Every response is a JSON-able dict bounded by :func:`bound` to a number of chara
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...errors import InvalidArgument, MessageNotFound, SessionNotFound
+from ...timefmt import local_time
 from ..index.query import Query, match_spans, parse_query
 from ..sql import SessionStore
 from ..store import Message, SearchFilters, SessionInfo
@@ -151,10 +151,11 @@ class SearchContext:
 
 
 def when(ts: float | None) -> str | None:
-    """Local ``YYYY-MM-DD HH:MM`` of a Unix time."""
+    """Local ``YYYY-MM-DD HH:MM +HH:MM`` of a Unix time: with the offset of that moment,
+    so a model (or a client in another zone) reads the time without guessing the zone."""
     if ts is None:
         return None
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+    return local_time(ts)
 
 
 def _clip(text: str, limit: int, center: int | None = None) -> str:

@@ -41,6 +41,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...timefmt import local_time
+
 __all__ = ["TimeFrame", "at_time", "read_timeframe"]
 
 _MONTHS: dict[str, int] = {}
@@ -155,10 +157,8 @@ class TimeFrame:
         return self.intent == "past"
 
     def describe(self) -> dict[str, Any]:
-        """JSON-able form (times as local ``YYYY-MM-DD HH:MM``)."""
-
-        def show(ts: float) -> str:
-            return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+        """JSON-able form (times as local ``YYYY-MM-DD HH:MM +HH:MM``, with their offset)."""
+        show = local_time
 
         out: dict[str, Any] = {"intent": self.intent}
         if self.until is not None:

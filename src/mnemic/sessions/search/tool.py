@@ -79,7 +79,8 @@ weak result shown as unrelated.
 Time: when a fact changed, the latest statement ranks first; to ask what held earlier, \
 say so ("the original deadline", "before the upgrade") or pass as_of. Questions about the \
 order of events ("what did I do after ...") come back oldest first with what came right \
-after (or before) the best match. Responses are capped at about 12,000 characters; read \
+after (or before) the best match. Times are local with their UTC offset ("2026-09-14 \
+19:50 +05:30"). Responses are capped at about 12,000 characters; read \
 or scroll for more.\
 """
 
