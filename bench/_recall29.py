@@ -211,7 +211,8 @@ def moved(
         gained += diff > 0
         lost += diff < 0
         print("=" * 70)
-        print(f"{'+' if diff > 0 else '-'} {q.set} {q.groups[0]} | {q.text} | evidence {q.evidence}")
+        sign = "+" if diff > 0 else "-"
+        print(f"{sign} {q.set} {q.groups[0]} | {q.text} | evidence {q.evidence}")
         for label, res in (("shipped", base), (form, new)):
             print(f"  {label}")
             for i, r in enumerate(res[: k + 2]):
