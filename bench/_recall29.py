@@ -50,6 +50,16 @@ and freshness steps, which read its output as the fused list):
 4. Of the forms that pass, the larger strangers5 turn@10 gain ships (ties: ``statement``).
    strangers5-xl (the 90 asked in other languages) is run as information, not a gate.
 
+**Result** (one run per set; ``bench/results/recall29-*``; docs/recall.md): **nothing
+ships**. strangers5 (199): ``statement`` turn@10 0.735 -> 0.772, paired +0.037
+[+0.009, +0.067] (+17/-3), turn@5 +0.067 [+0.037, +0.096], but session@2 -0.021
+[-0.044, -0.003] (gate 1); ``statementswap`` turn@10 +0.041 [+0.012, +0.071], session@2
+-0.018 [-0.038, -0.000]. LoCoMo dev (562): turn@10 -0.001 [-0.007, +0.005] and -0.004
+[-0.013, +0.005], but turn@5 -0.012 [-0.025, -0.001] and -0.021 [-0.037, -0.006]
+(gate 2). The moved statement takes the reply's score before the speaker step, which
+then discounts the reply and not the statement; LoCoMo's losses are questions that name
+the second speaker (imported as ``assistant``).
+
 Then the form moves into ``src/`` (on by default, with an off switch for the ablation),
 with a test that failed before, and the LoCoMo test split is run once. If no form passes,
 nothing ships and the cases are reported.
