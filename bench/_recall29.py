@@ -56,7 +56,8 @@ ships**. strangers5 (199): ``statement`` turn@10 0.735 -> 0.772, paired +0.037
 [-0.044, -0.003] (gate 1); ``statementswap`` turn@10 +0.041 [+0.012, +0.071], session@2
 -0.018 [-0.038, -0.000]. LoCoMo dev (562): turn@10 -0.001 [-0.007, +0.005] and -0.004
 [-0.013, +0.005], but turn@5 -0.012 [-0.025, -0.001] and -0.021 [-0.037, -0.006]
-(gate 2). The moved statement takes the reply's score before the speaker step, which
+(gate 2). The long chat and the update fixture pass gate 3 (no long-chat question
+moves; past_first +1/-0). The moved statement takes the reply's score before the speaker step, which
 then discounts the reply and not the statement; LoCoMo's losses are questions that name
 the second speaker (imported as ``assistant``).
 
