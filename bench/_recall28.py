@@ -328,13 +328,17 @@ def run(
     loader: Any,
     forms: list[str],
     save: Path | None,
+    step: Callable[[str], Any] | None = None,
 ) -> None:
-    """Lexical and hybrid shipped, and hybrid with each form, question by question."""
+    """Lexical and hybrid shipped, and hybrid with each form, question by question;
+    ``step`` is the context manager that applies a form (this module's :func:`variant`
+    unless another rule's, e.g. recall 29's)."""
+    apply = variant if step is None else step
     table: dict[tuple[str, str, str], Scores] = {}
     runs: list[tuple[str, str, Callable[[], Any] | None]] = [
         ("lexical", "shipped", None),
         ("hybrid", "shipped", None),
-        *(("hybrid", f, lambda f=f: variant(f)) for f in forms),
+        *(("hybrid", f, lambda f=f: apply(f)) for f in forms),
     ]
     for q in questions:
         corpus = corpora[q.corpus]
@@ -387,17 +391,24 @@ def cost(
 
 
 def moved(
-    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any, form: str, k: int
+    corpora: dict[str, rb.Corpus],
+    questions: list[rb.Question],
+    loader: Any,
+    form: str,
+    k: int,
+    step: Callable[[str], Any] | None = None,
 ) -> None:
-    """Every question whose top ``k`` holds more or less evidence with ``form``: both
-    heads, each turn's key, speaker, evidence mark and text."""
+    """Every question whose top ``k`` holds more or less evidence with ``form`` (applied
+    by ``step``, as in :func:`run`): both heads, each turn's key, speaker, evidence mark
+    and text."""
+    apply = variant if step is None else step
     gained = lost = 0
     for q in questions:
         if q.kind != "recall":
             continue
         corpus = corpora[q.corpus]
         base = rb.ranked_results(corpus, q.text, "hybrid", loader, q.as_of, 50)
-        with variant(form):
+        with apply(form):
             new = rb.ranked_results(corpus, q.text, "hybrid", loader, q.as_of, 50)
         ev = set(q.evidence)
 
@@ -410,7 +421,8 @@ def moved(
         gained += diff > 0
         lost += diff < 0
         print("=" * 70)
-        print(f"{'+' if diff > 0 else '-'} {q.groups[0]} | {q.text} | evidence {q.evidence}")
+        sign = "+" if diff > 0 else "-"
+        print(f"{sign} {q.set} {q.groups[0]} | {q.text} | evidence {q.evidence}")
         for label, res in (("shipped", base), (form, new)):
             print(f"  {label}")
             for i, r in enumerate(res[: k + 2]):

@@ -69,11 +69,10 @@ nothing ships and the cases are reported.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -81,10 +80,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mnemic.sessions.search.retrieval as retrieval_module
-import recall as rb
-from _metrics import Scores
-from _misses import paired, print_figures
-from _recall28 import asks, stores
+from _recall28 import asks, moved, run, stores
 from mnemic.sessions.search.hybrid import FusedMessage
 
 TOP = 10
@@ -159,82 +155,6 @@ def variant(form: str) -> Iterator[None]:
         retrieval_module._retrieve = orig_retrieve
 
 
-def run(
-    corpora: dict[str, rb.Corpus],
-    questions: list[rb.Question],
-    loader: Any,
-    forms: list[str],
-    save: Path | None,
-) -> None:
-    """Lexical and hybrid shipped, and hybrid with each form, question by question."""
-    table: dict[tuple[str, str, str], Scores] = {}
-    runs: list[tuple[str, str, Callable[[], Any] | None]] = [
-        ("lexical", "shipped", None),
-        ("hybrid", "shipped", None),
-        *(("hybrid", f, lambda f=f: variant(f)) for f in forms),
-    ]
-    for q in questions:
-        corpus = corpora[q.corpus]
-        for mode, name, factory in runs:
-            if factory is None:
-                ranked = rb.ranking(corpus, q.text, mode, loader, q.as_of)
-            else:
-                with factory():
-                    ranked = rb.ranking(corpus, q.text, mode, loader, q.as_of)
-            rb.score(q, corpus, ranked, table.setdefault((q.set, mode, name), Scores()))
-    out: dict[str, Any] = {}
-    for (set_, mode, name), sc in sorted(table.items()):
-        r = sc.result()
-        base = table.get((set_, mode, "shipped"))
-        if name != "shipped" and base is not None:
-            r["paired"] = paired(sc, base)
-        out.setdefault(set_, {}).setdefault(mode, {})[name] = r
-        print_figures(f"{set_:10s} {mode:8s} {name:13s}", r, ci=name == "shipped")
-        if "paired" in r:
-            print("    paired (form - shipped): " + "  ".join(
-                f"{m} {v['diff']['value']:+.3f} [{v['diff']['ci95'][0]:+.3f},"
-                f"{v['diff']['ci95'][1]:+.3f}] +{v['better']}/-{v['worse']}"
-                for m, v in r["paired"].items() if m != "by"))  # fmt: skip
-    if save is not None:
-        save.write_text(json.dumps(out, indent=1), encoding="utf-8")
-
-
-def moved(
-    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any, form: str, k: int
-) -> None:
-    """Every question whose top ``k`` holds more or less evidence with ``form``."""
-    gained = lost = 0
-    for q in questions:
-        if q.kind != "recall":
-            continue
-        corpus = corpora[q.corpus]
-        base = rb.ranked_results(corpus, q.text, "hybrid", loader, q.as_of, 50)
-        with variant(form):
-            new = rb.ranked_results(corpus, q.text, "hybrid", loader, q.as_of, 50)
-        ev = set(q.evidence)
-
-        def found(res: list[Any], corpus: rb.Corpus = corpus, ev: set[str] = ev) -> int:
-            return sum(corpus.keys.get((r.session_id, r.seq)) in ev for r in res[:k])
-
-        diff = found(new) - found(base)
-        if not diff:
-            continue
-        gained += diff > 0
-        lost += diff < 0
-        print("=" * 70)
-        sign = "+" if diff > 0 else "-"
-        print(f"{sign} {q.set} {q.groups[0]} | {q.text} | evidence {q.evidence}")
-        for label, res in (("shipped", base), (form, new)):
-            print(f"  {label}")
-            for i, r in enumerate(res[: k + 2]):
-                key = corpus.keys.get((r.session_id, r.seq), "?")
-                mark = "*" if key in ev else " "
-                m = corpus.store.messages(r.session_id)[r.seq]
-                text = (m.content or "").replace("\n", " ")[:100]
-                print(f"    {i + 1:2d} {mark} {key:7s} {m.role:9s} {text}")
-    print(f"gained {gained} lost {lost} at @{k}")
-
-
 def main() -> None:
     from _vcache import CachedEmbedder
 
@@ -254,9 +174,9 @@ def main() -> None:
         corpora, questions = stores(sets, args.split, embedder, Path(tmp))
         print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
         if args.what == "run":
-            run(corpora, questions, lambda: embedder, forms, args.save)
+            run(corpora, questions, lambda: embedder, forms, args.save, step=variant)
         else:
-            moved(corpora, questions, lambda: embedder, forms[0], args.k)
+            moved(corpora, questions, lambda: embedder, forms[0], args.k, step=variant)
         for c in corpora.values():
             c.store.close()
 
