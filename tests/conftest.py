@@ -6,6 +6,7 @@ ones."""
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import sys
@@ -132,8 +133,15 @@ def _bytecode_of_what_mnemic_imports() -> None:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Collection over, the tests import modules of their own (plugins written to a
-    temporary directory): those are not cached (see :func:`pytest_configure`)."""
+    temporary directory): those are not cached (see :func:`pytest_configure`).
+
+    And what collection made (the modules, the items: most of a worker's 280 MB) moves
+    to the collector's permanent generation (``gc.freeze``): each full collection the
+    tests' garbage sets off walked all of it again (about a tenth of the tests' CPU,
+    session 53). Objects are still freed when no longer referenced; only a cycle among
+    them would be kept."""
     sys.dont_write_bytecode = sys.flags.dont_write_bytecode
+    gc.freeze()
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects by mark

@@ -60,3 +60,11 @@ def test_a_tests_tmp_path_is_new_private_and_made_without_listing_the_others(
     # not a numbered directory of pytest's base directory: each lists all the others to
     # be made (6.7 s of CPU for 3,000 tests, session 53)
     assert tmp_path.parent != tmp_path_factory.getbasetemp()
+
+
+def test_what_collection_made_is_out_of_the_collectors_walks() -> None:
+    """Frozen after collection (``gc.freeze``): a full collection walks only what the
+    tests made since."""
+    import gc
+
+    assert gc.get_freeze_count() > 10_000
