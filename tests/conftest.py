@@ -6,7 +6,9 @@ ones."""
 
 from __future__ import annotations
 
+import gc
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -131,8 +133,15 @@ def _bytecode_of_what_mnemic_imports() -> None:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Collection over, the tests import modules of their own (plugins written to a
-    temporary directory): those are not cached (see :func:`pytest_configure`)."""
+    temporary directory): those are not cached (see :func:`pytest_configure`).
+
+    And what collection made (the modules, the items: most of a worker's 280 MB) moves
+    to the collector's permanent generation (``gc.freeze``): each full collection the
+    tests' garbage sets off walked all of it again (about a tenth of the tests' CPU,
+    session 53). Objects are still freed when no longer referenced; only a cycle among
+    them would be kept."""
     sys.dont_write_bytecode = sys.flags.dont_write_bytecode
+    gc.freeze()
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects by mark
@@ -140,6 +149,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if E2E in item.path.parents:
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def _tmp_paths(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where each test's ``tmp_path`` is made (see :func:`tmp_path`)."""
+    return tmp_path_factory.mktemp("tmp", numbered=False)
+
+
+@pytest.fixture
+def tmp_path(request: pytest.FixtureRequest, _tmp_paths: Path) -> Path:
+    """pytest's ``tmp_path`` (a new empty private directory a test, under the run's base
+    directory, named after the test), made by ``mkdtemp``: pytest numbers it, listing
+    every directory of the worker's base directory to find the next number, and every
+    test takes it (:func:`_isolated_home`): 3.4 ms of CPU a test at 3,000 tests a worker,
+    6.7 s a worker in all (session 53)."""
+    name = re.sub(r"[\W]", "_", request.node.name)[:30]
+    return Path(tempfile.mkdtemp(prefix=name, dir=_tmp_paths))  # mode 0o700
 
 
 @pytest.fixture(scope="session")

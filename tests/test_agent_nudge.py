@@ -329,15 +329,14 @@ def test_scripted_claims_are_nudged(home_path: Path, claim: str) -> None:
 
 
 def test_the_fixture_error_rates(home_path: Path) -> None:
-    """Every list of the fixture through sessions of :data:`TURNS` turns: claims and
-    requests nudged, ordinary replies and plain asks not (the figures docs/agent.md
-    reports)."""
-    claims = nudged_share(home_path / "a", [(f"Message {i}.", c) for i, c in enumerate(CLAIMS)])
+    """Every list of the fixture through sessions of :data:`TURNS` turns: requests
+    nudged, ordinary replies and plain asks not (the figures docs/agent.md reports).
+    Every claim is nudged: :func:`test_scripted_claims_are_nudged`, one test a claim (the
+    nudge reads the turn alone; this test ran each claim a second time, in sessions of
+    ten turns: half its time, session 53)."""
     ordinary = nudged_share(home_path / "b", [(f"Message {i}.", r) for i, r in enumerate(ORDINARY)])
     requests = nudged_share(home_path / "c", [(r, PLAIN_REPLY) for r in REQUESTS])
     plain = nudged_share(home_path / "d", [(a, PLAIN_REPLY) for a in PLAIN_ASKS])
-    missed = [c for c, hit in zip(CLAIMS, claims, strict=True) if not hit]
-    false = [r for r, hit in zip(ORDINARY, ordinary, strict=True) if hit]
-    assert (missed, false) == ([], [])
+    assert [r for r, hit in zip(ORDINARY, ordinary, strict=True) if hit] == []
     assert [r for r, hit in zip(REQUESTS, requests, strict=True) if not hit] == []
     assert [a for a, hit in zip(PLAIN_ASKS, plain, strict=True) if hit] == []

@@ -7,6 +7,7 @@ The texts here are written for these tests; none is a row of the generated famil
 
 from __future__ import annotations
 
+import functools
 import pickle
 import re
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from mnemic.scan import (
     scan_store,
     scan_text,
 )
+from mnemic.scan.intent import _Lexicon
 from mnemic.scan.reference import REFERENCE
 
 LEVELS = ("strict", "balanced", "lenient")
@@ -227,6 +229,17 @@ def test_context_files_are_never_blocked_by_an_intent_alone() -> None:
 
 
 # -- the lexicon index ships prebuilt ---------------------------------------------------
+@functools.cache
+def _built() -> _Lexicon:
+    """``intent.build_index(CONCEPTS)``, built once a worker for the tests that compare
+    against it (read only; it was built 16 times in this file, session 53). The tests of
+    the fallback itself (``_lex()`` with no usable shipped file) still build their own."""
+    from mnemic.scan import intent
+    from mnemic.scan.lexicon import CONCEPTS
+
+    return intent.build_index(CONCEPTS)
+
+
 def test_the_shipped_lexicon_index_is_what_the_lexicon_builds() -> None:
     """The index the intent layer matches with is written at build time
     (bench/_scan_lexicon.py); it may drift neither from the concepts nor from how
@@ -235,7 +248,7 @@ def test_the_shipped_lexicon_index_is_what_the_lexicon_builds() -> None:
     from mnemic.scan import intent
     from mnemic.scan.lexicon import CONCEPTS
 
-    built = intent.build_index(CONCEPTS)
+    built = _built()
     shipped = intent._shipped_index()
     fix = "run .venv/bin/python bench/_scan_lexicon.py"
     assert shipped is not None, fix
@@ -262,9 +275,8 @@ def test_the_shipped_index_file_gives_the_built_tables_type_for_type_in_order() 
     """The index is data (JSON), read into the very structures build_index makes: dicts
     in the same order, tuples where it has tuples, bools where it has bools."""
     from mnemic.scan import intent
-    from mnemic.scan.lexicon import CONCEPTS
 
-    built = intent.build_index(CONCEPTS)
+    built = _built()
     shipped = intent._shipped_index()
     assert shipped is not None
     for name in ("exact", "prefix", "pairs", "subs", "subs_ascii"):
@@ -298,7 +310,6 @@ def test_a_damaged_index_file_is_refused_and_the_index_built_instead(
     damage: Callable[[str], str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mnemic.scan import intent
-    from mnemic.scan.lexicon import CONCEPTS
 
     text = Path(intent.__file__).with_name(intent.INDEX_FILE).read_text(encoding="utf-8")
     damaged = damage(text)
@@ -309,7 +320,7 @@ def test_a_damaged_index_file_is_refused_and_the_index_built_instead(
     monkeypatch.setattr(intent, "__file__", str(tmp_path / "intent.py"))
     monkeypatch.setattr(intent, "_lexicon", None)
     assert intent._shipped_index() is None
-    assert intent._lex().exact == intent.build_index(CONCEPTS).exact
+    assert intent._lex().exact == _built().exact
 
 
 def test_the_scanner_matches_with_the_shipped_index_unless_the_lexicon_changed(
@@ -332,7 +343,7 @@ def test_the_scanner_matches_with_the_shipped_index_unless_the_lexicon_changed(
     widened = {**CONCEPTS, "cred": CONCEPTS["cred"] + "; hunter2"}
     monkeypatch.setattr(intent, "CONCEPTS", widened)
     monkeypatch.setattr(intent, "_lexicon", None)
-    assert "hunter2" not in intent.build_index(CONCEPTS).exact
+    assert "hunter2" not in _built().exact
     assert intent._lex() is not decoded[-1]
     assert intent._lex().exact["hunter2"] == (((("hunter2", False),), "cred"),)
 
@@ -391,7 +402,6 @@ def test_sample_rows_read_alike_with_the_shipped_index_and_the_built_one(
 
     import mnemic.scan
     from mnemic.scan import intent
-    from mnemic.scan.lexicon import CONCEPTS
 
     data = Path(__file__).resolve().parents[1] / "bench" / "data"
     texts: list[str] = []
@@ -418,5 +428,5 @@ def test_sample_rows_read_alike_with_the_shipped_index_and_the_built_one(
         return said
 
     from_file = reading(shipped[1])
-    assert from_file == reading(intent.build_index(CONCEPTS))
+    assert from_file == reading(_built())
     assert any(intents for _, intents, _ in from_file)  # the intent layer had its say

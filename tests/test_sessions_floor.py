@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from _talks import import_talks
+from _talks import copied_home
 from mnemic.cli import main
 from mnemic.home import Home
-from mnemic.sessions import NewMessage, SessionStore, open_store, search_messages
+from mnemic.sessions import NewMessage, open_store, search_messages
 from mnemic.sessions.index.query import parse_query
 from mnemic.sessions.search.floor import FLOOR_COSINES, judge
 from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit
@@ -38,23 +38,18 @@ def real_embedder() -> Any:
     return load_embedder()
 
 
-def fill(store: SessionStore) -> None:
-    """A few conversations of daily life, every message embedded by the shipped model."""
-    talks = {
-        "dog": ["We adopted a golden retriever puppy and named him Biscuit.", "Lovely name!"],
-        "bike": ["I repaired the bicycle chain yesterday, it was rusty.", "Oil it weekly."],
-        "pasta": ["Can you recommend a pasta recipe with mushrooms?", "Try tagliatelle."],
-        "trip": ["We spent a weekend camping by the lake in June.", "Sounds relaxing."],
-    }
-    import_talks(store, talks, real_embedder())
+TALKS = {
+    "dog": ["We adopted a golden retriever puppy and named him Biscuit.", "Lovely name!"],
+    "bike": ["I repaired the bicycle chain yesterday, it was rusty.", "Oil it weekly."],
+    "pasta": ["Can you recommend a pasta recipe with mushrooms?", "Try tagliatelle."],
+    "trip": ["We spent a weekend camping by the lake in June.", "Sounds relaxing."],
+}
+"""A few conversations of daily life, every message embedded by the shipped model."""
 
 
 @pytest.fixture
-def home(tmp_path: Path) -> Path:
-    path = tmp_path / "home"
-    with open_store(Home.open(path)) as store:
-        fill(store)
-    return path
+def home(request: pytest.FixtureRequest, home_path: Path) -> Path:
+    return copied_home(request, home_path, TALKS)
 
 
 def test_an_unrelated_question_gets_no_good_match_and_only_the_nearest_message_marked_weak(

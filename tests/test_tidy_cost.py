@@ -187,6 +187,29 @@ def test_searched_keeps_each_pattern_apart_by_identity() -> None:
 
 
 @functools.cache
+def _labelled() -> tuple[tuple[str, str], ...]:
+    """Every labelled pair (a, b) of the hand-written sets."""
+    data = Path(__file__).resolve().parent.parent / "bench" / "data"
+    return tuple(
+        (d["a"], d["b"])
+        for path in sorted(data.glob("tidy_fresh*.jsonl"))
+        for line in path.read_text("utf-8").splitlines()
+        if line
+        for d in [json.loads(line)]
+    )
+
+
+@functools.cache
+def _profiles() -> dict[str, Any]:
+    """The profile of each text of the hand-written sets, each profiled once a worker
+    (the pairs with and without random ones share them: building them twice was 3.7 s of
+    CPU, session 53)."""
+    from mnemic.ops.tidy.signals import profile
+
+    return {text: profile(text) for text in sorted({x for pair in _labelled() for x in pair})}
+
+
+@functools.cache
 def _written_pairs(extra: int = 3000, seed: int = 9) -> tuple[tuple[Any, Any], ...]:
     """Profiles of every labelled pair of the hand-written sets, in both orders, and of
     ``extra`` random pairs of their texts (most of them unrelated, as in a big store).
@@ -194,21 +217,12 @@ def _written_pairs(extra: int = 3000, seed: int = 9) -> tuple[tuple[Any, Any], .
     Built once per worker, and each text profiled once (a profile is frozen, and the rules
     keep what they read by text, not by profile): profiling each text again for every
     pair it is in, in each of five tests, was 60 % of this file's CPU (session 52)."""
-    from mnemic.ops.tidy.signals import profile
-
-    data = Path(__file__).resolve().parent.parent / "bench" / "data"
-    labelled = [
-        (d["a"], d["b"])
-        for path in sorted(data.glob("tidy_fresh*.jsonl"))
-        for line in path.read_text("utf-8").splitlines()
-        if line
-        for d in [json.loads(line)]
-    ]
-    texts = sorted({x for pair in labelled for x in pair})
+    labelled = list(_labelled())
+    profiles = _profiles()
+    texts = sorted(profiles)
     rng = random.Random(seed)
     drawn = [(rng.choice(texts), rng.choice(texts)) for _ in range(extra)]
     pairs = labelled + [(b, a) for a, b in labelled] + drawn
-    profiles = {text: profile(text) for text in texts}
     return tuple((profiles[a], profiles[b]) for a, b in pairs)
 
 
