@@ -324,10 +324,10 @@ class Recorder:
         if ctx_real:
             here = ctx_real
             while True:
-                directories.append(here)
                 parent = os.path.dirname(here)
                 if parent == here:
-                    break
+                    break  # the root is no project (scope.locate, scope.find_project)
+                directories.append(here)
                 here = parent
         self.paths = store_paths(self.root)
         if not (home_path or os.environ.get("MNEMIC_HOME")):  # the platform's home
