@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -202,7 +203,7 @@ def test_refusals_are_told_to_a_person_with_the_entries_they_refer_to(home_path:
     new = "Deploys go through staging, then a reviewer signs off"
     r = run_here(home_path, "memory", "replace", "Deploy", new)
     assert r.returncode == 0, r.stderr
-    assert "replaced: Deploys go through staging" in r.stdout
+    assert re.search(r"replaced \(archive id \d+\): Deploys go through staging", r.stdout)
     assert "% full" in r.stdout  # the pressure warning, in words for a person
     assert_for_a_person(r.stdout)
 
