@@ -762,7 +762,11 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
         for v in versions:
             when = _when(v.saved_at, seconds=True)
             click.echo(f"  {v.id:<8} {when}  {v.size:>6,} bytes")
-    click.echo("Compare: mnemic memory diff VERSION   Bring back: mnemic memory restore VERSION")
+    flag = f" --project {shlex.quote(mem.project)}" if mem.project is not None else ""
+    click.echo(
+        f"Compare: mnemic memory diff VERSION{flag}   "
+        f"Bring back: mnemic memory restore VERSION{flag}"
+    )
 
 
 @memory.command()

@@ -77,7 +77,7 @@ def _version_text(memory: MemoryView, target: str, version: int | str) -> str:
             f"Version {version!r} is not a version number or 'current'. Nothing was "
             "compared. `mnemic memory history` lists the numbers.",
         ) from None
-    return version_text(memory.backend, target, vid)
+    return version_text(memory.backend, target, vid, project=memory.project)
 
 
 def diff_versions(
@@ -104,7 +104,7 @@ def restore(memory: Memory, target: str, version: int) -> Version | None:
     """
     target = check_target(target)
     with memory.audited("restore", [target]) as attempt:
-        text = version_text(memory.backend, target, int(version))
+        text = version_text(memory.backend, target, int(version), project=memory.project)
         with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
             before = txn.read(target)
             by = memory.author("restore")

@@ -14,6 +14,7 @@ transaction of the text, and a cheap signature of each target for watchers.
 from __future__ import annotations
 
 import contextlib
+import shlex
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -237,15 +238,19 @@ class CuratedBackend(Protocol):
         ...
 
 
-def version_text(backend: CuratedBackend, target: str, version_id: int) -> str:
+def version_text(
+    backend: CuratedBackend, target: str, version_id: int, *, project: str | None = None
+) -> str:
     """The text of one kept version of ``target``; :class:`InvalidArgument` naming the
-    versions there are when it is not one of them."""
+    versions there are when it is not one of them (and the command that lists them, with
+    ``--project`` when the store is ``project``'s)."""
     text = backend.read_version(target, version_id)
     if text is not None:
         return text
     known = ", ".join(str(v.id) for v in backend.history(target)) or "none"
+    flag = "" if project is None else f" --project {shlex.quote(project)}"
     raise InvalidArgument(
         "version",
         f"No version {version_id} of {FILENAMES[target]} (known versions: {known}). "
-        "See `mnemic memory history`.",
+        f"See `mnemic memory history{flag}`.",
     )
