@@ -104,11 +104,17 @@ def tidy_words(payload: dict[str, Any], results: Sequence[OpResult], *, done: bo
 
 
 def describe(
-    target: str, ops: Sequence[Op], commits: Sequence[Commit], steps: str | None = None
+    target: str,
+    ops: Sequence[Op],
+    commits: Sequence[Commit],
+    payload: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
-    """(one-line summary, full detail with a diff per file) of a memory write;
-    ``steps``: the write in words, in place of a line per operation (a tidy proposal's,
-    :func:`tidy_words`, whose operations name entries by handle)."""
+    """(one-line summary, full detail with a diff per file) of a memory write; a staged
+    tidy proposal (``payload``) is told in the tidy's words (:func:`tidy_words`) in place
+    of a line per operation, since its operations name entries by handle."""
+    steps = None
+    if payload is not None:
+        steps = tidy_words(payload, [r for c in commits for r in c.results], done=False)
     targets = sorted({c.target for c in commits}) or [target]
     where = " and ".join(_LABELS[t] for t in targets)
     if len(ops) == 1:
@@ -122,15 +128,7 @@ def describe(
             summary = f"remove from {label}: {_short(op.old_text)}"
     else:
         summary = f"apply {len(ops)} operations to {where}"
-    lines = [] if steps is None else [steps]
-    for i, op in enumerate(ops if steps is None else (), 1):
-        t = op.target or target
-        if op.action == "add":
-            lines.append(f"{i}. add [{t}]: {op.content}")
-        elif op.action == "replace":
-            lines.append(f"{i}. replace [{t}]: {op.old_text!r} -> {op.content}")
-        else:
-            lines.append(f"{i}. remove [{t}]: {op.old_text!r}")
+    lines = [steps] if steps is not None else [_step(i, op, target) for i, op in enumerate(ops, 1)]
     for c in commits:
         if c.after == c.before:
             continue
@@ -144,3 +142,13 @@ def describe(
         lines.append("")
         lines.extend(line.rstrip("\n") for line in diff)
     return _short(summary, _SUMMARY_WIDTH), "\n".join(lines)
+
+
+def _step(i: int, op: Op, target: str) -> str:
+    """Operation number ``i`` of a write, a line."""
+    t = op.target or target
+    if op.action == "add":
+        return f"{i}. add [{t}]: {op.content}"
+    if op.action == "replace":
+        return f"{i}. replace [{t}]: {op.old_text!r} -> {op.content}"
+    return f"{i}. remove [{t}]: {op.old_text!r}"

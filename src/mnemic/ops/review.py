@@ -147,8 +147,7 @@ class PendingQueue:
             )
         except ToolError as exc:
             return f"{head}It cannot be applied now: {exc.to_llm()}\n\nAs staged:\n{record.detail}"
-        steps = tidy_words(record.payload, [r for c in commits for r in c.results], done=False)
-        _, detail = describe(target, ops, commits, steps)
+        _, detail = describe(target, ops, commits, record.payload)
         if not any(c.written for c in commits):
             detail += "\n(nothing would change: the files already hold this)"
         if record.held:  # why a person is asked, first; the scanner's rule ids apart

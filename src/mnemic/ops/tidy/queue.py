@@ -30,7 +30,7 @@ from typing import Any
 
 from ...curated.entries import TARGETS, entry_handle
 from ...curated.memory import Memory
-from ...curated.proposal import describe, ops_from_payload, payload_of, tidy_words
+from ...curated.proposal import describe, ops_from_payload, payload_of
 from ...curated.provenance import entry_key
 from ...curated.view import MemoryView
 from ...errors import MnemicError, StorageError, ToolError, WriteBlocked
@@ -230,8 +230,7 @@ def stage(memory: Memory, proposals: Sequence[TidyProposal]) -> list[Staged]:
             "entries": sorted(entry_key(e) for e in proposal.entries),
             "reasons": list(proposal.reasons),
         }
-        steps = tidy_words(payload, [r for c in commits for r in c.results], done=False)
-        _, diff = describe(proposal.target, proposal.ops, commits, steps)
+        _, diff = describe(proposal.target, proposal.ops, commits, payload)
         try:
             record = queue.add(
                 actor=ctx.actor,
