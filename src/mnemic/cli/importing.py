@@ -17,7 +17,7 @@ from ..integrations.claude_memory.run import import_claude_memory
 from ..integrations.hermes_import.run import import_hermes
 from ..timefmt import local_time, parse_iso
 from .app import PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
-from .sessions import import_bar
+from .sessions import NO_EMBED_OPT, caught_up_line, embedding_of, import_bar
 
 __all__ = ["chatgpt", "claude_code_memory", "codex", "hermes", "import_group"]
 
@@ -36,15 +36,6 @@ _OUTCOMES = {
     "file_present": "supporting files there already",
     "file_staged": "supporting files waiting for approval",
 }
-
-
-NO_EMBED_OPT = click.option(
-    "--no-embed",
-    "no_embed",
-    is_flag=True,
-    help="Do not embed a first share of the new messages for search by meaning.",
-)
-"""``--no-embed`` of the imports that write sessions (as `mnemic sessions import`'s)."""
 
 
 @click.group(name="import", invoke_without_command=True)
@@ -258,10 +249,8 @@ def _embed_first_share(
 
     with open_store(app.home) as store:
         caught = catch_up(store, settings=app.home.settings)
-    data["embedding"] = {"embedded": caught.embedded, "left": caught.left,
-                         "skipped": caught.skipped}  # fmt: skip
-    said = caught.summary().replace("the next import or ", "")
-    return printable(said[:1].upper() + said[1:] + ".") if said else ""
+    data["embedding"] = embedding_of(caught)
+    return caught_up_line(caught)
 
 
 def _raise_limit(app: AppContext, key: str, project: str | None = None) -> str:

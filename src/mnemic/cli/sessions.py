@@ -722,6 +722,26 @@ def import_bar(enabled: bool) -> Iterator[Any]:
         yield update
 
 
+NO_EMBED_OPT = click.option(
+    "--no-embed",
+    "no_embed",
+    is_flag=True,
+    help="Do not embed a first share of the new messages for search by meaning.",
+)
+"""``--no-embed`` of every import that writes sessions (this one, `mnemic import`'s)."""
+
+
+def embedding_of(caught: CatchUp) -> dict[str, Any]:
+    """An import's bounded first embedding (:func:`catch_up`) as ``--json`` gives it."""
+    return {"embedded": caught.embedded, "left": caught.left, "skipped": caught.skipped}
+
+
+def caught_up_line(caught: CatchUp) -> str:
+    """That embedding in a sentence for a person ("" when there is nothing to say)."""
+    said = caught.summary().replace("the next import or ", "")
+    return printable(said[:1].upper() + said[1:] + ".") if said else ""
+
+
 @sessions.command(name="import")
 @click.argument("path", type=click.Path(exists=True))
 @click.option(
@@ -746,12 +766,7 @@ def import_bar(enabled: bool) -> Iterator[Any]:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @project_opt("Also count which entries of project DIR's memory mattered ($MNEMIC_PROJECT).")
-@click.option(
-    "--no-embed",
-    "no_embed",
-    is_flag=True,
-    help="Do not embed a first share of the new messages for search by meaning.",
-)
+@NO_EMBED_OPT
 @pass_app
 @handle_errors
 def import_cmd(
@@ -803,11 +818,7 @@ def import_cmd(
             1,
         )
     data = report.to_dict()
-    data["embedding"] = {
-        "embedded": caught.embedded,
-        "left": caught.left,
-        "skipped": caught.skipped,
-    }
+    data["embedding"] = embedding_of(caught)
     if as_json:
         emit_json(data)
         return
@@ -845,9 +856,8 @@ def import_cmd(
                 'Each jsonl line needs a "session_id" (any name: one value per conversation) '
                 "to say which conversation it belongs to; add it and import again."
             )
-    if caught.summary():
-        said = caught.summary().replace("the next import or ", "")
-        click.echo(printable(said[:1].upper() + said[1:] + "."))
+    if said := caught_up_line(caught):
+        click.echo(said)
 
 
 @sessions.command(name="export")
