@@ -19,7 +19,6 @@ __all__ = [
     "parse_iso",
     "read_shown",
     "utc_minute",
-    "with_offset",
 ]
 
 
@@ -55,17 +54,6 @@ def read_shown(shown: str) -> float | None:
         return None
     minutes = int(rest[1:3]) * 60 + int(rest[4:6])
     return float(calendar.timegm(parsed)) - (-1 if rest[0] == "-" else 1) * minutes * 60
-
-
-def with_offset(shown: str) -> str:
-    """A local ``YYYY-MM-DD HH:MM`` written without its offset (session search writes
-    its times so, for a model) as people read times: with the offset of that moment.
-    Anything else is returned as it is."""
-    try:
-        ts = time.mktime(time.strptime(shown.strip(), "%Y-%m-%d %H:%M"))
-    except (ValueError, OverflowError):
-        return shown
-    return local_time(ts)
 
 
 def ago(ts: float, now: float) -> str:

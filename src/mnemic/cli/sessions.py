@@ -32,7 +32,7 @@ from ..sessions import (
 )
 from ..sessions.attachments import AttachmentStore
 from ..sessions.search.catchup import CatchUp, catch_up
-from ..timefmt import local_time, read_shown, utc_minute, utc_seconds, with_offset
+from ..timefmt import local_time, read_shown, utc_minute, utc_seconds
 from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
@@ -537,7 +537,7 @@ def _render_tool_calls(resp: dict[str, Any]) -> None:
         where = Text(_field(r.get("session_id")))
         shown = r.get("result_message_id") or r.get("call_message_id")
         where.append(f"\nmsg #{shown}", style="dim")
-        table.add_row(_cell(with_offset(str(r.get("when") or ""))), where, call, ending)
+        table.add_row(_cell(str(r.get("when") or "")), where, call, ending)
     console.print(table)
 
 
@@ -682,7 +682,7 @@ def _render_search(resp: dict[str, Any]) -> None:
         if r.get("summary"):
             style = "italic" if r.get("summary_kind") == "extractive" else ""
             body.append("\n" + printable(str(r["summary"])), style=style)
-        table.add_row(head, _cell(with_offset(_dated(r, resp))), body)
+        table.add_row(head, _cell(_dated(r, resp)), body)
     console.print(table)
     if not resp.get("no_good_match") and any(r.get("weak") for r in results):
         console.print(Text(WEAK_NOTE, style="dim"))
