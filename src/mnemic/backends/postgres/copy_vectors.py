@@ -26,7 +26,6 @@ from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from importlib.util import find_spec
-from typing import Any
 
 from ...sessions.sql import SessionStore
 from ...sessions.sql.vectors import PendingText
@@ -111,18 +110,10 @@ def carry(
             models.add(model)
         if sw is None or dw is None:
             continue
-        groups: dict[str, tuple[list[tuple[int, set[str]]], dict[str, bytes]]] = {}
-        for mid, held in sw.of_messages(list(here)):
-            kinds = {model for model, _ in held.values()}
-            if len(kinds) > 1:
-                continue  # words of several models: the destination's backfill links them
-            linked, vecs = groups.setdefault(next(iter(kinds), ""), ([], {}))
-            linked.append((here[mid][0], set(held)))
-            vecs.update((w, blob) for w, (_, blob) in held.items())
-            words.expected += 1
-        for model, (linked, vecs) in groups.items():
-            dw.put(model, linked, _lookup(vecs))
-            words.copied += len(linked)
+        # words of several models are left out: the destination's backfill links them
+        linked = dw.put_known((here[mid][0], held) for mid, held in sw.of_messages(list(here)))
+        words.expected += linked
+        words.copied += linked
     # counted again at the destination
     for chunk in _chunks(pairs):
         ids = [d for _, d, _ in chunk]
@@ -139,14 +130,3 @@ def carry(
             "destination whose embedder is another model does not search them (`mnemic "
             "sessions embed` there makes its own)"
         )
-
-
-def _lookup(vecs: dict[str, bytes]) -> Any:
-    """An ``embed`` for the word writer that reads the source's vectors of the words."""
-
-    def embed(texts: list[str]) -> list[Any]:
-        from ...sessions.sql.vector_cache import decode  # numpy: the semantic extra
-
-        return [decode(vecs[t]) for t in texts]
-
-    return embed

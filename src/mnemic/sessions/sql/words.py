@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..index.stems import words as split_words
@@ -126,8 +126,6 @@ class SqlWords:
         embedded; a message not here, already linked, or whose words are of several
         models (a backfill with a new model under way: ``mnemic sessions embed`` links it)
         is left out. Returns the number of messages linked."""
-        from .vector_cache import decode  # numpy: the semantic extra
-
         if not links:
             return 0
         here = {
@@ -136,22 +134,38 @@ class SqlWords:
                 "SELECT s.id, m.seq, m.id FROM {s}.messages m JOIN {s}.sessions s ON s.sid = m.sid"
             )
         }
-        by_model: dict[str, list[tuple[int, set[str]]]] = {}
+        linked: list[tuple[int, dict[str, tuple[str, bytes]]]] = []
         for session_id, seq, held in links:
             mid = here.get((session_id, seq))
-            known = {w for w in held if w in words}
-            models = {words[w][0] for w in known}
-            if mid is None or len(models) > 1 or (held and not known):
+            known = {w: words[w] for w in held if w in words}
+            if mid is not None and (known or not held):
+                linked.append((mid, known))
+        return self.put_known(linked)
+
+    def put_known(self, linked: Iterable[tuple[int, dict[str, tuple[str, bytes]]]]) -> int:
+        """Link each ``(message id, {word: (model, float16 bytes)})`` to its words with
+        the vectors given, nothing embedded (a copy of another store's: :meth:`restore`,
+        ``mnemic db copy``); a message whose words are of several models (a backfill with
+        a new model under way: ``mnemic sessions embed`` links it) is left out. Returns
+        the number of messages given to :meth:`put`."""
+        from .vector_cache import decode  # numpy: the semantic extra
+
+        groups: dict[str, tuple[list[tuple[int, set[str]]], dict[str, bytes]]] = {}
+        for mid, held in linked:
+            models = {model for model, _ in held.values()}
+            if len(models) > 1:
                 continue
-            by_model.setdefault(next(iter(models), ""), []).append((mid, known))
-
-        def embed(texts: list[str]) -> list[Any]:
-            return [decode(words[t][1]) for t in texts]
-
+            rows, vecs = groups.setdefault(next(iter(models), ""), ([], {}))
+            rows.append((mid, set(held)))
+            vecs.update((w, blob) for w, (_, blob) in held.items())
         done = 0
-        for model, linked in by_model.items():
-            for at in range(0, len(linked), _CHUNK):
-                chunk = linked[at : at + _CHUNK]
+        for model, (rows, vecs) in groups.items():
+
+            def embed(texts: list[str], vecs: dict[str, bytes] = vecs) -> list[Any]:
+                return [decode(vecs[t]) for t in texts]
+
+            for at in range(0, len(rows), _CHUNK):
+                chunk = rows[at : at + _CHUNK]
                 self.put(model, chunk, embed)
                 done += len(chunk)
         return done
