@@ -69,15 +69,27 @@ def _json_asked(root: click.Group, ctx: click.Context, args: list[str]) -> bool:
     i = 0
     while i < len(tokens) and tokens[i].startswith("-"):
         i += 2 if tokens[i] in _ROOT_VALUED else 1
+    _, command, _ = _command_of(root, ctx, tokens[i:])
+    if command is None or isinstance(command, click.Group):
+        return False
+    return any(p.name == "as_json" for p in command.params)
+
+
+def _command_of(
+    root: click.Group, ctx: click.Context, tokens: list[str]
+) -> tuple[list[str], click.Command | None, list[str]]:
+    """The command ``tokens`` name from ``root`` (the words before the first option):
+    its path of names, the command (None: a name click does not know, which click
+    reports itself) and the tokens after its names."""
+    path: list[str] = []
     command: click.Command = root
-    for token in tokens[i:]:
-        if not isinstance(command, click.Group) or token.startswith("-"):
-            break
-        found = command.get_command(ctx, token)
+    while isinstance(command, click.Group) and tokens and not tokens[0].startswith("-"):
+        found = command.get_command(ctx, tokens[0])
         if found is None:
-            return False
-        command = found
-    return not isinstance(command, click.Group) and any(p.name == "as_json" for p in command.params)
+            return path, None, tokens
+        path.append(tokens[0])
+        command, tokens = found, tokens[1:]
+    return path, command, tokens
 
 
 _PROJECT_READERS = ("hook",)
@@ -90,14 +102,9 @@ def _check_project_taken(root: click.Group, ctx: click.Context, tokens: list[str
     run is never silently done on the whole home or the global memory."""
     if any(t in ("-h", "--help") for t in tokens):
         return
-    path: list[str] = []
-    command: click.Command = root
-    while isinstance(command, click.Group) and tokens and not tokens[0].startswith("-"):
-        found = command.get_command(ctx, tokens[0])
-        if found is None:
-            return  # click says so itself
-        path.append(tokens[0])
-        command, tokens = found, tokens[1:]
+    path, command, _ = _command_of(root, ctx, tokens)
+    if command is None:  # click says so itself
+        return
     if not path or isinstance(command, click.Group) or path[0] in _PROJECT_READERS:
         return
     if any("--project" in getattr(p, "opts", ()) for p in command.params):
