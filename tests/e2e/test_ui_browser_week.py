@@ -61,6 +61,10 @@ def test_the_refusal_on_the_memory_page_names_entries_by_their_text(
         page.goto(base + "/memory")
         page.fill("#add-memory", "Grafana lives at grafana.acme.internal under 'web'.")
         page.locator("form:has(#add-memory) button[type=submit]").click()
+        # the text as a person sees it: .problem keeps its spaces and lines by the
+        # stylesheet (white-space: pre-wrap), so read it once the page (CSS too) loaded;
+        # read before, Chromium collapsed "'...'  (duplicate" to one space (a loaded run)
+        page.wait_for_load_state("load")
         problem = page.locator(".problem").inner_text()
         assert "Best to drop first" in problem
         assert "entry:" not in problem
