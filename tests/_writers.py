@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import select
 import subprocess
 import sys
 import tempfile
@@ -31,7 +32,9 @@ def run_curated_writers(
     """Start ``writers`` workers of ``ops`` writes each (worker ``i`` seeded ``seed + i``),
     release them together once every one has opened the store (before session 50 the
     gun went off at once, and a worker whose imports finished first could make all its
-    writes before the last one started), and return each worker's final report
+    writes before the last one started), let none make its second write before every one
+    made its first (on a loaded machine one still made all 50 before the others woke:
+    session 53), and return each worker's final report
     (asserting that every worker exited 0).
 
     With ``fork``, the workers are forked from one process that imported mnemic
@@ -55,10 +58,11 @@ def run_curated_writers(
     for p in procs:  # every worker has opened the store (and connected)...
         assert p.stdout is not None
         assert p.stdout.readline() == "ready\n", p.communicate(timeout=timeout)[1][-2000:]
-    for p in procs:  # ...before the start gun lets any of them write
-        assert p.stdin is not None
-        p.stdin.write("go\n")
-        p.stdin.flush()
+    _tell(procs, "go\n")  # ...before the start gun lets any of them write
+    for p in procs:  # every worker made its first write...
+        assert p.stdout is not None
+        assert p.stdout.readline() == "first\n", p.communicate(timeout=timeout)[1][-2000:]
+    _tell(procs, "again\n")  # ...before any makes its second
     reports = []
     for p in procs:
         out, err = p.communicate(timeout=timeout)
@@ -67,19 +71,39 @@ def run_curated_writers(
     return reports
 
 
+def _tell(procs: list[subprocess.Popen[str]], line: str) -> None:
+    for p in procs:
+        assert p.stdin is not None
+        p.stdin.write(line)
+        p.stdin.flush()
+
+
 def _forked_writers(home: Path, writers: int, ops: int, seed: int) -> list[dict[str, Any]]:
     spool = Path(tempfile.mkdtemp(prefix="writers-", dir=home.parent))
-    gun = spool / "gun"
+    gun, second, firsts = spool / "gun", spool / "second", spool / "firsts"
     gun.touch()
-    with Forker("curated_writer") as forker, gun.open("rb") as held:
+    second.touch()
+    os.mkfifo(firsts)
+    with Forker("curated_writer") as forker, gun.open("rb") as held, second.open("rb") as later:
         fcntl.flock(held, fcntl.LOCK_EX)  # no worker writes before every one is open
-        pids = [
-            forker.fork(
-                "forked", str(home), i, ops, seed + i, str(gun), str(spool / f"{i}.json"), until="o"
-            )
-            for i in range(writers)
-        ]
-        fcntl.flock(held, fcntl.LOCK_UN)  # the start gun
+        fcntl.flock(later, fcntl.LOCK_EX)  # nor writes twice before every one wrote once
+        # read and write: the FIFO never reads as closed between two workers' bytes
+        fifo = os.open(firsts, os.O_RDWR)
+        try:
+            pids = [
+                forker.fork("forked", str(home), i, ops, seed + i, str(gun),
+                            str(spool / f"{i}.json"), str(firsts), str(second), until="o")
+                for i in range(writers)
+            ]  # fmt: skip
+            fcntl.flock(held, fcntl.LOCK_UN)  # the start gun
+            got = 0
+            while got < writers:  # a byte from each worker after its first write
+                ready, _, _ = select.select([fifo], [], [], 240)
+                assert ready, f"{writers - got} of {writers} workers never wrote once"
+                got += len(os.read(fifo, writers - got))
+            fcntl.flock(later, fcntl.LOCK_UN)  # the second gun
+        finally:
+            os.close(fifo)
         for pid in pids:
             status = forker.wait(pid)
             assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status

@@ -1,8 +1,9 @@
 """Worker for the concurrency test: mixed memory tool calls on a shared home.
 
 Usage: python curated_writer.py HOME WORKER_ID OPS SEED
-Opens the store, prints ``ready``, waits for a line on stdin (the start signal), then
-prints one JSON report. :func:`forked` is the same worker forked by
+Opens the store, prints ``ready``, waits for a line on stdin (the start signal), makes its
+first write, prints ``first`` and waits for a second line (every worker has written once),
+then prints one JSON report. :func:`forked` is the same worker forked by
 ``tests/workers/forker.py`` (``run_curated_writers(..., fork=True)``).
 """
 
@@ -19,9 +20,18 @@ from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 
 
-def write(home: str, wid: int, n: int, seed: int, ready: Callable[[], object]) -> dict[str, Any]:
+def write(
+    home: str,
+    wid: int,
+    n: int,
+    seed: int,
+    ready: Callable[[], object],
+    regroup: Callable[[], object],
+) -> dict[str, Any]:
     """Open the store, call ``ready`` (which returns at the start gun), make ``n`` writes;
-    the report."""
+    the report. ``regroup`` is called after the first write and returns once every
+    worker made its first: no worker can make all its writes before another starts (on a
+    loaded machine one did, and never wrote after another's write)."""
     rng = random.Random(seed)
     mem = Memory.open(home)
     mine: list[str] = []
@@ -30,6 +40,8 @@ def write(home: str, wid: int, n: int, seed: int, ready: Callable[[], object]) -
     problems: list[str] = []
     ready()
     for k in range(n):
+        if k == 1:
+            regroup()
         roll = rng.random()
         if mine and (len(mine) >= 6 or roll < 0.25):
             victim = rng.choice(mine)
@@ -62,22 +74,39 @@ def write(home: str, wid: int, n: int, seed: int, ready: Callable[[], object]) -
         resurrected = [e for e in gone if e in live]
         if missing or resurrected:
             problems.append(f"after op {k}: missing {missing}, resurrected {resurrected}")
+    if n < 2:
+        regroup()
     return {"worker": wid, "mine": mine, "writes": writes, "problems": problems}
 
 
 def forked(
-    tell: Callable[[bytes], None], home: str, wid: int, n: int, seed: int, gun: str, report: str
+    tell: Callable[[bytes], None],
+    home: str,
+    wid: int,
+    n: int,
+    seed: int,
+    gun: str,
+    report: str,
+    firsts: str,
+    second_gun: str,
 ) -> None:
     """A worker forked by ``tests/workers/forker.py``: tells ``o`` once the store is open,
     waits for the start gun (a shared lock of ``gun``, which the test holds exclusively
-    until every worker is open), writes its report to ``report``."""
+    until every worker is open), after its first write puts a byte in the FIFO
+    ``firsts`` and waits for ``second_gun`` alike, writes its report to ``report``."""
 
     def ready() -> None:
         tell(b"o")
         with open(gun, "rb") as fh:
             fcntl.flock(fh, fcntl.LOCK_SH)
 
-    done = write(home, wid, n, seed, ready)
+    def regroup() -> None:
+        with open(firsts, "wb", buffering=0) as fifo:
+            fifo.write(b"1")
+        with open(second_gun, "rb") as fh:
+            fcntl.flock(fh, fcntl.LOCK_SH)
+
+    done = write(home, wid, n, seed, ready, regroup)
     with open(report, "w", encoding="utf-8") as fh:
         json.dump(done, fh)
 
@@ -89,7 +118,11 @@ def main() -> None:
         print("ready", flush=True)
         sys.stdin.readline()
 
-    print(json.dumps(write(home, wid, n, seed, ready)))
+    def regroup() -> None:
+        print("first", flush=True)
+        sys.stdin.readline()
+
+    print(json.dumps(write(home, wid, n, seed, ready, regroup)))
 
 
 if __name__ == "__main__":
