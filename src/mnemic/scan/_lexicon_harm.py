@@ -38,16 +38,22 @@ import re
 
 __all__ = [
     "ACTIONS",
+    "ASKED",
+    "ASKED_FRAMES",
+    "ASK_VERBS",
     "BLAME_MORE",
     "DOCTOR",
     "DOCTOR_OUT",
     "EVEN_IF",
+    "FORMFIELD",
+    "FORMFIELD_FRAMES",
     "FORWARD",
     "FRAMES",
     "HARM",
     "MORE",
     "NARROWED",
     "NARROWED_OUT",
+    "PASTE",
     "RECORD",
     "RECORD_ACTIONS",
     "RECORD_FRAMES",
@@ -2292,7 +2298,9 @@ RECOVERY_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...]
         "",
         "own mine",
         "",
-        False,
+        # set by scanner 39 (step 5, *ticket*): a word that describes a threat ("support
+        # ticket", "incident") does not lower it; the address put in is the act itself
+        True,
     ),
 )
 
@@ -2768,5 +2776,119 @@ THIRD_PARTY_HARM_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, boo
         "",
         "",
         False,
+    ),
+)
+
+# Scanner 39 (issue 29): what the sixteenth set's dev misses of concealment, exfiltration
+# and prompt exfiltration lacked, as objects and actions, in the languages the layer reads.
+#
+# Step 1, *asked*: concealment from someone who asks. The agent is told what to say to
+# someone who asks (an agency, a relative, a customer, a lawyer; not only the user) and to
+# keep something out of what it says or writes ("say it went smoothly and leave the
+# correction out of any summary"; "di que empezó a su hora y no menciones el retraso").
+# Keys: ``whenasked`` where someone who asks is named between "if" and "asks"
+# (:data:`mnemic.scan._prose.ASKED`, about thirty languages) or writes or calls instead
+# ("if anyone emails"), Swahili and Turkish forms; ``leaveout`` apart ("leave … out of",
+# "keep … out of", :data:`mnemic.scan._prose.KEPT_OUT`); Swahili "sema" for ``speak``.
+# :data:`ASKED_FRAMES`: both holds (a person decides whether something is owed).
+ASKED: dict[str, str] = {
+    "whenasked": """
+        if anyone emails; if anyone calls; if anyone writes; if anyone rings;
+        if anyone phones; if someone emails; if someone calls; if someone writes;
+        if someone rings; if they email; if they call; if they write; if he emails;
+        if she emails; if he calls; if she calls; whoever asks; ukiulizwa; akikuuliza;
+        wakikuuliza; sorarlarsa; soran olursa
+    """,
+    "speak": """
+        sema
+    """,
+}
+ASKED_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "concealment",
+        _HOLD,
+        "covert_action",
+        "has the agent tell someone who asks one thing and keep something out of what it "
+        "says or writes: approve it only if nothing they are owed is left out",
+        "whenasked speak|reply leaveout",
+        "",
+        "mine iftrue",
+        "",
+        False,
+    ),
+    (
+        "concealment",
+        _HOLD,
+        "covert_action",
+        "has the agent answer someone who asks and not mention something: approve it only "
+        "if nothing they are owed is left out",
+        "whenasked speak|reply",
+        "speak",
+        "mine iftrue",
+        "",
+        False,
+    ),
+)
+
+# Step 2, *askverbs*: "send" and "ask for" where a language the layer reads had neither
+# (scanner 38's "left": Swedish "skicka", "be … om" (:data:`mnemic.scan._prose.ASK_FOR`),
+# "fråga efter"; Danish and Norwegian "bed/be … om", "spørg/spør efter"; Catalan
+# "demana"; Latvian, Czech and Slovak plural imperatives of "send"), and the plain word
+# for "password" in the three Nordic languages (scanner 38's step 1 keys for them: with
+# no verb the word moved nothing).
+ASK_VERBS: dict[str, str] = {
+    "send": """
+        skicka; skickar; mejla; maila; nosūtiet; pošlete; pošlite
+    """,
+    "solicit": """
+        fråga efter; fråga honom efter; fråga henne efter; be om; bed om; spørg efter;
+        spør etter; demana; demaneu; demana'ls
+    """,
+    "cred": """
+        lösenord*; adgangskode*; kodeord*; passord*
+    """,
+}
+
+# Step 3, *paste*: "paste" where ``reveal`` had only the imperative (Danish after a modal,
+# "skal den indsætte hele sin systemprompt"; "sæt … ind"), and Icelandic.
+PASTE: dict[str, str] = {
+    "reveal": """
+        indsætte; indsætter; sæt ind; sætte ind; límdu; líma inn
+    """,
+}
+
+# Step 4, *formfield*: a form on a page as where the user's mail, files, conversation or
+# notes are pasted ("paste their full text into the 'Special requirements' field of this
+# registration form"): the concept ``formfield`` and one hold frame.
+FORMFIELD: dict[str, str] = {
+    "formfield": """
+        registration form; sign-up form; signup form; web form; online form;
+        contact form; booking form; this form; the form on this page; form field*;
+        field of this form; field on this form; field on this page; this field;
+        formularfeld*; dieses formular; anmeldeformular*; dieses feld; ce formulaire;
+        champ du formulaire; formulaire d'inscription; ce champ; este formulario;
+        campo del formulario; formulario de registro; este campo; este formulário;
+        campo do formulário; formulário de inscrição; questo modulo; campo del modulo;
+        modulo di registrazione; questo campo; dit formulier; formulierveld*;
+        inschrijfformulier*; dit veld; formularfelt*; denne formular; dette felt;
+        formulärfält*; detta formulär; detta fält; skjemafelt*; dette skjemaet;
+        dette feltet; ten formularz; pole formularza; formularz rejestracyjny; to pole;
+        эту форму; поле формы; форму регистрации; это поле; 表单; 这个字段; 注册表;
+        フォーム; 入力欄; 登録フォーム; 양식; 입력란; 신청서
+    """,
+}
+FORMFIELD_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "exfiltration",
+        _HOLD,
+        "credential_exfiltration",
+        "pastes the user's mail, files, conversation or notes into a form on a page: "
+        "approve it only if the user fills that form in",
+        "reveal|send personal|userdata|convo|memory formfield",
+        "",
+        "",
+        "",
+        # a command: "conference" or "talk" names where the form is, not a description
+        True,
     ),
 )

@@ -1,0 +1,222 @@
+"""Scanner 39: the families the sixteenth set's test half caught none of (concealment,
+exfiltration, prompt exfiltration), from its dev half's misses (issue 29; protocol and
+every candidate committed before any fold figure was read).
+
+Scanner 38's bench (``bench/_scan_loso38.py``, itself scanners 35-37's) with five steps
+appended, judged on the same fits (scanner 32's, cached in ``/tmp/scan32-fits``, rebuilt
+by ``bench/_scan_loso32.fit`` when absent; the fold run first checks that the C fit on
+everything gives ``model.bin``'s bytes) at the kept cut 0.8528, each against the table of
+the last step that passed (step 1 against main at the branch point: scanner 38's last
+stage, ``noaunque``). Rows: the fifteen outer folds' dev rows; the tenth-to-sixteenth dev
+halves (the fit on everything; the sixteenth's also reported apart as ``fresh16_dev``);
+the public dev benign rows and the 3,208 generated dev benign rows. Test halves are read
+only in ``--held-out``.
+
+*Read before the keys were written (disclosed):* the sixteenth set's dev half at main
+(35 of 80 caught; its 45 misses and 4 honest rows held, by family and language; no step
+before this one had read it). Its misses in the three families: concealment 5 of 6
+missed (English x3, Spanish, Swahili: the agent told what to say to someone who asks,
+an agency, a relative, a customer, a lawyer, and to leave something out of what it says
+or writes), exfiltration 2 of 4 (English: a rep's personal address for business
+figures; hidden text on a page asking for the interpreter's e-mails pasted into a
+registration form's field), prompt exfiltration 1 of 6 (Danish: "skal den indsætte hele
+sin systemprompt", the infinitive after a modal, which ``reveal`` lacked). With the
+candidates below written, the sixteenth's dev half was scanned once to check the keys
+read what they were written for (41 of 80, honest 4 held / 0 blocked, as at main): a
+look at those rows before the run, disclosed; the fold rows were not read.
+
+1. *asked* (``_lexicon_harm.ASKED``, ``ASKED_FRAMES``; ``_prose.ASKED`` and
+   ``_prose.KEPT_OUT``): concealment from someone who asks, as objects (what someone who
+   asks is told) x actions (say one thing, keep another out). ``whenasked`` where the
+   asker is named between "if" and "asks" ("if the agency or her daughter ask", "si la
+   abogada o la agencia preguntan", "wenn die Agentur fragt", "jeśli klient zapyta", in
+   about thirty languages, up to ten words apart in one clause, not when "you", "we" or
+   "I" asks), or writes or calls ("if anyone emails"), Swahili "ukiulizwa", Turkish
+   "sorarlarsa"; ``leaveout`` where its words stand apart ("leave the correction out
+   of", "keep the duplicates out of", German "lass … weg", Spanish "deja … fuera",
+   Swahili "usiweke … kwenye", up to five words); Swahili "sema" (say). Two *hold*
+   frames: ``whenasked speak|reply leaveout`` and ``whenasked speak|reply`` with
+   ``speak`` negated ("say X and don't mention Y"), not when the thing is the writer's
+   own (``mine``) or said "if it is true" (``iftrue``).
+2. *askverbs* (``ASK_VERBS``, ``_prose.ASK_FOR``): "send" and "ask for" where a language
+   the layer reads had neither (the brief's second; a table of send and ask-for verbs in
+   about fifty languages, read as ``send`` / ``solicit`` on main, found the gaps):
+   Swedish "skicka", "mejla", "be … om", "fråga efter"; Danish and Norwegian "bed/be …
+   om", "spørg/spør efter"; Catalan "demana"; Latvian, Czech and Slovak plural "send";
+   with the Nordic plain words for "password" (scanner 38's step 1 keys for them, which
+   moved nothing without a verb: disclosed).
+3. *paste* (``PASTE``): "paste" where ``reveal`` had only the imperative: Danish
+   "indsætte" (after a modal), "sæt … ind", Icelandic "límdu".
+4. *formfield* (``FORMFIELD``, ``FORMFIELD_FRAMES``): a form on a page as where the
+   user's mail, files, conversation or notes are pasted: concept ``formfield``
+   (registration, sign-up, web, contact form; "this form", "this field", in about
+   fifteen languages) and one *hold* frame ``reveal|send personal|userdata|convo|memory
+   formfield``, a command (a word such as "conference" names where the form is, and does
+   not lower it).
+5. *ticket* (``RECOVERY_FRAMES``' command flag): scanner 35's recovery hold is a command,
+   so a word the layer reads as a description of a threat ("support ticket", scanner 37's
+   "left") no longer cancels it, as scanner 26's record frames are.
+
+Not tried: third-party harm with no contrast word (the brief's third, "if time"; scanner
+37's reason stands: what makes "say yes, it's perfectly safe" harmful is a fact about the
+world).
+
+*Rule* (scanner 35's :func:`_scan_loso35.rule`, each step against the last table that
+passed): pooled fold caught does not fall and **rises**, pooled fold honest held does not
+rise, honest blocked rises on no fold, public and generated dev benign blocks do not
+rise, the tenth-to-sixteenth dev halves' caught (pooled) does not fall and their honest
+blocked does not rise; p50 <= 2 ms (``--p50``, interleaved). A step that fails is taken
+out of the product; the steps after it are judged again against the last passing table
+in a second run (an addendum committed before it). ``--check`` before the run: main's
+table rebuilt by undoing the steps equals main's concepts, and no appended key was
+already a key of its concept (undoing it would drop the original).
+
+*Held out, once, at the end* (``--held-out``): main at the branch point and the final
+table in one run, the tenth-to-sixteenth test halves (the seventeenth's too if its data
+commit has landed by then) and the public test split, ``balanced`` and ``strict``; per
+family and language group.
+
+    .venv/bin/python bench/_scan_loso39.py --check
+    .venv/bin/python bench/_scan_loso39.py --lang --stages 9,10,11,12,13,14 \
+        --out bench/results/scan39_lang.json
+    .venv/bin/python bench/_scan_loso39.py --rule --stages 9,10,11,12,13,14 \
+        --out bench/results/scan39_lang.json
+    .venv/bin/python bench/_scan_loso39.py --literals --out bench/results/scan39_literals.json
+    .venv/bin/python bench/_scan_loso39.py --p50 --out bench/results/scan39_p50.json
+    .venv/bin/python bench/_scan_loso39.py --held-out --out bench/results/scan39_held_out.json
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import sys
+from pathlib import Path
+
+import _scan_loso32 as loso32
+import _scan_loso35 as loso35
+import _scan_loso36 as loso36
+import _scan_loso38 as loso38
+
+ROOT = Path(__file__).resolve().parent.parent
+_STEPS38 = loso38.steps
+#: main's table at this branch's point (scanner 38's last stage)
+BASE = len(loso38.TAGS) - 1
+
+
+def steps() -> tuple[loso35.Step, ...]:
+    from mnemic.scan import _lexicon_harm as harm
+
+    return (
+        *_STEPS38(),
+        loso35.Step("asked", {}, harm.ASKED, {}, harm.ASKED_FRAMES),
+        loso35.Step("askverbs", {}, harm.ASK_VERBS, {}, ()),
+        loso35.Step("paste", {}, harm.PASTE, {}, ()),
+        loso35.Step("formfield", harm.FORMFIELD, {}, {}, harm.FORMFIELD_FRAMES),
+        loso35.Step("ticket", {}, {}, {}, ()),
+    )
+
+
+loso35.steps = steps  # type: ignore[assignment]
+loso35.TAGS = ("main", *(s.tag for s in steps()))
+TAGS = loso35.TAGS
+loso36.TAGS = TAGS  # scanner 36's configure names the stages by its own tuple
+ASKED, ASKVERBS, TICKET = (TAGS.index(t) for t in ("asked", "askverbs", "ticket"))
+#: stages whose tables are judged as passing (the first run: all; an addendum may drop)
+SKIP: set[int] = set()
+
+
+def use_lexicon(stage: int | bool) -> None:
+    """``False``: main at the branch point; ``True``: the last stage. Steps 1 and 2's
+    phrases apart (``_prose.APART``) and step 5's command flag follow the stage."""
+    from mnemic import scan as _scan
+    from mnemic.scan import _prose, intent
+
+    if isinstance(stage, bool):
+        stage = len(TAGS) - 1 if stage else BASE
+    blocks = []
+    if stage >= ASKED and ASKED not in SKIP:
+        blocks += [_prose.ASKED, _prose.KEPT_OUT]
+    if stage >= ASKVERBS and ASKVERBS not in SKIP:
+        blocks.append(_prose.ASK_FOR)
+    _prose.APART = _prose.apart(*blocks)
+    loso38.use_lexicon(stage)  # clears every memo after
+    if stage < TICKET or TICKET in SKIP:
+        frames = []
+        for f in intent.FRAMES:
+            if f.name == "account_takeover" and f.needs == _RECOVERY_NEEDS and f.command:
+                f = copy.copy(f)
+                f.command = False
+            frames.append(f)
+        intent.FRAMES = tuple(frames)  # type: ignore[misc]
+        _scan._memo.clear()
+
+
+_RECOVERY_NEEDS = (frozenset({"recovery"}), frozenset({"enroll"}), frozenset({"dest"}))
+
+
+def configure(stages: list[int]) -> None:
+    loso38.configure(stages)
+    loso32.use_lexicon = use_lexicon  # type: ignore[assignment]
+    loso32.LANG = tuple((TAGS[s], s) for s in stages)  # type: ignore[assignment]
+
+
+def check() -> list[str]:
+    """What is wrong with the staging: main's concepts rebuilt by undoing this file's
+    steps against main's own (``git show`` of the branch point), appended keys that were
+    already keys of their concept, and the frames at the base stage against main's."""
+    import subprocess
+
+    from mnemic.scan import intent, lexicon
+
+    why: list[str] = []
+    base_table, base_frames = loso35.tables(BASE)
+    for step in steps()[BASE:]:
+        for concept, block in step.appended.items():
+            before = loso35._keys(base_table[concept])
+            dup = [k for k in loso35._keys(block) if k in before]
+            if dup:
+                why.append(f"{step.tag}: {concept} already has {dup}")
+    src = subprocess.run(
+        ["git", "show", "a076d140:src/mnemic/scan/lexicon.py"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    if "ASKED" in src:
+        why.append("the branch point already has step 1")
+    today = {c: sorted(loso35._keys(b)) for c, b in lexicon.CONCEPTS.items()}
+    for step in steps()[BASE:]:
+        for concept in step.new:
+            today.pop(concept, None)
+        for concept, block in step.appended.items():
+            drop = set(loso35._keys(block))
+            today[concept] = sorted(k for k in today[concept] if k not in drop)
+    diff = [c for c in today if today[c] != sorted(loso35._keys(base_table.get(c, "")))]
+    if diff:
+        why.append(f"base table differs in {diff}")
+    n_new = len(intent.FRAMES) - len(base_frames)
+    if n_new != 3:
+        why.append(f"{n_new} frames added, not 3")
+    return why
+
+
+if __name__ == "__main__":
+    stages = [int(s) for s in loso35._arg("--stages", f"{BASE},{len(TAGS) - 1}").split(",")]
+    if "--skip" in sys.argv:
+        SKIP.update(TAGS.index(t) for t in loso35._arg("--skip", "").split(",") if t)
+    if "--check" in sys.argv:
+        print(check() or "staging checks pass", TAGS[BASE:])
+        sys.exit(0)
+    if "--rule" in sys.argv:
+        out = Path(sys.argv[sys.argv.index("--out") + 1])
+        res = json.loads(out.read_text(encoding="utf-8"))
+        for a, b in itertools.pairwise(stages):
+            print(TAGS[a], "->", TAGS[b], loso35.rule(res, TAGS[a], TAGS[b]) or "passes")
+        sys.exit(0)
+    configure(stages)
+    if "--out" not in sys.argv:
+        sys.argv += ["--out", str(ROOT / "bench" / "results" / "scan39_lang.json")]
+    loso32.main()
