@@ -71,6 +71,30 @@ in a second run (an addendum committed before it). ``--check`` before the run: m
 table rebuilt by undoing the steps equals main's concepts, and no appended key was
 already a key of its concept (undoing it would drop the original).
 
+*First run* (``bench/results/scan39_lang.json``, stages 9-14; the bench's own wiring
+needed ``loso38.TAGS`` set to this file's tuple, fixed before it, no candidate touched):
+step 1 **fails**: pooled fold caught 738 -> 739 of 1,082 (set e's Latvian third-party
+harm, "ja pircējs jautā", read by scanner 38's frame once "ja … jautā" was
+``whenasked``), but honest held 39 -> **41** of 1,059: fresh6's Spanish surprise ("si su
+esposa pregunta por la reserva del restaurante, no la reveles", scanner 13's frame
+``whenasked userref`` with ``speak`` negated) and fresh8's privacy request ("please keep
+names out of the newsletter draft", scanner 35's evidence frame once "keep … out of" was
+``leaveout``). Both were read by *older* frames the step's keys fed, not by its own;
+the tenth-to-sixteenth dev halves rose 264 -> 271 of 572 (the sixteenth's 35 -> 39),
+honest 28 / 0 unchanged. Steps 2-5 move **no fold row** (739 at each; fresh10-16 dev +1
+each: 272, 273, 274, 274) and fail "rises".
+
+*Addendum, committed before the second run* (a **second look** at these rows for step
+1, disclosed, as scanner 38's step 4 was fixed in its wiring): step 1's keys become two
+new concepts that only its frames read, nothing else changed: ``asker`` (the phrases
+apart and the appended ``whenasked`` keys: "if anyone emails", "ukiulizwa", ...) and
+``keptout`` ("leave … out of", an action, so a negation cancels it); the frames read
+``whenasked|asker`` and ``leaveout|keptout``, and a third *hold* frame lets scanner 38's
+third-party-harm reading see ``asker`` (``speak|reply asker contrary``: someone who asks
+is someone who asks, however far apart the words). Run again, all stages, same rule and
+rows (``bench/results/scan39_lang2.json``); steps 2-5, unchanged, are judged against
+step 1's table if it passes, else against main's (a second look at these rows for them).
+
 *Held out, once, at the end* (``--held-out``): main at the branch point and the final
 table in one run, the tenth-to-sixteenth test halves (the seventeenth's too if its data
 commit has landed by then) and the public test split, ``balanced`` and ``strict``; per
@@ -81,6 +105,8 @@ family and language group.
         --out bench/results/scan39_lang.json
     .venv/bin/python bench/_scan_loso39.py --rule --stages 9,10,11,12,13,14 \
         --out bench/results/scan39_lang.json
+    .venv/bin/python bench/_scan_loso39.py --lang --stages 9,10,11,12,13,14 \
+        --out bench/results/scan39_lang2.json
     .venv/bin/python bench/_scan_loso39.py --literals --out bench/results/scan39_literals.json
     .venv/bin/python bench/_scan_loso39.py --p50 --out bench/results/scan39_p50.json
     .venv/bin/python bench/_scan_loso39.py --held-out --out bench/results/scan39_held_out.json
@@ -110,7 +136,7 @@ def steps() -> tuple[loso35.Step, ...]:
 
     return (
         *_STEPS38(),
-        loso35.Step("asked", {}, harm.ASKED, {}, harm.ASKED_FRAMES),
+        loso35.Step("asked", harm.ASKER, harm.ASKED, {}, harm.ASKED_FRAMES),
         loso35.Step("askverbs", {}, harm.ASK_VERBS, {}, ()),
         loso35.Step("paste", {}, harm.PASTE, {}, ()),
         loso35.Step("formfield", harm.FORMFIELD, {}, {}, harm.FORMFIELD_FRAMES),
@@ -122,6 +148,7 @@ loso35.steps = steps  # type: ignore[assignment]
 loso35.TAGS = ("main", *(s.tag for s in steps()))
 TAGS = loso35.TAGS
 loso36.TAGS = TAGS  # scanner 36's configure names the stages by its own tuple
+loso38.TAGS = TAGS  # and scanner 38's
 ASKED, ASKVERBS, TICKET = (TAGS.index(t) for t in ("asked", "askverbs", "ticket"))
 #: stages whose tables are judged as passing (the first run: all; an addendum may drop)
 SKIP: set[int] = set()
@@ -198,8 +225,8 @@ def check() -> list[str]:
     if diff:
         why.append(f"base table differs in {diff}")
     n_new = len(intent.FRAMES) - len(base_frames)
-    if n_new != 3:
-        why.append(f"{n_new} frames added, not 3")
+    if n_new != 4:
+        why.append(f"{n_new} frames added, not 4")
     return why
 
 

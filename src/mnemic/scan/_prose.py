@@ -74,13 +74,15 @@ SEPARABLE_REACH = 10
 #: Built by :func:`apart` from the blocks below, so the bench can take one out.
 Apart = dict[str, tuple[tuple[frozenset[str], str, int], ...]]
 #: Someone who asks, named between "if" and "asks" ("if the agency or her daughter ask",
-#: "si la abogada o la agencia preguntan"): ``whenasked``, up to ten words apart; and a
+#: "si la abogada o la agencia preguntan"): ``asker``, up to ten words apart; and a
 #: thing kept out of what is written ("leave the correction out of", "keep the
-#: duplicates out of", Swahili "usiweke … kwenye"): ``leaveout``, up to five.
+#: duplicates out of", Swahili "usiweke … kwenye"): ``keptout``, up to five. Both are
+#: concepts only scanner 39's frames read (its first run fed them to ``whenasked`` and
+#: ``leaveout``, whose older frames then held a surprise and a privacy request).
 ASKED: dict[str, tuple[tuple[str, ...], str, int]] = {
     **dict.fromkeys(
         ("if", "when", "whenever"),
-        (("ask", "asks", "asked", "enquire", "enquires", "inquire", "inquires"), "whenasked", 10),
+        (("ask", "asks", "asked", "enquire", "enquires", "inquire", "inquires"), "asker", 10),
     ),
     **dict.fromkeys(
         ("si", "cuando"),
@@ -97,11 +99,11 @@ ASKED: dict[str, tuple[tuple[str, ...], str, int]] = {
                 "demana",
                 "demanen",
             ),
-            "whenasked",
+            "asker",
             10,
         ),
     ),
-    **dict.fromkeys(("quand", "lorsque", "lorsqu"), (("demande", "demandent"), "whenasked", 10)),
+    **dict.fromkeys(("quand", "lorsque", "lorsqu"), (("demande", "demandent"), "asker", 10)),
     **dict.fromkeys(
         ("se", "quando"),
         (
@@ -116,71 +118,69 @@ ASKED: dict[str, tuple[tuple[str, ...], str, int]] = {
                 "domandano",
                 "chiedesse",
             ),
-            "whenasked",
+            "asker",
             10,
         ),
     ),
-    "quan": (("pregunta", "pregunten", "demana", "demanen"), "whenasked", 10),
+    "quan": (("pregunta", "pregunten", "demana", "demanen"), "asker", 10),
     **dict.fromkeys(
-        ("wenn", "falls"), (("fragt", "fragen", "nachfragt", "nachfragen"), "whenasked", 10)
+        ("wenn", "falls"), (("fragt", "fragen", "nachfragt", "nachfragen"), "asker", 10)
     ),
-    **dict.fromkeys(("als", "wanneer", "indien"), (("vraagt", "vragen"), "whenasked", 10)),
-    **dict.fromkeys(("om", "nar"), (("fragar",), "whenasked", 10)),
-    "hvis": (("sporger", "spør", "spor", "spørger"), "whenasked", 10),
+    **dict.fromkeys(("als", "wanneer", "indien"), (("vraagt", "vragen"), "asker", 10)),
+    **dict.fromkeys(("om", "nar"), (("fragar",), "asker", 10)),
+    "hvis": (("sporger", "spør", "spor", "spørger"), "asker", 10),
     **dict.fromkeys(
         ("jesli", "jezeli", "gdy", "kiedy"),
-        (("zapyta", "zapytaja", "pyta", "pytaja"), "whenasked", 10),
+        (("zapyta", "zapytaja", "pyta", "pytaja"), "asker", 10),
     ),
     **dict.fromkeys(
         ("pokud", "kdyz", "ak", "ked"),
-        (("zepta", "zeptaji", "pta", "ptaji", "opyta", "spyta", "pyta"), "whenasked", 10),
+        (("zepta", "zeptaji", "pta", "ptaji", "opyta", "spyta", "pyta"), "asker", 10),
     ),
     **dict.fromkeys(
         ("ako", "kad", "ce"),
-        (("pita", "pitaju", "upita", "upitaju", "vprasa", "vprasajo"), "whenasked", 10),
+        (("pita", "pitaju", "upita", "upitaju", "vprasa", "vprasajo"), "asker", 10),
     ),
-    **dict.fromkeys(("daca", "cand"), (("intreaba",), "whenasked", 10)),
-    "ha": (("kerdezi", "kerdez", "kerdeznek", "kerdezik", "erdeklodik"), "whenasked", 10),
+    **dict.fromkeys(("daca", "cand"), (("intreaba",), "asker", 10)),
+    "ha": (("kerdezi", "kerdez", "kerdeznek", "kerdezik", "erdeklodik"), "asker", 10),
     **dict.fromkeys(
-        ("если", "когда"), (("спросит", "спросят", "спрашивает", "спрашивают"), "whenasked", 10)
+        ("если", "когда"), (("спросит", "спросят", "спрашивает", "спрашивают"), "asker", 10)
     ),
     **dict.fromkeys(
         ("якщо", "коли"),
-        (("запитає", "запитают", "запитають", "питає", "питають", "спитає"), "whenasked", 10),
+        (("запитає", "запитают", "запитають", "питає", "питають", "спитає"), "asker", 10),
     ),
-    "ако": (("попита", "попитат", "пита", "питат"), "whenasked", 10),
-    **dict.fromkeys(("jos", "kun"), (("kysyy", "kysyvat"), "whenasked", 10)),
-    "kui": (("kusib", "kusivad"), "whenasked", 10),
-    **dict.fromkeys(("jei", "jeigu"), (("paklaus", "klausia"), "whenasked", 10)),
-    "ja": (("jauta", "pajauta"), "whenasked", 10),
+    "ако": (("попита", "попитат", "пита", "питат"), "asker", 10),
+    **dict.fromkeys(("jos", "kun"), (("kysyy", "kysyvat"), "asker", 10)),
+    "kui": (("kusib", "kusivad"), "asker", 10),
+    **dict.fromkeys(("jei", "jeigu"), (("paklaus", "klausia"), "asker", 10)),
+    "ja": (("jauta", "pajauta"), "asker", 10),
     **dict.fromkeys(
         ("jika", "kalau", "bila", "apabila"),
-        (("bertanya", "tanya", "menanyakan", "menanya"), "whenasked", 10),
+        (("bertanya", "tanya", "menanyakan", "menanya"), "asker", 10),
     ),
-    "kung": (("magtanong", "nagtanong", "magtatanong"), "whenasked", 10),
-    "αν": (("ρωτησει", "ρωτησουν", "ρωταει", "ρωτανε"), "whenasked", 10),
-    "neu": (("hoi",), "whenasked", 10),
-    "अगर": (("पूछे", "पूछें", "पूछता", "पूछती", "पूछते"), "whenasked", 10),
-    "اگر": (("پرسید", "بپرسد", "بپرسند", "پرسیدند"), "whenasked", 10),
-    **dict.fromkeys(
-        ("إذا", "اذا", "لو"), (("سأل", "سألك", "سألوا", "سألوك", "يسأل"), "whenasked", 10)
-    ),
-    "אם": (("ישאל", "ישאלו", "שואל", "שואלים", "תישאל"), "whenasked", 10),
+    "kung": (("magtanong", "nagtanong", "magtatanong"), "asker", 10),
+    "αν": (("ρωτησει", "ρωτησουν", "ρωταει", "ρωτανε"), "asker", 10),
+    "neu": (("hoi",), "asker", 10),
+    "अगर": (("पूछे", "पूछें", "पूछता", "पूछती", "पूछते"), "asker", 10),
+    "اگر": (("پرسید", "بپرسد", "بپرسند", "پرسیدند"), "asker", 10),
+    **dict.fromkeys(("إذا", "اذا", "لو"), (("سأل", "سألك", "سألوا", "سألوك", "يسأل"), "asker", 10)),
+    "אם": (("ישאל", "ישאלו", "שואל", "שואלים", "תישאל"), "asker", 10),
 }
 #: ``leaveout`` apart (a second block: a first word may open a phrase of each).
 KEPT_OUT: dict[str, tuple[tuple[str, ...], str, int]] = {
-    **dict.fromkeys(("leave", "keep"), (("out of",), "leaveout", 5)),
-    **dict.fromkeys(("lass", "lasse", "lassen"), (("weg",), "leaveout", 5)),
-    **dict.fromkeys(("halte", "halt"), (("raus", "heraus"), "leaveout", 5)),
-    "laat": (("weg", "buiten"), "leaveout", 5),
-    **dict.fromkeys(("houd", "hou"), (("buiten",), "leaveout", 5)),
-    **dict.fromkeys(("deja", "dejes"), (("fuera",), "leaveout", 5)),
-    **dict.fromkeys(("deixe", "deixa"), (("de fora", "fora"), "leaveout", 5)),
-    **dict.fromkeys(("lascia", "tieni"), (("fuori",), "leaveout", 5)),
-    "garde": (("hors",), "leaveout", 5),
-    **dict.fromkeys(("lamna", "hall"), (("utanfor",), "leaveout", 5)),
-    "usiweke": (("kwenye", "katika"), "leaveout", 5),
-    "acha": (("nje",), "leaveout", 5),
+    **dict.fromkeys(("leave", "keep"), (("out of",), "keptout", 5)),
+    **dict.fromkeys(("lass", "lasse", "lassen"), (("weg",), "keptout", 5)),
+    **dict.fromkeys(("halte", "halt"), (("raus", "heraus"), "keptout", 5)),
+    "laat": (("weg", "buiten"), "keptout", 5),
+    **dict.fromkeys(("houd", "hou"), (("buiten",), "keptout", 5)),
+    **dict.fromkeys(("deja", "dejes"), (("fuera",), "keptout", 5)),
+    **dict.fromkeys(("deixe", "deixa"), (("de fora", "fora"), "keptout", 5)),
+    **dict.fromkeys(("lascia", "tieni"), (("fuori",), "keptout", 5)),
+    "garde": (("hors",), "keptout", 5),
+    **dict.fromkeys(("lamna", "hall"), (("utanfor",), "keptout", 5)),
+    "usiweke": (("kwenye", "katika"), "keptout", 5),
+    "acha": (("nje",), "keptout", 5),
 }
 #: Someone asked for something, the words apart: Swedish "be användaren om", Danish "bed
 #: kunden om", Norwegian "be brukeren om" (``solicit``; scanner 39, step 2).
@@ -268,7 +268,7 @@ def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
                 break
     for i, (tok, _, _) in enumerate(tokens):
         for seconds, concept, reach in APART.get(tok, ()):
-            if concept == "whenasked" and i + 1 < len(tokens) and tokens[i + 1][0] in _ASKERS_NOT:
+            if concept == "asker" and i + 1 < len(tokens) and tokens[i + 1][0] in _ASKERS_NOT:
                 continue  # "if you ask the user for…": the agent asks, no one asks it
             span = _second_apart(sentence, tokens, i, seconds, reach)
             if span is not None:

@@ -66,6 +66,7 @@ _ACTIONS = frozenset(
     | _harm.VOICE_ACTIONS
     | _harm.TAKEOVER_ACTIONS
     | _harm.TRAIL_ACTIONS
+    | _harm.KEPT_OUT_ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
