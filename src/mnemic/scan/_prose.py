@@ -164,10 +164,12 @@ ASKED: dict[str, tuple[tuple[str, ...], str, int]] = {
     "neu": (("hoi",), "asker", 10),
     "अगर": (("पूछे", "पूछें", "पूछता", "पूछती", "पूछते"), "asker", 10),
     "اگر": (("پرسید", "بپرسد", "بپرسند", "پرسیدند"), "asker", 10),
-    **dict.fromkeys(("إذا", "اذا", "لو"), (("سأل", "سألك", "سألوا", "سألوك", "يسأل"), "asker", 10)),
     "אם": (("ישאל", "ישאלו", "שואל", "שואלים", "תישאל"), "asker", 10),
+    # Arabic ("إذا … سأل") was written with the hamza the folding drops, so it read
+    # nothing in the runs that judged this block; found by the test that every key is
+    # folded, and taken out rather than mended (what ships reads as what was judged).
 }
-#: ``leaveout`` apart (a second block: a first word may open a phrase of each).
+#: ``keptout`` apart (a second block: a first word may open a phrase of each).
 KEPT_OUT: dict[str, tuple[tuple[str, ...], str, int]] = {
     **dict.fromkeys(("leave", "keep"), (("out of",), "keptout", 5)),
     **dict.fromkeys(("lass", "lasse", "lassen"), (("weg",), "keptout", 5)),
