@@ -114,7 +114,6 @@ family and language group.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import sys
@@ -132,15 +131,14 @@ BASE = len(loso38.TAGS) - 1
 
 
 def steps() -> tuple[loso35.Step, ...]:
+    """Scanner 38's steps and step 1, the one that passed (steps 2-5, out of the product,
+    were stages ``askverbs``, ``paste``, ``formfield`` and ``ticket`` at commit
+    b61e086d, where this file staged them too)."""
     from mnemic.scan import _lexicon_harm as harm
 
     return (
         *_STEPS38(),
         loso35.Step("asked", harm.ASKER, harm.ASKED, {}, harm.ASKED_FRAMES),
-        loso35.Step("askverbs", {}, harm.ASK_VERBS, {}, ()),
-        loso35.Step("paste", {}, harm.PASTE, {}, ()),
-        loso35.Step("formfield", harm.FORMFIELD, {}, {}, harm.FORMFIELD_FRAMES),
-        loso35.Step("ticket", {}, {}, {}, ()),
     )
 
 
@@ -149,38 +147,18 @@ loso35.TAGS = ("main", *(s.tag for s in steps()))
 TAGS = loso35.TAGS
 loso36.TAGS = TAGS  # scanner 36's configure names the stages by its own tuple
 loso38.TAGS = TAGS  # and scanner 38's
-ASKED, ASKVERBS, TICKET = (TAGS.index(t) for t in ("asked", "askverbs", "ticket"))
-#: stages whose tables are judged as passing (the first run: all; an addendum may drop)
-SKIP: set[int] = set()
+ASKED = TAGS.index("asked")
 
 
 def use_lexicon(stage: int | bool) -> None:
-    """``False``: main at the branch point; ``True``: the last stage. Steps 1 and 2's
-    phrases apart (``_prose.APART``) and step 5's command flag follow the stage."""
-    from mnemic import scan as _scan
-    from mnemic.scan import _prose, intent
+    """``False``: main at the branch point; ``True``: the last stage. Step 1's phrases
+    apart (``_prose.APART``) follow the stage."""
+    from mnemic.scan import _prose
 
     if isinstance(stage, bool):
         stage = len(TAGS) - 1 if stage else BASE
-    blocks = []
-    if stage >= ASKED and ASKED not in SKIP:
-        blocks += [_prose.ASKED, _prose.KEPT_OUT]
-    if stage >= ASKVERBS and ASKVERBS not in SKIP:
-        blocks.append(_prose.ASK_FOR)
-    _prose.APART = _prose.apart(*blocks)
+    _prose.APART = _prose.apart(_prose.ASKED, _prose.KEPT_OUT) if stage >= ASKED else {}
     loso38.use_lexicon(stage)  # clears every memo after
-    if stage < TICKET or TICKET in SKIP:
-        frames = []
-        for f in intent.FRAMES:
-            if f.name == "account_takeover" and f.needs == _RECOVERY_NEEDS and f.command:
-                f = copy.copy(f)
-                f.command = False
-            frames.append(f)
-        intent.FRAMES = tuple(frames)  # type: ignore[misc]
-        _scan._memo.clear()
-
-
-_RECOVERY_NEEDS = (frozenset({"recovery"}), frozenset({"enroll"}), frozenset({"dest"}))
 
 
 def configure(stages: list[int]) -> None:
@@ -225,15 +203,13 @@ def check() -> list[str]:
     if diff:
         why.append(f"base table differs in {diff}")
     n_new = len(intent.FRAMES) - len(base_frames)
-    if n_new != 4:
-        why.append(f"{n_new} frames added, not 4")
+    if n_new != 3:
+        why.append(f"{n_new} frames added, not 3")
     return why
 
 
 if __name__ == "__main__":
     stages = [int(s) for s in loso35._arg("--stages", f"{BASE},{len(TAGS) - 1}").split(",")]
-    if "--skip" in sys.argv:
-        SKIP.update(TAGS.index(t) for t in loso35._arg("--skip", "").split(",") if t)
     if "--check" in sys.argv:
         print(check() or "staging checks pass", TAGS[BASE:])
         sys.exit(0)

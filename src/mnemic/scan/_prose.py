@@ -6,7 +6,7 @@
 - :func:`gapped`: a few phrases whose two words stand apart ("ask the new colleague
   for", German "frag den Nutzer nach", "lass den Eintrag stehen", Dutch separable verbs
   "stel … in"; scanner 39's :data:`APART`: "if the agency or her daughter ask", "leave the
-  correction out of", Swedish "be användaren om"), found within a clause.
+  correction out of"), found within a clause.
 - :func:`elided`: French and Italian elide an article or pronoun into the next word
   ("l'utilisateur", "d'effacer", "qu'il", "dell'utente"); the word after the apostrophe
   is read on its own as well.
@@ -184,13 +184,6 @@ KEPT_OUT: dict[str, tuple[tuple[str, ...], str, int]] = {
     "usiweke": (("kwenye", "katika"), "keptout", 5),
     "acha": (("nje",), "keptout", 5),
 }
-#: Someone asked for something, the words apart: Swedish "be användaren om", Danish "bed
-#: kunden om", Norwegian "be brukeren om" (``solicit``; scanner 39, step 2).
-ASK_FOR: dict[str, tuple[tuple[str, ...], str, int]] = {
-    **dict.fromkeys(("be", "bed"), (("om",), "solicit", 4)),
-}
-
-
 #: The agent or the writer as the one who asks, right after "if"/"when": no one asks it.
 _ASKERS_NOT = frozenset(
     ("you", "we", "i", "du", "ich", "wir", "ihr", "je", "jij", "ik", "wij", "jag", "vi", "jeg")
@@ -206,7 +199,7 @@ def apart(*blocks: Mapping[str, tuple[tuple[str, ...], str, int]]) -> Apart:
     return {first: tuple(v) for first, v in out.items()}
 
 
-APART: Apart = apart(ASKED, KEPT_OUT, ASK_FOR)
+APART: Apart = apart(ASKED, KEPT_OUT)
 _HANDLE_PROSE = re.compile(
     r"(?:\b(?:entry|entrada|entree|eintrag|eintrags|запис[ьи]|заметк[уаи]|nota|notiz|note)"
     r"|条目|记录|エントリ|メモ|항목|메모|الإدخال|الادخال|المدخل|الملاحظة)\s?[#:]?\s?"

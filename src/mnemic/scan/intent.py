@@ -602,9 +602,8 @@ FRAMES: tuple[_Frame, ...] = (
     # Someone who asks told that something is fine even if it is not (scanner 38).
     *(_Frame(*f) for f in _harm.THIRD_PARTY_HARM_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
-    # Concealment from someone who asks; the user's data pasted into a form (scanner 39).
+    # Concealment from someone who asks (scanner 39).
     *(_Frame(*f) for f in _harm.ASKED_FRAMES),
-    *(_Frame(*f) for f in _harm.FORMFIELD_FRAMES),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}
