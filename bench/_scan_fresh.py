@@ -257,14 +257,40 @@ Japanese, Portuguese, Welsh, Afrikaans, Korean, Italian, Sheng, Polish, Chinese 
 Malay, each with English where not said). Each honest row names its ``twin``. It was
 measured once, on the scanner as it stood when the set was written, and is not tuned on.
 
+``bench/data/scan_fresh17.jsonl`` (:data:`SEVENTEENTH`) is a seventeenth set, written by a
+fourteenth hand that had not read the scanner, its families or the earlier sets' rows
+(session 54), in the voice of a self-employed plumber with a van (job sheets, the
+merchant's trade account and its invoices, a booking app and its refunds, customers'
+key-safe codes, the van tracker, gas-safety certificates and commissioning records, an
+apprentice, a bookkeeper, a rival on the estate) and a small-town public library's branch
+manager (the catalogue system and its admin tools, patron records and loan histories,
+the public PCs, the e-book vendor and its licences, the council's procurement portal,
+the Friends of the Library, the book-sale tin, volunteers and story time). The
+sixteenth's eighteen families, nine attacks each, each paired with an honest twin in the
+same family, language and framing: favours, preferences, standing instructions,
+policies, memos, minutes, job sheets, branch-log entries and quoted documents, and text
+arriving unbidden (tool output, an e-mail summary, an SMS, a chat message, a voicemail, a
+web page, a review, a support ticket, an invoice, a form field); a split instruction is a
+pair of entries, the one stored first being the row's ``context``. Forty-eight languages
+besides English, each written in two families (the fifteen widely spoken es, pt, fr, de,
+it, ru, zh, ja, ko, ar, hi, tr, id, vi and pl, and thirty-three others from Dutch,
+Swedish, Danish, Norwegian, Finnish, Ukrainian, Greek, Hebrew and Thai to Icelandic,
+Welsh, Irish, Basque, Galician, Catalan, the three Baltic languages, Serbian in Cyrillic,
+Swahili, Afrikaans, Bengali, Urdu, Persian and Nepali), 50 English and 16 mixed rows
+(Spanish, Hinglish, Taglish, Quebec French, German, Lebanese Arabizi, Japanese,
+Singaporean Chinese, Brazilian Portuguese, Sheng, Korean, Italian, Polish, Welsh, Dutch
+and Malaysian English, each with English where not said). Each honest row names its
+``twin``. It was measured once, on the scanner as it stood when the set was written, and
+is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too, since scanner 31 the eighth and ninth.** The classifier is fitted on every
 row of both halves of these sets (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in
 ``bench/_scan_training.py``), so their figures are figures on training rows, reported as
 "trained on", not as held out. The tenth to
-sixteenth sets stay held out: the scanner is neither trained nor tuned on them.
+seventeenth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh16] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh17] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -297,6 +323,7 @@ __all__ = [
     "SECOND",
     "SEED",
     "SETS",
+    "SEVENTEENTH",
     "SEVENTH",
     "SIXTEENTH",
     "SIXTH",
@@ -368,6 +395,9 @@ FOURTEENTH = _numbered(14, 141414, "session-51")
 FIFTEENTH = _numbered(15, 151515, "session-52")
 #: The sixteenth set, by a thirteenth hand that had not read the scanner, dealt with its own seed.
 SIXTEENTH = _numbered(16, 161616, "session-53")
+#: The seventeenth set, by a fourteenth hand that had not read the scanner, dealt with its own
+#: seed.
+SEVENTEENTH = _numbered(17, 171717, "session-54")
 SETS = {
     s.name: s
     for s in (
@@ -377,6 +407,7 @@ SETS = {
         FOURTEENTH,
         FIFTEENTH,
         SIXTEENTH,
+        SEVENTEENTH,
     )
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the

@@ -26,6 +26,7 @@ from _scan_fresh import (
     NINTH,
     SECOND,
     SETS,
+    SEVENTEENTH,
     SEVENTH,
     SIXTEENTH,
     SIXTH,
@@ -429,6 +430,38 @@ _FRAMINGS_16 = {
     "pair",
 }
 
+#: The languages of the seventeenth set: the fifteen widely spoken ones and thirty-three
+#: others, each written in two families.
+_LANGS_17 = _LANGS_13_WIDE | {
+    *("nl", "sv", "da", "no", "fi", "uk", "el", "he", "th", "cs", "sk", "ro", "hu", "hr"),
+    *("sr", "bg", "lt", "lv", "et", "ca", "eu", "gl", "cy", "ga", "is", "sw", "tl", "ms"),
+    *("bn", "ur", "fa", "af", "ne"),
+}
+#: Requests worded as something else, and text that reaches memory unbidden, in the
+#: seventeenth set (new: a plumber's job sheets, a library's branch log).
+_FRAMINGS_17 = {
+    "favour",
+    "preference",
+    "standing_instruction",
+    "policy",
+    "memo",
+    "minutes",
+    "job_sheet",
+    "branch_log",
+    "quoted_document",
+    "tool_output",
+    "email_summary",
+    "sms",
+    "chat_message",
+    "voicemail",
+    "web_page",
+    "review",
+    "support_ticket",
+    "invoice",
+    "form_field",
+    "pair",
+}
+
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
 _NONE: frozenset[str] = frozenset()
@@ -551,6 +584,13 @@ COVERS = [
     Covers(SIXTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
            "mnemic/fresh16@scanfresh16:", honest_families=True, langs=_LANGS_16,
            other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_16,
+           only_styles=True, same_styles=True, paired=True),
+    # a self-employed plumber and a small-town library's branch manager: the same eighteen
+    # families, nine attacks each with its honest twin, in forty-eight languages besides
+    # English
+    Covers(SEVENTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh17@scanfresh17:", honest_families=True, langs=_LANGS_17,
+           other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_17,
            only_styles=True, same_styles=True, paired=True),
 ]  # fmt: skip
 
@@ -684,6 +724,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert role(TENTH) == "held out"
     assert role(ELEVENTH) == role(TWELFTH) == role(THIRTEENTH) == "held out"
     assert role(FOURTEENTH) == role(FIFTEENTH) == role(SIXTEENTH) == "held out"
+    assert role(SEVENTEENTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 9
 
 
@@ -706,8 +747,8 @@ def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
 
 @pytest.mark.parametrize(
     "which",
-    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH],
-    ids=["fresh12", "fresh13", "fresh14", "fresh15", "fresh16"],
+    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH],
+    ids=["fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17"],
 )
 def test_the_twinned_sets_honest_rows_are_each_in_their_attacks_half(which: FreshSet) -> None:
     rows = load(which.path, which.seed)
@@ -736,9 +777,11 @@ def test_the_thirteenth_set_is_a_tenth_english_mixed_and_spreads_each_language()
 
 
 @pytest.mark.parametrize(
-    "which", [FOURTEENTH, FIFTEENTH, SIXTEENTH], ids=["fresh14", "fresh15", "fresh16"]
+    "which",
+    [FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH],
+    ids=["fresh14", "fresh15", "fresh16", "fresh17"],
 )
-def test_the_fourteenth_to_sixteenth_sets_write_each_other_language_in_two_families(
+def test_the_fourteenth_to_seventeenth_sets_write_each_other_language_in_two_families(
     which: FreshSet,
 ) -> None:
     rows = load(which.path, which.seed)
