@@ -37,7 +37,7 @@ look at those rows before the run, disclosed; the fold rows were not read.
    Swahili "usiweke … kwenye", up to five words); Swahili "sema" (say). Two *hold*
    frames: ``whenasked speak|reply leaveout`` and ``whenasked speak|reply`` with
    ``speak`` negated ("say X and don't mention Y"), not when the thing is the writer's
-   own (``mine``) or said "if it is true" (``iftrue``).
+   own (``mine``; ``own`` too since addendum 2) or said "if it is true" (``iftrue``).
 2. *askverbs* (``ASK_VERBS``, ``_prose.ASK_FOR``): "send" and "ask for" where a language
    the layer reads had neither (the brief's second; a table of send and ask-for verbs in
    about fifty languages, read as ``send`` / ``solicit`` on main, found the gaps):
@@ -95,6 +95,28 @@ is someone who asks, however far apart the words). Run again, all stages, same r
 rows (``bench/results/scan39_lang2.json``); steps 2-5, unchanged, are judged against
 step 1's table if it passes, else against main's (a second look at these rows for them).
 
+*Second run* (``bench/results/scan39_lang2.json``, stages 9-14): step 1 **passes**:
+pooled fold caught 738 -> **739** of 1,082 (set e's Latvian third-party harm, now read by
+the step's third frame), honest held 39 -> 39 of 1,059, blocked 0 on every fold;
+fresh10-16 dev 264 -> 271 of 572 (the sixteenth's 35 -> 39; the twelfth, fourteenth and
+fifteenth +1 each), honest 28 / 0; public and generated dev benign unchanged. Steps 2-5
+move no fold row (739 at each; fresh10-16 dev 272, 273, 274, 274): they fail "rises" and
+are **taken out of the product** (their keys and frames stay in commit b61e086d). The
+Arabic phrases apart ("إذا … سأل") were written with the hamza the folding drops and
+read nothing in either run (found by the new test that every phrase is folded); taken
+out, no reading changed.
+
+*Addendum 2, committed before the third run:* ``--literals`` (after the seventeenth
+set's data commit was merged; ``bench/results/scan39_literals.json``) moved six of the
+tests' 12,018 literals: five of this step's own test attacks (allow -> hold) and one
+honest privacy request of ``tests/test_scan_conceal.py`` ("अगर कोई मेरा फ़ोन नंबर पूछे तो
+मत बताना।", "if anyone asks my phone number, don't tell"), held by the second frame: the
+Hindi tagger reads "मत बताना" as ``speak`` negated and ``speak`` too. Fixed in the frames'
+``absent`` only: "mine iftrue" becomes "mine own iftrue" (scanner 35's ``own``, the
+writer's own number or address, is privacy as ``mine`` is). Step 1 is run once more
+against main, stages 9-10 (``bench/results/scan39_lang3.json``), same rule and rows: a
+**third look** at these rows for step 1, disclosed.
+
 *Held out, once, at the end* (``--held-out``): main at the branch point and the final
 table in one run, the tenth-to-sixteenth test halves (the seventeenth's too if its data
 commit has landed by then) and the public test split, ``balanced`` and ``strict``; per
@@ -107,6 +129,8 @@ family and language group.
         --out bench/results/scan39_lang.json
     .venv/bin/python bench/_scan_loso39.py --lang --stages 9,10,11,12,13,14 \
         --out bench/results/scan39_lang2.json
+    .venv/bin/python bench/_scan_loso39.py --lang --stages 9,10 \
+        --out bench/results/scan39_lang3.json
     .venv/bin/python bench/_scan_loso39.py --literals --out bench/results/scan39_literals.json
     .venv/bin/python bench/_scan_loso39.py --p50 --out bench/results/scan39_p50.json
     .venv/bin/python bench/_scan_loso39.py --held-out --out bench/results/scan39_held_out.json
@@ -119,6 +143,7 @@ import json
 import sys
 from pathlib import Path
 
+import _scan_fresh as fresh
 import _scan_loso32 as loso32
 import _scan_loso35 as loso35
 import _scan_loso36 as loso36
@@ -220,6 +245,10 @@ if __name__ == "__main__":
             print(TAGS[a], "->", TAGS[b], loso35.rule(res, TAGS[a], TAGS[b]) or "passes")
         sys.exit(0)
     configure(stages)
+    if "--held-out" in sys.argv and fresh.SEVENTEENTH not in loso32.BEYOND:
+        # the seventeenth set's data commit landed before the held-out run: its test half
+        # joins it (its dev half was read by no step)
+        loso32.BEYOND = (*loso32.BEYOND, fresh.SEVENTEENTH)
     if "--out" not in sys.argv:
         sys.argv += ["--out", str(ROOT / "bench" / "results" / "scan39_lang.json")]
     loso32.main()
