@@ -120,7 +120,11 @@ against main, stages 9-10 (``bench/results/scan39_lang3.json``), same rule and r
 *Held out, once, at the end* (``--held-out``): main at the branch point and the final
 table in one run, the tenth-to-sixteenth test halves (the seventeenth's too if its data
 commit has landed by then) and the public test split, ``balanced`` and ``strict``; per
-family and language group.
+family and language group. *Result* (``scan39_held_out.json``; the seventeenth's data
+commit 2edece96 merged before it): fresh10-17 test pooled ``balanced`` 279 -> 281 of 650
+(concealment 9 -> 11 of 30; a Swahili and a mixed row), honest 37 held / 3 blocked
+unchanged; the sixteenth's 33 of 82 and the seventeenth's 34 of 80 unchanged; public
+test 113 of 142 (76 blocked), benign 5 / 3 of 1,403, unchanged.
 
     .venv/bin/python bench/_scan_loso39.py --check
     .venv/bin/python bench/_scan_loso39.py --lang --stages 9,10,11,12,13,14 \
