@@ -66,6 +66,7 @@ _ACTIONS = frozenset(
     | _harm.VOICE_ACTIONS
     | _harm.TAKEOVER_ACTIONS
     | _harm.TRAIL_ACTIONS
+    | _harm.KEPT_OUT_ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -601,6 +602,8 @@ FRAMES: tuple[_Frame, ...] = (
     # Someone who asks told that something is fine even if it is not (scanner 38).
     *(_Frame(*f) for f in _harm.THIRD_PARTY_HARM_FRAMES),
     *(_Frame(*f) for f in _conceal.LAST),
+    # Concealment from someone who asks (scanner 39).
+    *(_Frame(*f) for f in _harm.ASKED_FRAMES),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
+    ASKED,
+    ASKER,
     BLAME_MORE,
     DOCTOR,
     EVEN_IF,
@@ -810,3 +812,8 @@ for _concept, _keys in (*TAKEOVER_OBJECTS.items(), *SET_ACTION.items()):
 # 4, EVEN_IF, _lexicon_harm.THIRD_PARTY_HARM_FRAMES); a new concept, so the bench can
 # drop it.
 CONCEPTS.update(EVEN_IF)
+# Concealment from someone who asks (scanner 39, ASKED and the new concept ASKER; the
+# frames _lexicon_harm.ASKED_FRAMES): merged last, so the bench can take them out.
+for _concept, _keys in ASKED.items():
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+CONCEPTS.update(ASKER)
