@@ -46,7 +46,7 @@ from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
 from .scope import ProjectHome
 from .snapshot import Block, display_entry, entries_block, sanitize
-from .store import Commit, Evict, Op, OpResult, check_target, file_hash
+from .store import Commit, Evict, Op, OpResult, check_on_empty, check_target, file_hash
 from .usage import Usage
 from .verdicts import VerdictCache
 from .view import MemoryView, open_backend
@@ -96,6 +96,8 @@ class Memory(MemoryView):
         self._known: dict[str, tuple[str, ...]] = {}
         self._observers: list[Callable[[MemoryCommitted], None]] = []
         self._others_wrote: set[str] = set()
+        self._unmade: ProjectHome | None = None
+        """A project store no write made yet (see :meth:`_first_write`)."""
         self._start()
 
     @classmethod
@@ -129,7 +131,16 @@ class Memory(MemoryView):
             clock=clock,
         )
         project = home.project.path if isinstance(home, ProjectHome) else None
-        return cls(open_backend(home), home.settings, governor=governor, project=project)
+        memory = cls(open_backend(home), home.settings, governor=governor, project=project)
+        if isinstance(home, ProjectHome) and home.unmade:  # made by its first kept write
+            governor.make_store = home.make
+            memory._unmade = home
+        return memory
+
+    @property
+    def unmade(self) -> bool:
+        """Whether this session's store is a project store no write made yet."""
+        return self.governor is not None and self.governor.make_store is not None
 
     # -- snapshot -------------------------------------------------------------
     def _start(self) -> None:
@@ -355,6 +366,8 @@ class Memory(MemoryView):
         try:
             if guarded:
                 self.guard.check_breaker()
+            if gov is not None and gov.make_store is not None:
+                self._first_write(target, ops, batch, allow_empty, precommit)
             if gov is not None and attempt is not None and gate and pending_id is None:
                 held = self.store.holds(ops)
 
@@ -373,6 +386,8 @@ class Memory(MemoryView):
                     attempt.staged(verdict.record, again=verdict.again)
                     return self._staged(target, ops, action, verdict, held)
                 held_ok = verdict.decision == "ask:approved"
+            if gov is not None:
+                gov.store_made()  # the write goes ahead: a project store no write made is made
             group = None
             if not (batch or pending_id or author or restored or reasons):
                 group = self._group(target, ops, attempt, guarded)
@@ -417,6 +432,28 @@ class Memory(MemoryView):
         if result.written:
             self._publish(result)
         return result
+
+    def _first_write(
+        self,
+        target: str,
+        ops: list[Op],
+        batch: bool,
+        allow_empty: bool,
+        precommit: Callable[[str, Sequence[str], Sequence[str], list[OpResult]], None] | None,
+    ) -> None:
+        """A write to a project store that does not exist yet: refuse it (raise) as the
+        empty store would, before anything of the store is created (its directory, its
+        locks, ``project.json``, a journal); a write that would go ahead returns, and
+        the store is made just before it (or before it is staged). A store another
+        writer made meanwhile is taken as made."""
+        gov = self.governor
+        assert gov is not None
+        if self._unmade is not None and self._unmade.exists:
+            gov.store_made()  # made by another writer: recording it again changes nothing
+            return
+        check_on_empty(
+            self.store, target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit
+        )
 
     # -- provenance -----------------------------------------------------------------
     def now(self) -> float:

@@ -174,9 +174,10 @@ class ClientView:
         return memory
 
     def _project_at(self, directory: str) -> Memory:
-        """The memory of the project a call names (created with its first write, kept
-        for the connection; the ``project`` argument of ``mnemic mcp --any-project``)."""
-        where = open_project(self.home, directory, create=True)
+        """The memory of the project a call names (its store made by its first kept
+        write, a refused one makes none; kept for the connection; the ``project``
+        argument of ``mnemic mcp --any-project``)."""
+        where = open_project(self.home, directory)  # made by its first kept write
         memory = self._projects.get(where.project.id)
         if memory is None:
             if len(self._projects) >= MAX_PROJECTS:
