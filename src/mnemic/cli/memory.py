@@ -630,12 +630,22 @@ def _project_lines(app: AppContext) -> None:
     click.echo(f"\nProject stores ({len(projects)}; details: mnemic memory status --project DIR):")
     names = [printable(home.project.path or home.project.id, lines=False) for home in projects]
     wide = max(len(name) for name in names)  # the figures line up in a column
+    gone = 0
     for name, home in zip(names, projects, strict=True):
         try:
             line = MemoryView.open(home).usage("memory").line()
         except MnemicError as exc:
             line = f"unreadable: {exc.to_human()}"
+        if home.selector == home.project.id:  # its directory was moved or deleted
+            gone += 1
+            line += f"  (directory gone; --project {home.project.id})"
         click.echo(f"  {name:<{wide}}  {line}")
+    if gone:
+        click.echo(
+            "A store whose directory is gone (moved, renamed or deleted) is reached by its "
+            "id: `mnemic memory show --project ID`; `mnemic memory move TEXT --to global "
+            "--project ID` keeps an entry in the global memory."
+        )
 
 
 @memory.command()

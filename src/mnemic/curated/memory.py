@@ -130,7 +130,7 @@ class Memory(MemoryView):
             approver=approver,
             clock=clock,
         )
-        project = home.project.path if isinstance(home, ProjectHome) else None
+        project = home.selector if isinstance(home, ProjectHome) else None
         memory = cls(open_backend(home), home.settings, governor=governor, project=project)
         if isinstance(home, ProjectHome) and home.unmade:  # made by its first kept write
             governor.make_store = home.make

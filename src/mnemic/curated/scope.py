@@ -125,6 +125,13 @@ class ProjectHome(Home):
         self.unmade = False
 
     @property
+    def selector(self) -> str:
+        """What ``--project`` takes to reach this store again: its directory, or its id
+        when the directory is gone (moved or deleted since the store was made)."""
+        path = self.project.path
+        return path if path and os.path.isdir(path) else self.project.id
+
+    @property
     def exists(self) -> bool:
         """Whether the project's store was created (by its first write), wherever the
         home keeps its stores."""
@@ -307,13 +314,49 @@ def open_project(
     created: a store that does not exist reads as empty and is
     :attr:`~ProjectHome.unmade`, made by its first kept write."""
     check_backend(home.settings)
-    project = locate(home.root, directory)
+    try:
+        project = locate(home.root, directory)
+    except ProjectScopeError as exc:
+        if exc.reason != "not_a_directory":
+            raise
+        found = _orphan(home, os.fspath(directory), exc)
+        if create:
+            found.make()
+        return found
     opened = ProjectHome(project, project_settings(home.settings, project.id, project.path))
     if create:
         opened.make()
     else:
         opened.unmade = not opened.exists
     return opened
+
+
+_ID = re.compile(r"[A-Za-z0-9._-]{1,40}-[0-9a-f]{12}")
+
+
+def _orphan(home: Home, named: str, missing: ProjectScopeError) -> ProjectHome:
+    """The store ``named`` reaches although no such directory exists: a store's id
+    (``api-6aa44a904a40``, as ``memory status`` lists it), which reaches a store whose
+    directory was moved or deleted. Else ``missing`` is raised, told the id of the
+    store the directory had, when it had one."""
+    if "\x00" not in named and _ID.fullmatch(named) and not os.path.lexists(named):
+        for store in stored_projects(home):
+            if store.project.id == named:
+                return store
+    try:
+        gone = project_id(named) if "\x00" not in named else ""
+    except (OSError, ValueError):
+        gone = ""
+    stored = next((s for s in stored_projects(home) if s.project.id == gone), None)
+    if stored is None:
+        raise missing
+    raise ProjectScopeError(
+        "not_a_directory",
+        f"{missing.message} That directory's store is still in the home, with id {gone} "
+        f"(moved or deleted since): `--project {gone}` reaches it (`mnemic memory show "
+        f"--project {gone}`; `mnemic memory move TEXT --to global --project {gone}` keeps "
+        "an entry).",
+    ) from None
 
 
 def stored_projects(home: Home) -> list[ProjectHome]:

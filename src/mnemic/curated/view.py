@@ -106,7 +106,7 @@ class MemoryView:
             home.settings,
             journal=journal,
             root=home.root,
-            project=home.project.path if isinstance(home, ProjectHome) else None,
+            project=home.selector if isinstance(home, ProjectHome) else None,
         )
         view._unmade_view = isinstance(home, ProjectHome) and home.unmade
         return view
