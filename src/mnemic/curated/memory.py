@@ -39,6 +39,7 @@ from .backend import CuratedBackend
 from .changes import Reason
 from .entries import TARGETS, came_and_went, char_count, parse
 from .guard import LoopGuard
+from .operations import NO_EXPIRY
 from .pressure import due, evictor
 from .proposal import describe, payload_of
 from .provenance import Stamp
@@ -504,6 +505,8 @@ class Memory(MemoryView):
         gov = self.governor
         if queue is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
             return None
+        if ops[0].expires == NO_EXPIRY:  # a request carries a time, not "never": alone
+            return None
         if ops[0].target not in (None, target):
             return None
         # here, not at the top: only a home with the queue on needs the module
@@ -628,7 +631,9 @@ class Memory(MemoryView):
             detail,
             payload_of(target, ops, batch=batch, allow_empty=allow_empty),
             {c.target: c.before_hash for c in commits},
-            changes=any(c.written for c in commits),
+            # an expiry given is a change to approve, also on an entry kept as it is: a
+            # confirm setting (or clearing) when it leaves the prompt
+            changes=any(c.written for c in commits) or any(op.expires is not None for op in ops),
             preview=commits,
         )
 

@@ -41,6 +41,7 @@ from typing import Any
 from ..control_chars import printable
 from ..errors import BatchFailed, BudgetExceeded, InvalidArgument, MnemicError, ToolError
 from .entries import char_count, entry_handle
+from .operations import NO_EXPIRY
 from .provenance import Provenance, entry_key
 from .snapshot import display_entry
 from .store import Evict
@@ -239,13 +240,20 @@ def add_candidates(view: MemoryView, exc: ToolError) -> None:
         exc.extra["candidates"] = cause.extra.get("candidates", [])
 
 
+NEVER_WORDS = ("never", "none")
+"""What ``expires`` takes for "does not expire" (:data:`~.operations.NO_EXPIRY`)."""
+
+
 def parse_expires(value: str, now: float, field: str = "expires") -> float:
     """When an entry given ``expires=value`` stops being valid (Unix seconds): a date
     ``YYYY-MM-DD`` is valid through that day (UTC), so it expires at the next midnight
-    UTC; a time ``YYYY-MM-DDTHH:MM[:SS]`` (UTC, or with ``Z`` / ``+HH:MM``) expires then.
-    :class:`~mnemic.errors.InvalidArgument` for anything else, or a time not after
-    ``now``."""
+    UTC; a time ``YYYY-MM-DDTHH:MM[:SS]`` (UTC, or with ``Z`` / ``+HH:MM``) expires then;
+    ``never`` (or ``none``) is :data:`~.operations.NO_EXPIRY`, which clears an entry's
+    expiry. :class:`~mnemic.errors.InvalidArgument` for anything else, or a time not
+    after ``now``."""
     text = value.strip()
+    if text.lower() in NEVER_WORDS:
+        return NO_EXPIRY
     try:
         day = _iso_day(text)
         if day is not None:  # a date in any ISO form (20301231 too): valid through it
@@ -273,8 +281,9 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
     except (ValueError, OverflowError):
         raise InvalidArgument(
             field,
-            f"{field} must be a date YYYY-MM-DD (valid through that day, UTC) or a time "
-            f"YYYY-MM-DDTHH:MM (UTC), got {printable(value[:40], lines=False)!r}.",
+            f"{field} must be a date YYYY-MM-DD (valid through that day, UTC), a time "
+            f"YYYY-MM-DDTHH:MM (UTC) or never (no expiry), got "
+            f"{printable(value[:40], lines=False)!r}.",
         ) from None
     if when <= now:
         raise InvalidArgument(
