@@ -22,7 +22,13 @@ from ..curated.archive import archived_now
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import NO_EXPIRY, Op
-from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
+from ..curated.pressure import (
+    add_candidates,
+    describe_expires,
+    given_as,
+    parse_expires,
+    policy,
+)
 from ..curated.provenance import entry_key
 from ..curated.results import WriteResult
 from ..curated.scope import ProjectHome, stored_projects
@@ -68,14 +74,13 @@ class EntryView:
 
 
 def until_input(when: float | None) -> str:
-    """An expiry as the "Valid until" field takes it (UTC, :func:`parse_expires`): a
-    date for one given as a date (valid through that day: it expires at the next
-    midnight), else ``YYYY-MM-DDTHH:MM``; "" for none."""
+    """An expiry as the "Valid until" field takes it (UTC, :func:`parse_expires`), in the
+    terms it was given in (:func:`given_as`: a date, valid through that day, or
+    ``YYYY-MM-DDTHH:MM``); "" for none. One past 9999 (kept before it was refused) shows
+    as its time, so that a form saved as shown keeps it."""
     if when is None:
         return ""
-    if when % 86400 == 0:
-        return time.strftime("%Y-%m-%d", time.gmtime(when - 86400))
-    return time.strftime("%Y-%m-%dT%H:%M", time.gmtime(when))
+    return given_as(when) or time.strftime("%Y-%m-%dT%H:%M", time.gmtime(when))
 
 
 def _expiry_of(mem: MemoryView, target: str, handle: str) -> tuple[str, float | None]:
