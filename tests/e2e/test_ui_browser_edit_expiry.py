@@ -13,27 +13,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op
 from mnemic.curated.pressure import parse_expires
 
-from .test_ui_browser import ARGS, CHROMIUM, base_of, pytestmark as browser_marks, start_ui
+from .test_ui_browser import base_of, pytestmark as browser_marks, start_ui
 
 pytestmark = list(browser_marks)  # browser; skipped, saying why, without Chromium
 
 CAROL = "Carol is on call until Friday."
 DAVE = "Dave covers the pager."
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @contextmanager
