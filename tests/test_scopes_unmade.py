@@ -150,3 +150,36 @@ async def test_an_any_project_mcp_call_refused_makes_no_store(
         srv.close()
     (made,) = stored_projects(home)
     assert made.project.path == str(proj)
+
+
+@pytest.mark.anyio
+async def test_a_project_mcp_server_makes_its_store_with_its_first_kept_write(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """`mnemic mcp --project DIR`: its snapshot and a refused write make no store (the
+    store was made at the project memory's first use, whatever it was)."""
+    from mcp import Client
+
+    from mnemic.mcp_server import MnemicMCP
+
+    proj = _project(tmp_path)
+    home = Home.open(home_path)
+    srv = MnemicMCP(home, project=str(proj))
+    try:
+        async with Client(srv.server) as c:
+
+            async def call(args: dict[str, Any]) -> dict[str, Any]:
+                res = await c.call_tool("memory", {"scope": "project", **args})
+                assert res.structured_content is not None
+                return res.structured_content
+
+            prompt = await c.get_prompt("memory_context")
+            assert prompt.messages is not None
+            assert (await call({"action": "add", "content": INJECTION}))["success"] is False
+            assert (await call({"action": "remove", "old_text": "gone"}))["success"] is False
+            _no_store(home_path)
+            assert (await call({"action": "add", "content": "P fact."}))["success"] is True
+    finally:
+        srv.close()
+    (made,) = stored_projects(home)
+    assert made.project.path == str(proj)

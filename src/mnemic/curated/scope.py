@@ -20,7 +20,7 @@ the same lock, re-read, budget, threat scan and crash-safe commit.
   budget, bad input, nothing to match) leaves no store, no directory and no audit
   record (there is no store to hold it: the caller reads the refusal), and neither does
   a reader. ``open_project(..., create=True)`` makes it at once (``mnemic init
-  --project DIR``, an agent session or MCP server started with the project).
+  --project DIR``, an agent session started with the project).
   Explicit selections (``--project DIR``, ``MNEMIC_PROJECT``, a tool's scope) always
   use the project; the Claude Code hook
   selects the project of its ``cwd`` (or of the nearest parent directory) only when its
@@ -310,7 +310,7 @@ def open_project(
 ) -> ProjectHome:
     """The project store of ``directory`` in ``home``, as a home of its own (see the
     module docstring). ``create`` makes the store now (``mnemic init --project``, an
-    agent session or MCP server started with the project). Otherwise nothing is
+    agent session started with the project). Otherwise nothing is
     created: a store that does not exist reads as empty and is
     :attr:`~ProjectHome.unmade`, made by its first kept write."""
     check_backend(home.settings)

@@ -148,12 +148,12 @@ class ClientView:
 
     @property
     def project_memory(self) -> Memory | None:
-        """The selected project's memory session (``None``: no project; created on the
-        first use, as every write creates it)."""
+        """The selected project's memory session (``None``: no project; opened on first
+        use; its store is made by its first kept write, a refused one makes none)."""
         if self.project is None:
             return None
         if self._project_memory is None:
-            home = open_project(self.home, self.project, create=True)
+            home = open_project(self.home, self.project)
             self._project_memory = Memory.open(
                 home, actor="mcp", origin=self.origin, session_id=self.session_id
             )
