@@ -122,3 +122,18 @@ def test_the_console_clears_valid_until_with_the_text_unchanged(home_path: Path)
 
 def _cli(*args: str) -> Any:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_the_model_is_told_an_expiry_change_was_saved(backend: Kit) -> None:
+    """A replace by the same text with ``expires`` answered "Nothing needed to change":
+    a model reads it as its change not made."""
+    home = backend.write_config()
+    mem = _mem(home)
+    mem.apply("memory", [Op("add", FREEZE, expires=LATER)])
+    res = run_memory_tool(
+        mem, {"action": "replace", "old_text": "frozen", "content": FREEZE, "expires": "never"}
+    )
+    assert res["success"] and "Nothing needed to change" not in res["note"]
+    assert "expiry is now as given" in res["note"]
+    plain = run_memory_tool(mem, {"action": "add", "content": FREEZE})  # a plain confirm
+    assert plain["note"] == "Nothing needed to change; do not repeat this call."
