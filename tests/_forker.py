@@ -71,6 +71,18 @@ class Forker:
         assert not answer.get("died"), f"the child of {fn} died before it told {until!r}"
         return int(answer["pid"])
 
+    def kill_after(self, fn: str, *args: Any, byte: str, count: int) -> tuple[int, bool]:
+        """Fork a child that runs ``fn(tell, *args)`` and SIGKILL it (from the forker, at
+        once) when it has told ``byte`` ``count`` times; (its pid, whether it was killed:
+        not when it exited first). Reap it with :meth:`wait`."""
+        from mnemic.backends.files import lost
+
+        request = dict(fork=fn, args=list(args), env=dict(os.environ), until=byte,
+                       count=count, kill=True, boot=list(lost._BOOT))  # fmt: skip
+        answer = self._ask(request)
+        self.live.add(int(answer["pid"]))
+        return int(answer["pid"]), bool(answer.get("killed"))
+
     def wait(self, pid: int) -> int:
         """Reap the child; its wait status."""
         status = int(self._ask({"wait": pid})["status"])

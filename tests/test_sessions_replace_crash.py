@@ -1,9 +1,11 @@
 """``sessions import --replace`` killed or run twice at once: every session stays whole,
 either the old copy or the new one, never missing and never twice.
 
-A real import process is SIGKILLed at chosen and random points: it prints a line after
+A real import process is SIGKILLed at chosen and random points: it tells a byte after
 each committed write of its store (each session a batch commits, each deletion), and
-the kill follows the k-th line (no sleeps).
+the kill follows the k-th (no sleeps). The import is a child forked from a small process
+that imported mnemic once (``tests/workers/sessions_import.py``, ``tests/_forker.py``),
+not an interpreter started for each kill point.
 The same checks run against PostgreSQL in ``tests/postgres/test_sessions_replace_crash``.
 """
 
@@ -13,59 +15,22 @@ import json
 import os
 import random
 import shutil
-import signal
 import subprocess
 import sys
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from _forker import Forker, shared
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, NewSession, SearchFilters, open_store, parse_query
+from workers.sessions_import import PROGRESS
 
 pytestmark = pytest.mark.slow
 
 SESSIONS = 600
 OLD, NEW = 3, 5  # messages per session in the stored copy and in the file
-
-CHILD = textwrap.dedent(
-    """
-    import inspect, sys
-    from mnemic.home import Home
-    from mnemic.sessions import import_path, open_store
-
-
-    class Reporting:
-        \"\"\"The store, printing a line after each committed write it makes.\"\"\"
-
-        def __init__(self, store):
-            self.store = store
-
-        def __getattr__(self, name):
-            return getattr(self.store, name)
-
-        def delete_session(self, session_id):
-            n = self.store.delete_session(session_id)
-            print("progress", flush=True)
-            return n
-
-        def import_sessions(self, *args, **kwargs):
-            for result in self.store.import_sessions(*args, **kwargs):
-                print("progress", flush=True)
-                yield result
-
-
-    store = Reporting(open_store(Home.open(sys.argv[1])))
-    extra = {"batch": 300}
-    known = inspect.signature(import_path).parameters
-    extra = {k: v for k, v in extra.items() if k in known}
-    print("ready", flush=True)
-    import_path(store, sys.argv[2], replace=True, **extra)
-    print("done", flush=True)
-    """
-)
 
 
 def seed(home: Path) -> None:
@@ -123,32 +88,16 @@ def check_whole(home: Path) -> tuple[int, int]:
     return old, new
 
 
-def spawn(home: Path, path: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "MNEMIC_HOME": str(home)}
-    return subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(home), str(path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-
-
-def kill_after(proc: subprocess.Popen[str], reports: int) -> bool:
-    """SIGKILL ``proc`` right after its ``reports``-th progress line; False if it finished
+def kill_after(forker: Forker, home: Path, path: Path, reports: int) -> bool:
+    """Run a ``--replace`` import of ``path`` into ``home`` (``workers/sessions_import``)
+    and SIGKILL it right after its ``reports``-th committed write; False if it finished
     first."""
-    assert proc.stdout is not None
-    assert proc.stdout.readline().strip() == "ready"
-    seen = 0
-    while seen < reports:
-        line = proc.stdout.readline()
-        if not line or line.strip() == "done":
-            proc.wait()
-            return False
-        seen += 1
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    return True
+    fn = "replace_import"
+    pid, killed = forker.kill_after(fn, str(home), str(path), byte=PROGRESS, count=reports + 1)
+    status = forker.wait(pid)
+    if not killed:
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+    return killed
 
 
 def run_kills(home: Path, tmp_path: Path, reset: Callable[[], None]) -> None:
@@ -156,16 +105,18 @@ def run_kills(home: Path, tmp_path: Path, reset: Callable[[], None]) -> None:
     rng = random.Random(20260517)
     points = [0, 1, 2, *sorted(rng.sample(range(3, SESSIONS), 5))]
     killed = 0
+    forker = shared("sessions_import")  # forked children: no interpreter start-up each
     for reports in points:
         reset()
         assert check_whole(home) == (SESSIONS, 0)
-        killed += kill_after(spawn(home, path), reports)
+        killed += kill_after(forker, home, path, reports)
         old, new = check_whole(home)
         assert old + new == SESSIONS
     assert killed >= len(points) - 1, "the imports finished before they could be killed"
     # and a run that is left alone replaces everything
-    proc = spawn(home, path)
-    assert proc.wait(timeout=300) == 0, proc.stderr.read() if proc.stderr else ""
+    pid = forker.fork("replace_import", str(home), str(path))
+    status = forker.wait(pid)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
     assert check_whole(home) == (0, SESSIONS)
 
 

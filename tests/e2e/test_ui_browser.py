@@ -77,15 +77,6 @@ def base_of(url: str) -> str:
     return url.split("?", 1)[0].rstrip("/")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def printed(home_path: Path) -> Iterator[str]:
     """The address ``mnemic ui`` printed (with the token) while it serves."""

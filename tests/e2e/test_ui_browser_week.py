@@ -10,25 +10,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from mnemic.curated.memory import Memory
 
-from .test_ui_browser import ARGS, CHROMIUM, base_of, pytestmark as browser_marks, start_ui
+from .test_ui_browser import base_of, pytestmark as browser_marks, start_ui
 
 pytestmark = list(browser_marks)  # browser; skipped, saying why, without Chromium
 
 DUPLICATED = "The staging host stg-4 runs PostgreSQL 15 on port 5433."
 REPEATS = "The staging host stg-4 runs PostgreSQL 15 on port 5433 for the API."
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @contextmanager

@@ -9,7 +9,10 @@ answers one JSON line on stdout:
   *args)``; when that returns a callable, the child arms the kill at call ``K`` of
   ``os.<names>`` (``_killpoints.arm_kill``) and runs it. The child exits 0 when done, 3
   when it raised. With ``until``, the answer waits for the child to ``tell(B)`` (one
-  byte; ``"died"`` in the answer if it exited first). Answer: ``{"pid": PID}``.
+  byte; ``"died"`` in the answer if it exited first); with ``"count": N`` too, for the
+  N-th time it tells that byte, and with ``"kill": true`` this process SIGKILLs the
+  child right then (``"killed"`` in the answer; not when it exited first). Answer:
+  ``{"pid": PID}``.
 - ``{"wait": PID}``: reap the child; answer ``{"status": WAIT_STATUS}``.
 The child's stdout is /dev/null (this one's is the protocol); its stderr is this one's.
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -81,10 +85,16 @@ def main() -> None:
             answer = {"pid": pid}
             until = req.get("until")
             if until is not None:
-                while (got := os.read(tell_r, 1)) != until.encode():
-                    if not got:
-                        answer["died"] = True
+                for _ in range(int(req.get("count") or 1)):
+                    while (got := os.read(tell_r, 1)) != until.encode():
+                        if not got:
+                            answer["died"] = True
+                            break
+                    if answer.get("died"):
                         break
+                if req.get("kill") and not answer.get("died"):
+                    os.kill(pid, signal.SIGKILL)  # at once: the child may be mid-write
+                    answer["killed"] = True
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 

@@ -86,11 +86,12 @@ class AppContext:
 
     def memory_home(self, *, write: bool = False) -> Home:
         """Where a memory command reads and writes: the home, or the selected project's
-        store in it (:mod:`mnemic.curated.scope`; a writer creates it)."""
+        store in it (:mod:`mnemic.curated.scope`: made by its first kept write; a
+        writer creates the home)."""
         home = self.home if write else self.existing_home
         if self.project is None:
             return home
-        return open_project(home, self.project, create=write)
+        return open_project(home, self.project)
 
     @property
     def home(self) -> Home:
@@ -372,7 +373,7 @@ def _named_source(exc: MnemicError) -> str:
         )
     elif (
         isinstance(exc, ProjectScopeError)
-        and exc.reason in ("root", "not_utf8")
+        and exc.reason in ("root", "home", "not_utf8")
         and app is not None
         and app.project_from_env
     ):

@@ -99,8 +99,7 @@ def _where(app: AppContext, all_scopes: bool) -> str:
     """`` --project DIR`` when a project is selected (and not --all-scopes), else ``""``."""
     store = app.memory_home() if app.project is not None and not all_scopes else None
     if isinstance(store, ProjectHome):
-        path = store.project.path or str(app.project)
-        return " --project " + shlex.quote(printable(path, lines=False))
+        return " --project " + shlex.quote(printable(store.selector, lines=False))
     return ""
 
 

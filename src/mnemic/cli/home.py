@@ -6,7 +6,7 @@ import shlex
 
 import click
 
-from ..curated.scope import locate
+from ..curated.scope import locate, open_project
 from ..fsio import ensure_private_dir
 from ..registry import stores_in_home
 from .app import (
@@ -47,7 +47,7 @@ def init(app: AppContext, as_json: bool) -> None:
     if app.project is not None:
         known = locate(root, app.project)
         had = known.exists
-        app.memory_home(write=True)
+        open_project(app.home, app.project, create=True)
         if as_json:
             emit_json({"home": str(root), "project": known.path, "created": not had})
             return

@@ -13,8 +13,9 @@ from typing import Any
 import click
 
 from ..curated import admin as ops
-from ..curated.entries import FILENAMES, TARGETS, entry_handle
+from ..curated.entries import FILENAMES, TARGETS, entry_handle, find_entry
 from ..curated.memory import Memory, WriteResult
+from ..curated.operations import NO_EXPIRY
 from ..curated.placeholder import BLOCKED_PREFIX
 from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
 from ..curated.provenance import Provenance, entry_key, stale
@@ -60,7 +61,7 @@ EXPIRES_OPT = click.option(
     "--expires",
     metavar="DATE",
     help="The last day the fact holds (YYYY-MM-DD, UTC; or a time YYYY-MM-DDTHH:MM); "
-    "then it moves to the archive.",
+    "then it moves to the archive. never: no expiry (clears one).",
 )
 TARGET_OPT = click.option(
     "--target",
@@ -220,14 +221,19 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     message = result.message
     if len(result.results) > 1 and all(r.status == "removed" for r in result.results):
         message = f"{len(result.results)} entries removed."  # not "Applied 2 operation(s)"
+    kept = [r.status == "replaced" and r.previous == r.entry for r in result.results]
+    if expires is not None and all(kept):  # `replace OLD --expires`: the text stays
+        message = "Entry kept as it is, its expiry changed."
     click.echo(f"{message} {where}: {result.usage.line()}")
     flag = f" --project {shlex.quote(mem.project)}" if mem.project is not None else ""
     # each entry a remove (or several) took out, and what made room: their archive ids,
     # the journal record's, read back now that the write committed (first-week #44)
-    removed = [
+    removed = [  # a replace by the same text removed nothing (a confirm)
         (one.status, one.previous)
         for one in result.results
-        if one.previous is not None and one.status in ("replaced", "removed")
+        if one.previous is not None
+        and one.status in ("replaced", "removed")
+        and one.previous != one.entry
     ]
     ids: list[str | None] = []
     if removed or result.evicted:
@@ -244,7 +250,9 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
             f"  (the archive keeps {it}: `mnemic memory archive list{flag}` shows {it}, "
             f"{_restore_hint(ids[: len(removed)], flag)})"
         )
-    if expires is not None:  # what the date given means
+    if expires == NO_EXPIRY:
+        click.echo("  no expiry: it stays until it is removed.")
+    elif expires is not None:  # what the date given means
         click.echo(f"  {describe_expires(expires)}; then it moves to the archive.")
     for (t, entry, why), aid in zip(result.evicted, ids[len(removed) :], strict=False):
         into = f" as {aid}" if aid else ""
@@ -293,6 +301,14 @@ def _call(
     scoped_targets(app, target)
     mem = open_memory(app, write=True, reports=True)
     ops = op if isinstance(op, list) else [op]
+    if any(o.action == "replace" and o.content is None for o in ops):  # NEW left out
+        try:
+            ops = [_same_text(mem, target, o) for o in ops]
+        except ToolError as exc:
+            if as_json:
+                _name_store(mem, exc)
+                fail_response(exc.to_response(), human=exc.to_human())
+            refuse(mem, target, exc)
     if as_json:
         calls = [
             {k: v for k, v in (("content", o.content), ("old_text", o.old_text)) if v} for o in ops
@@ -322,6 +338,16 @@ def _call(
         report(mem, mem.apply(target, ops, batch=len(ops) > 1), ops[0].expires)
     except ToolError as exc:
         refuse(mem, target, exc)
+
+
+def _same_text(mem: Memory, target: str, op: Op) -> Op:
+    """A replace given no NEW: the entry OLD names, replaced by its own text (a confirm,
+    which takes the ``--expires`` given)."""
+    if op.action != "replace" or op.content is not None:
+        return op
+    entries = mem.entries(target)
+    found = entries[find_entry(entries, op.old_text or "", target)]
+    return dataclasses.replace(op, content=found)
 
 
 @click.group(name="memory", cls=LazyGroup, lazy=subcommands("memory"))
@@ -630,12 +656,22 @@ def _project_lines(app: AppContext) -> None:
     click.echo(f"\nProject stores ({len(projects)}; details: mnemic memory status --project DIR):")
     names = [printable(home.project.path or home.project.id, lines=False) for home in projects]
     wide = max(len(name) for name in names)  # the figures line up in a column
+    gone = 0
     for name, home in zip(names, projects, strict=True):
         try:
             line = MemoryView.open(home).usage("memory").line()
         except MnemicError as exc:
             line = f"unreadable: {exc.to_human()}"
+        if home.selector == home.project.id:  # its directory was moved or deleted
+            gone += 1
+            line += f"  (directory gone; --project {home.project.id})"
         click.echo(f"  {name:<{wide}}  {line}")
+    if gone:
+        click.echo(
+            "A store whose directory is gone (moved, renamed or deleted) is reached by its "
+            "id: `mnemic memory show --project ID`; `mnemic memory move TEXT --to global "
+            "--project ID` keeps an entry in the global memory."
+        )
 
 
 @memory.command()
@@ -663,7 +699,7 @@ def add(app: AppContext, text: str, target: str, expires: str | None, as_json: b
 
 @memory.command()
 @click.argument("old")
-@click.argument("new")
+@click.argument("new", required=False)
 @TARGET_OPT
 @EXPIRES_OPT
 @JSON_OPT
@@ -671,9 +707,22 @@ def add(app: AppContext, text: str, target: str, expires: str | None, as_json: b
 @pass_app
 @handle_errors
 def replace(
-    app: AppContext, old: str, new: str, target: str, expires: str | None, as_json: bool
+    app: AppContext, old: str, new: str | None, target: str, expires: str | None, as_json: bool
 ) -> None:
-    """Replace the entry containing OLD with NEW (the whole entry)."""
+    """Replace the entry containing OLD with NEW (the whole entry).
+
+    Without NEW, only --expires changes: the entry keeps its text (`--expires never`
+    clears its expiry).
+
+    \b
+    Examples:
+      mnemic memory replace "make -j2" "Repo builds with make -j4"
+      mnemic memory replace "Release freeze" --expires never
+    """
+    if new is None and expires is None:
+        raise click.UsageError(
+            "Give NEW (the whole new entry), or --expires to change only its expiry."
+        )
     _call(app, target, Op("replace", new, old), as_json, expires)
 
 

@@ -30,7 +30,7 @@ def cli_tools(
     ``scope="project"``."""
 
     def project_memory(directory: str) -> Memory:
-        return Memory.open(open_project(home, directory, create=True))
+        return Memory.open(open_project(home, directory))  # made by its first kept write
 
     def sessions() -> SessionStore:
         if not opened:

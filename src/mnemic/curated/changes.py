@@ -17,6 +17,7 @@ record of its own lists the whole text found (``found``, :mod:`.recovery`), once
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,7 +104,8 @@ class TargetChange:
     """Keys of entries it confirmed without changing them: an add of a text already
     there, a replace by the same text (see :func:`confirmed`)."""
     expires: Mapping[str, float] = field(default_factory=dict)
-    """When entries it wrote or confirmed stop being valid, by key (``Op.expires``)."""
+    """When entries it wrote or confirmed stop being valid, by key (``Op.expires``;
+    :data:`~.operations.NO_EXPIRY`: no longer, recorded as ``null``)."""
 
     @property
     def empty(self) -> bool:
@@ -123,8 +125,8 @@ class TargetChange:
             out["restored"] = list(self.restored)
         if self.confirmed:
             out["confirmed"] = list(self.confirmed)
-        if self.expires:
-            out["expires"] = dict(self.expires)
+        if self.expires:  # NO_EXPIRY (infinity) as null: JSON has no infinity
+            out["expires"] = {k: None if math.isinf(t) else t for k, t in self.expires.items()}
         out.update(self.extra)
         return out
 

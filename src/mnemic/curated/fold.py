@@ -425,10 +425,10 @@ def _dropped(
 
 
 def _confirm(
-    prov: Provenance, key: str, ts: float | None, until: Mapping[str, float]
+    prov: Provenance, key: str, ts: float | None, until: Mapping[str, float | None]
 ) -> Provenance:
     """``prov`` (of the entry ``key``) confirmed at ``ts``; an expiry ``until`` names
-    for it replaces its own."""
+    for it replaces its own (``None``: cleared)."""
     return dataclasses.replace(prov, confirmed=ts, expires=until.get(key, prov.expires))
 
 
@@ -438,13 +438,16 @@ def _keys(value: object) -> list[str]:
     return [k for k in value if isinstance(k, str)]
 
 
-def _expiries(value: object) -> dict[str, float]:
+def _expiries(value: object) -> dict[str, float | None]:
+    """A record's ``expires``: by key, when the entry stops being valid, or ``None``
+    where it says ``null`` (no longer expires: ``Op.expires`` = ``NO_EXPIRY``). Records
+    written before that value existed hold numbers only, and fold as they always did."""
     if not isinstance(value, dict):
         return {}
-    out = {}
+    out: dict[str, float | None] = {}
     for key, when in value.items():
         t = _number(when)
-        if isinstance(key, str) and t is not None:
+        if isinstance(key, str) and (t is not None or when is None):
             out[key] = t
     return out
 

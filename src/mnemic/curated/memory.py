@@ -39,6 +39,7 @@ from .backend import CuratedBackend
 from .changes import Reason
 from .entries import TARGETS, came_and_went, char_count, parse
 from .guard import LoopGuard
+from .operations import NO_EXPIRY
 from .pressure import due, evictor
 from .proposal import describe, payload_of
 from .provenance import Stamp
@@ -46,7 +47,7 @@ from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
 from .scope import ProjectHome
 from .snapshot import Block, display_entry, entries_block, sanitize
-from .store import Commit, Evict, Op, OpResult, check_target, file_hash
+from .store import Commit, Evict, Op, OpResult, check_on_empty, check_target, file_hash
 from .usage import Usage
 from .verdicts import VerdictCache
 from .view import MemoryView, open_backend
@@ -96,6 +97,8 @@ class Memory(MemoryView):
         self._known: dict[str, tuple[str, ...]] = {}
         self._observers: list[Callable[[MemoryCommitted], None]] = []
         self._others_wrote: set[str] = set()
+        self._unmade: ProjectHome | None = None
+        """A project store no write made yet (see :meth:`_first_write`)."""
         self._start()
 
     @classmethod
@@ -128,8 +131,17 @@ class Memory(MemoryView):
             approver=approver,
             clock=clock,
         )
-        project = home.project.path if isinstance(home, ProjectHome) else None
-        return cls(open_backend(home), home.settings, governor=governor, project=project)
+        project = home.selector if isinstance(home, ProjectHome) else None
+        memory = cls(open_backend(home), home.settings, governor=governor, project=project)
+        if isinstance(home, ProjectHome) and home.unmade:  # made by its first kept write
+            governor.make_store = home.make
+            memory._unmade = home
+        return memory
+
+    @property
+    def unmade(self) -> bool:
+        """Whether this session's store is a project store no write made yet."""
+        return self.governor is not None and self.governor.make_store is not None
 
     # -- snapshot -------------------------------------------------------------
     def _start(self) -> None:
@@ -355,6 +367,8 @@ class Memory(MemoryView):
         try:
             if guarded:
                 self.guard.check_breaker()
+            if gov is not None and gov.make_store is not None:
+                self._first_write(target, ops, batch, allow_empty, precommit)
             if gov is not None and attempt is not None and gate and pending_id is None:
                 held = self.store.holds(ops)
 
@@ -373,6 +387,8 @@ class Memory(MemoryView):
                     attempt.staged(verdict.record, again=verdict.again)
                     return self._staged(target, ops, action, verdict, held)
                 held_ok = verdict.decision == "ask:approved"
+            if gov is not None:
+                gov.store_made()  # the write goes ahead: a project store no write made is made
             group = None
             if not (batch or pending_id or author or restored or reasons):
                 group = self._group(target, ops, attempt, guarded)
@@ -417,6 +433,28 @@ class Memory(MemoryView):
         if result.written:
             self._publish(result)
         return result
+
+    def _first_write(
+        self,
+        target: str,
+        ops: list[Op],
+        batch: bool,
+        allow_empty: bool,
+        precommit: Callable[[str, Sequence[str], Sequence[str], list[OpResult]], None] | None,
+    ) -> None:
+        """A write to a project store that does not exist yet: refuse it (raise) as the
+        empty store would, before anything of the store is created (its directory, its
+        locks, ``project.json``, a journal); a write that would go ahead returns, and
+        the store is made just before it (or before it is staged). A store another
+        writer made meanwhile is taken as made."""
+        gov = self.governor
+        assert gov is not None
+        if self._unmade is not None and self._unmade.exists:
+            gov.store_made()  # made by another writer: recording it again changes nothing
+            return
+        check_on_empty(
+            self.store, target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit
+        )
 
     # -- provenance -----------------------------------------------------------------
     def now(self) -> float:
@@ -466,6 +504,8 @@ class Memory(MemoryView):
         queue = getattr(self.backend, "requests", None)  # None: no queue, or it is off
         gov = self.governor
         if queue is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
+            return None
+        if ops[0].expires == NO_EXPIRY:  # a request carries a time, not "never": alone
             return None
         if ops[0].target not in (None, target):
             return None
@@ -591,7 +631,9 @@ class Memory(MemoryView):
             detail,
             payload_of(target, ops, batch=batch, allow_empty=allow_empty),
             {c.target: c.before_hash for c in commits},
-            changes=any(c.written for c in commits),
+            # an expiry given is a change to approve, also on an entry kept as it is: a
+            # confirm setting (or clearing) when it leaves the prompt
+            changes=any(c.written for c in commits) or any(op.expires is not None for op in ops),
             preview=commits,
         )
 

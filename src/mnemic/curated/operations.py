@@ -7,11 +7,17 @@ records them (:mod:`.provenance`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-__all__ = ["ACTIONS", "Op", "OpResult"]
+__all__ = ["ACTIONS", "NO_EXPIRY", "Op", "OpResult"]
 
 ACTIONS = ("add", "replace", "remove")
+
+NO_EXPIRY = math.inf
+"""An ``expires`` that says the entry does not expire: an add or replace given it
+clears the entry's expiry, also when its text stays (a confirm, which otherwise keeps
+the expiry it had). The audit record holds it as ``null`` (JSON has no infinity)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +34,8 @@ class Op:
     """add, replace: when the entry it writes stops being valid (Unix seconds): at the
     first agent session start (or ``mnemic gc``) after it, the entry goes to the archive
     with reason ``expired`` (:meth:`~.memory.Memory.expire`). Kept in the audit record,
-    never in the entry's text."""
+    never in the entry's text. ``None``: not given (a new entry does not expire, a
+    confirmed one keeps its expiry); :data:`NO_EXPIRY`: clear it."""
 
 
 @dataclass(frozen=True, slots=True)

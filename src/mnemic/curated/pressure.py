@@ -41,6 +41,7 @@ from typing import Any
 from ..control_chars import printable
 from ..errors import BatchFailed, BudgetExceeded, InvalidArgument, MnemicError, ToolError
 from .entries import char_count, entry_handle
+from .operations import NO_EXPIRY
 from .provenance import Provenance, entry_key
 from .snapshot import display_entry
 from .store import Evict
@@ -55,6 +56,7 @@ __all__ = [
     "add_candidates",
     "candidates",
     "describe_expires",
+    "given_as",
     "due",
     "evictor",
     "parse_expires",
@@ -239,13 +241,20 @@ def add_candidates(view: MemoryView, exc: ToolError) -> None:
         exc.extra["candidates"] = cause.extra.get("candidates", [])
 
 
+NEVER_WORDS = ("never", "none")
+"""What ``expires`` takes for "does not expire" (:data:`~.operations.NO_EXPIRY`)."""
+
+
 def parse_expires(value: str, now: float, field: str = "expires") -> float:
     """When an entry given ``expires=value`` stops being valid (Unix seconds): a date
     ``YYYY-MM-DD`` is valid through that day (UTC), so it expires at the next midnight
-    UTC; a time ``YYYY-MM-DDTHH:MM[:SS]`` (UTC, or with ``Z`` / ``+HH:MM``) expires then.
-    :class:`~mnemic.errors.InvalidArgument` for anything else, or a time not after
-    ``now``."""
+    UTC; a time ``YYYY-MM-DDTHH:MM[:SS]`` (UTC, or with ``Z`` / ``+HH:MM``) expires then;
+    ``never`` (or ``none``) is :data:`~.operations.NO_EXPIRY`, which clears an entry's
+    expiry. :class:`~mnemic.errors.InvalidArgument` for anything else, or a time not
+    after ``now``."""
     text = value.strip()
+    if text.lower() in NEVER_WORDS:
+        return NO_EXPIRY
     try:
         day = _iso_day(text)
         if day is not None:  # a date in any ISO form (20301231 too): valid through it
@@ -273,8 +282,9 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
     except (ValueError, OverflowError):
         raise InvalidArgument(
             field,
-            f"{field} must be a date YYYY-MM-DD (valid through that day, UTC) or a time "
-            f"YYYY-MM-DDTHH:MM (UTC), got {printable(value[:40], lines=False)!r}.",
+            f"{field} must be a date YYYY-MM-DD (valid through that day, UTC), a time "
+            f"YYYY-MM-DDTHH:MM (UTC) or never (no expiry), got "
+            f"{printable(value[:40], lines=False)!r}.",
         ) from None
     if when <= now:
         raise InvalidArgument(
@@ -301,20 +311,33 @@ def _iso_day(text: str) -> datetime.date | None:
         return None
 
 
-def describe_expires(when: float, now: float | None = None) -> str:
-    """An entry's expiry for a person, in the terms it was given in (UTC): a date
-    ``YYYY-MM-DD`` expires at the next midnight, so that instant reads "valid through"
-    the date given, not as the day after; any other time reads as itself. Past ``now``,
-    it says the entry is on its way out (it leaves at a session start or ``mnemic gc``)."""
+def given_as(when: float) -> str | None:
+    """An expiry in the terms :func:`parse_expires` took it in (UTC): the date
+    ``YYYY-MM-DD`` it is valid through, when it falls at a midnight (a date expires at
+    the next midnight: that instant reads as the date given, not as the day after), else
+    the time ``YYYY-MM-DDTHH:MM``; ``None`` past 9999 (kept before it was refused). The
+    one place the midnight rule is read back: :func:`describe_expires` and the console's
+    "Valid until" field (:func:`mnemic.ui.memory.until_input`)."""
     try:
         moment = datetime.datetime.fromtimestamp(when, datetime.UTC)
-    except (ValueError, OverflowError, OSError):  # past 9999 (kept before it was refused)
-        return "expires after 9999-12-31 UTC"
+    except (ValueError, OverflowError, OSError):
+        return None
     if moment.time() == datetime.time(0):
-        day = (moment - datetime.timedelta(days=1)).date()
-        text = f"valid through {day.isoformat()} UTC"
+        return (moment - datetime.timedelta(days=1)).date().isoformat()
+    return f"{moment:%Y-%m-%dT%H:%M}"
+
+
+def describe_expires(when: float, now: float | None = None) -> str:
+    """An entry's expiry for a person, in the terms it was given in (:func:`given_as`):
+    a date reads "valid through" it; any other time reads as itself. Past ``now``, it
+    says the entry is on its way out (it leaves at a session start or ``mnemic gc``)."""
+    given = given_as(when)
+    if given is None:
+        return "expires after 9999-12-31 UTC"
+    if "T" not in given:
+        text = f"valid through {given} UTC"
     else:
-        text = f"expires {moment:%Y-%m-%d %H:%M} UTC"
+        text = f"expires {given.replace('T', ' ')} UTC"
     if now is not None and when <= now:
         text += " (expired: it moves to the archive at the next session start or `mnemic gc`)"
     return text

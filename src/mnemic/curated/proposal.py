@@ -13,6 +13,7 @@ budget, threat scan), so an approval can still fail cleanly against the current 
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from ..errors import InvalidArgument
 from ..governance.held import tidy_sentence
 from .changes import Reason
 from .entries import FILENAMES, serialize
-from .operations import OpResult
+from .operations import NO_EXPIRY, OpResult
 from .store import Commit, Op
 
 __all__ = ["archive_reasons", "describe", "ops_from_payload", "payload_of", "tidy_words"]
@@ -45,6 +46,8 @@ def payload_of(target: str, ops: Sequence[Op], *, batch: bool, allow_empty: bool
             item["old_text"] = op.old_text
         if op.target is not None and op.target != target:
             item["target"] = op.target
+        if op.expires is not None:  # NO_EXPIRY as null (JSON has no infinity)
+            item["expires"] = None if math.isinf(op.expires) else op.expires
         operations.append(item)
     return {"target": target, "batch": batch, "allow_empty": allow_empty, "operations": operations}
 
@@ -62,7 +65,16 @@ def ops_from_payload(payload: dict[str, Any]) -> tuple[str, list[Op], bool, bool
         for key in ("content", "old_text", "target"):
             if raw.get(key) is not None and not isinstance(raw[key], str):
                 raise InvalidArgument("payload", f"A staged operation's {key} is not a string.")
-        ops.append(Op(raw["action"], raw.get("content"), raw.get("old_text"), raw.get("target")))
+        until = raw.get("expires", ...)  # absent: none given (payloads before it had none)
+        if (
+            until is not ...
+            and until is not None
+            and (isinstance(until, bool) or not isinstance(until, int | float))
+        ):
+            raise InvalidArgument("payload", "A staged operation's expires is not a number.")
+        expires = None if until is ... else NO_EXPIRY if until is None else float(until)
+        op = Op(raw["action"], raw.get("content"), raw.get("old_text"), raw.get("target"), expires)
+        ops.append(op)
     return target, ops, bool(payload.get("batch")), bool(payload.get("allow_empty"))
 
 

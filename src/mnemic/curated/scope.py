@@ -13,9 +13,16 @@ the same lock, re-read, budget, threat scan and crash-safe commit.
   projects; pass the same ``--project DIR`` to share one.
 - **USER.md is global only**: the user is the same person in every project. A project
   store has no USER.md; the tool refuses ``scope="project"`` with ``target="user"``.
-- **Existence.** ``project.json`` (the resolved path) is written by the first write;
-  a store exists once it is there. Explicit selections (``--project DIR``,
-  ``MNEMIC_PROJECT``, a tool's scope) always use the project; the Claude Code hook
+- **Existence.** ``project.json`` (the resolved path) is written by the first write
+  that is kept (committed or staged for approval), just before it; a store exists once
+  it is there. A store no write made yet is opened without creating anything
+  (:attr:`ProjectHome.unmade`): a refused write (scanner block, over
+  budget, bad input, nothing to match) leaves no store, no directory and no audit
+  record (there is no store to hold it: the caller reads the refusal), and neither does
+  a reader. ``open_project(..., create=True)`` makes it at once (``mnemic init
+  --project DIR``, an agent session started with the project).
+  Explicit selections (``--project DIR``, ``MNEMIC_PROJECT``, a tool's scope) always
+  use the project; the Claude Code hook
   selects the project of its ``cwd`` (or of the nearest parent directory) only when its
   store exists: a user opts a project in by writing to it once.
 - **Where it lives.** On the files store, ``<home>/projects/<id>/`` is the store. On a
@@ -64,6 +71,7 @@ __all__ = [
     "project_path",
     "project_settings",
     "stored_projects",
+    "user_home",
 ]
 
 SCOPES = ("global", "project")
@@ -96,6 +104,32 @@ class ProjectHome(Home):
     def __init__(self, project: Project, settings: Settings) -> None:
         super().__init__(project.root, settings)
         self.project = project
+        self.unmade = False
+        """A store that did not exist when :func:`open_project` opened it: nothing of it
+        is created until :meth:`make`, which a :class:`~mnemic.curated.memory.Memory`
+        calls before its first kept write."""
+
+    def make(self) -> None:
+        """Record the store (files: its directory and ``project.json``; a database: a
+        row of its catalog); nothing when it exists."""
+        catalog = project_catalog(self.settings)
+        project = self.project
+        if catalog is not None:
+            catalog.add_project(self, project.id, project.path)
+        elif not project.exists:
+            ensure_private_dir(project.root.parent)
+            ensure_private_dir(project.root)
+            atomic_write_text(
+                project.root / PROJECT_FILE, json.dumps({"path": project.path}, ensure_ascii=False)
+            )
+        self.unmade = False
+
+    @property
+    def selector(self) -> str:
+        """What ``--project`` takes to reach this store again: its directory, or its id
+        when the directory is gone (moved or deleted since the store was made)."""
+        path = self.project.path
+        return path if path and os.path.isdir(path) else self.project.id
 
     @property
     def exists(self) -> bool:
@@ -125,7 +159,8 @@ def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str])
     :class:`~mnemic.errors.ProjectScopeError` (``not_a_directory``) when ``directory`` is
     not an existing directory: a mistyped path must not become an empty project;
     (``root``) when it is the file system's root, which would be every directory's
-    project (the nearest parent with a store: :func:`find_project`);
+    project (the nearest parent with a store: :func:`find_project`); (``home``) when it
+    is the user's home directory (``~``), for the same reason within it;
     (``not_utf8``) when its resolved path is not UTF-8 text (its store could not record
     it: a write failed half-way, leaving a store without its ``project.json``).
     """
@@ -145,6 +180,15 @@ def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str])
             "project only. Nothing was read or written. Pass the project's own directory, or "
             "leave the project out for the global memory.",
         )
+    if resolved == user_home():
+        raise ProjectScopeError(
+            "home",
+            f"Your home directory {resolved!r} cannot be a project: as the nearest parent of "
+            "every directory in it, its notes would show in every session there that has no "
+            "project of its own, as notes for this project only. Nothing was read or written. "
+            "Pass the project's own directory (one inside your home directory), or leave the "
+            "project out: the global memory is what every session gets.",
+        )
     try:
         resolved.encode("utf-8")
     except UnicodeEncodeError:  # a name in another encoding, kept by the OS as bytes
@@ -158,6 +202,16 @@ def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str])
         ) from None
     pid = project_id(resolved)
     return Project(pid, resolved, Path(home_root) / PROJECTS_DIR / pid)
+
+
+def user_home() -> str:
+    """The user's home directory, resolved (``""``: it cannot be told): no project
+    (:func:`locate`)."""
+    try:
+        home = os.path.expanduser("~")
+        return os.path.realpath(home) if home != "~" else ""
+    except (OSError, KeyError, ValueError):  # no HOME and no password entry
+        return ""
 
 
 def find_project(
@@ -175,8 +229,9 @@ def find_project(
     known: dict[str, str] | None = None  # the database's catalog (None: project.json)
     if settings is not None and (catalog := project_catalog(settings)) is not None:
         known = catalog.projects(Home(home_root, settings))
+    home = user_home()
     for directory in (here, *here.parents):
-        if directory == directory.parent:  # the root is no project (see locate)
+        if directory == directory.parent or str(directory) == home:  # no project (locate)
             break
         pid = project_id(directory)
         found = Project(pid, str(directory), Path(home_root) / PROJECTS_DIR / pid)
@@ -250,24 +305,58 @@ def check_backend(settings: Settings) -> None:
         )
 
 
-def open_project(home: Home, directory: str | os.PathLike[str], *, create: bool) -> ProjectHome:
+def open_project(
+    home: Home, directory: str | os.PathLike[str], *, create: bool = False
+) -> ProjectHome:
     """The project store of ``directory`` in ``home``, as a home of its own (see the
-    module docstring). ``create`` (a writer) records the store (files: its directory
-    and ``project.json``; a database: a row of its catalog); a reader creates nothing
-    (an unknown project reads as empty)."""
+    module docstring). ``create`` makes the store now (``mnemic init --project``, an
+    agent session started with the project). Otherwise nothing is
+    created: a store that does not exist reads as empty and is
+    :attr:`~ProjectHome.unmade`, made by its first kept write."""
     check_backend(home.settings)
-    project = locate(home.root, directory)
+    try:
+        project = locate(home.root, directory)
+    except ProjectScopeError as exc:
+        if exc.reason != "not_a_directory":
+            raise
+        found = _orphan(home, os.fspath(directory), exc)
+        if create:
+            found.make()
+        return found
     opened = ProjectHome(project, project_settings(home.settings, project.id, project.path))
-    catalog = project_catalog(home.settings)
-    if create and catalog is not None:
-        catalog.add_project(opened, project.id, project.path)
-    elif create and not project.exists:
-        ensure_private_dir(project.root.parent)
-        ensure_private_dir(project.root)
-        atomic_write_text(
-            project.root / PROJECT_FILE, json.dumps({"path": project.path}, ensure_ascii=False)
-        )
+    if create:
+        opened.make()
+    else:
+        opened.unmade = not opened.exists
     return opened
+
+
+_ID = re.compile(r"[A-Za-z0-9._-]{1,40}-[0-9a-f]{12}")
+
+
+def _orphan(home: Home, named: str, missing: ProjectScopeError) -> ProjectHome:
+    """The store ``named`` reaches although no such directory exists: a store's id
+    (``api-6aa44a904a40``, as ``memory status`` lists it), which reaches a store whose
+    directory was moved or deleted. Else ``missing`` is raised, told the id of the
+    store the directory had, when it had one."""
+    if "\x00" not in named and _ID.fullmatch(named) and not os.path.lexists(named):
+        for store in stored_projects(home):
+            if store.project.id == named:
+                return store
+    try:
+        gone = project_id(named) if "\x00" not in named else ""
+    except (OSError, ValueError):
+        gone = ""
+    stored = next((s for s in stored_projects(home) if s.project.id == gone), None)
+    if stored is None:
+        raise missing
+    raise ProjectScopeError(
+        "not_a_directory",
+        f"{missing.message} That directory's store is still in the home, with id {gone} "
+        f"(moved or deleted since): `--project {gone}` reaches it (`mnemic memory show "
+        f"--project {gone}`; `mnemic memory move TEXT --to global --project {gone}` keeps "
+        "an entry).",
+    ) from None
 
 
 def stored_projects(home: Home) -> list[ProjectHome]:

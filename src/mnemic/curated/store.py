@@ -15,11 +15,11 @@ import dataclasses
 import hashlib
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..config import MemorySettings
 from ..errors import (
@@ -73,6 +73,7 @@ from .verdicts import VerdictCache
 __all__ = [
     "ACTIONS",
     "Commit",
+    "check_on_empty",
     "CuratedStore",
     "Evict",
     "GroupCommit",
@@ -885,3 +886,61 @@ def _with_replay(commit: Commit, item: Mapping[str, object]) -> Commit:
     change = commit.change or TargetChange()
     change = dataclasses.replace(change, extra={**change.extra, "replay": [dict(item)]})
     return dataclasses.replace(commit, change=change)
+
+
+class _NoTxn:
+    """The locked view of a store that does not exist: both targets absent."""
+
+    lock_wait_ms = 0.0
+
+    def read(self, target: str) -> str | None:
+        return None
+
+    def read_provenance(self, target: str) -> str | None:
+        return None
+
+    def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
+        raise AssertionError("a dry run writes nothing")  # pragma: no cover
+
+    def write_provenance(self, target: str, ledger: str) -> None:
+        raise AssertionError("a dry run writes nothing")  # pragma: no cover
+
+
+class _NoStore:
+    """A store that does not exist, for a dry run (:func:`check_on_empty`): it takes no
+    lock and creates nothing."""
+
+    def read(self, target: str) -> str | None:
+        return None
+
+    def read_provenance(self, target: str) -> str | None:
+        return None
+
+    @contextlib.contextmanager
+    def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_NoTxn]:
+        yield _NoTxn()
+
+
+def check_on_empty(
+    store: CuratedStore,
+    target: str,
+    ops: Sequence[Op],
+    *,
+    batch: bool,
+    allow_empty: bool,
+    precommit: Precommit | None,
+) -> None:
+    """Refuse ``ops`` (raise) as ``store``'s checks would on an empty store, creating
+    and locking nothing: a write to a project store no write made yet
+    (:meth:`~mnemic.curated.memory.Memory.apply`) is refused before its store exists.
+    What the threat scanner holds is not refused here (the approval gate decides)."""
+    empty = CuratedStore(cast("CuratedBackend", _NoStore()), store.settings, level=store.level)
+    empty.apply_all(
+        target,
+        ops,
+        batch=batch,
+        allow_empty=allow_empty,
+        precommit=precommit,
+        dry_run=True,
+        held_ok=True,
+    )

@@ -114,7 +114,14 @@ def memory_call(
             target, ops, batch=kind == "batch", allow_empty=allow_empty, guarded=True
         )
         memory.guard.record_success()
-        return success(memory, result)
+        resp = success(memory, result)
+        if not result.written and not result.staged and any(o.expires for o in ops):
+            # the text stayed, the expiry given is kept: not "nothing needed to change"
+            resp["note"] = (
+                "Saved: the entry's text stayed, its expiry is now as given. This change "
+                "is complete; do not repeat it."
+            )
+        return resp
     except ToolError as exc:
         if scoped:
             raise

@@ -97,7 +97,7 @@ archive by itself."""
 
 _EXPIRES_HELP = (
     "add, replace: the last day the fact holds, YYYY-MM-DD (or YYYY-MM-DDTHH:MM, UTC); "
-    "it then moves to the archive."
+    'it then moves to the archive. "never" clears it (replace with the same text).'
 )
 
 _READ_NOTE = (

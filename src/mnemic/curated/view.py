@@ -101,13 +101,23 @@ class MemoryView:
         if not isinstance(home, Home):
             home = Home.open(home, profile, create=False)
         journal = open_journal(home.root, home.settings)
-        return cls(
+        view = cls(
             open_backend(home, cleanup=False),
             home.settings,
             journal=journal,
             root=home.root,
-            project=home.project.path if isinstance(home, ProjectHome) else None,
+            project=home.selector if isinstance(home, ProjectHome) else None,
         )
+        view._unmade_view = isinstance(home, ProjectHome) and home.unmade
+        return view
+
+    _unmade_view = False
+
+    @property
+    def unmade(self) -> bool:
+        """Whether this is a view of a project store no write made (nothing is recorded
+        or created for it)."""
+        return self._unmade_view
 
     @property
     def journal(self) -> Journal | None:
@@ -226,7 +236,7 @@ class MemoryView:
         covers (a hand edit: its entries are first seen now) and the entries of a target
         no record names yet. Skipped, logged, when busy, read-only or not journaled."""
         journal = self.journal
-        if journal is None:
+        if journal is None or self.unmade:  # no store: nothing to record, nothing made
             return
         wait = min(1.0, self.settings.memory.lock_timeout)
         for target in targets:

@@ -478,6 +478,6 @@ class ProjectScopeError(CuratedError):
 
     def __init__(self, reason: str, message: str, **extra: Any) -> None:
         self.reason = reason
-        """``no_project``, ``backend``, ``user_is_global``, ``not_a_directory``, ``root``
-        or ``not_utf8``."""
+        """``no_project``, ``backend``, ``user_is_global``, ``not_a_directory``, ``root``,
+        ``home`` (the user's home directory) or ``not_utf8``."""
         super().__init__(message, **extra)

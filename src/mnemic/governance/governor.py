@@ -58,10 +58,15 @@ class Governor:
         self.clock = clock
         self.journal: Journal = open_journal(self.root, settings, clock=clock)
         self.metrics = metrics or _metrics_for(settings)
-        self.gate = Gate(settings.approval, self.context, self.pending, approver)
+        self.gate = Gate(settings.approval, self.context, self._staging, approver)
         self.audit_failures = 0
         self._pending: dict[str, PendingQueueStore] = {}
         self._extra: dict[str, Any] = {}
+        self.make_store: Callable[[], None] | None = None
+        """Makes the store this governor records into, which no write made yet (a
+        project store: :meth:`~mnemic.curated.scope.ProjectHome.make`); ``None`` once
+        it exists. Until then a refused attempt is recorded nowhere (no store holds
+        it); the first other record, and the first write staged, make it first."""
 
     @classmethod
     def for_home(
@@ -90,6 +95,18 @@ class Governor:
             store = open_pending(self.root, self.settings, subsystem, clock=self.clock)
             self._pending[subsystem] = store
         return store
+
+    def _staging(self, subsystem: str) -> PendingQueueStore:
+        """The queue the gate stages a write in: the store is made first (a staged
+        write is kept, so its store exists from then on)."""
+        self.store_made()
+        return self.pending(subsystem)
+
+    def store_made(self) -> None:
+        """Make the store (:attr:`make_store`) if no write made it yet."""
+        if self.make_store is not None:
+            self.make_store()
+            self.make_store = None
 
     @property
     def extra(self) -> dict[str, Any]:
@@ -131,8 +148,14 @@ class Governor:
         ``strict`` (a commit's record, which the commit cannot go without).
 
         ``reconcile`` and ``first_seen`` (for a commit's record, under its targets'
-        locks): see :meth:`~mnemic.governance.chain.Journal.append`."""
+        locks): see :meth:`~mnemic.governance.chain.Journal.append`. While the store is
+        not made (:attr:`make_store`), a refusal is not recorded (``None``) and any
+        other record makes it first."""
         try:
+            if self.make_store is not None:
+                if fields.get("result") in ("refused", "failed"):
+                    return None
+                self.store_made()
             return self.journal.append(
                 reconcile=reconcile, first_seen=first_seen, **self.record_fields(**fields)
             )

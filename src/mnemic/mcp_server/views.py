@@ -148,12 +148,12 @@ class ClientView:
 
     @property
     def project_memory(self) -> Memory | None:
-        """The selected project's memory session (``None``: no project; created on the
-        first use, as every write creates it)."""
+        """The selected project's memory session (``None``: no project; opened on first
+        use; its store is made by its first kept write, a refused one makes none)."""
         if self.project is None:
             return None
         if self._project_memory is None:
-            home = open_project(self.home, self.project, create=True)
+            home = open_project(self.home, self.project)
             self._project_memory = Memory.open(
                 home, actor="mcp", origin=self.origin, session_id=self.session_id
             )
@@ -174,9 +174,10 @@ class ClientView:
         return memory
 
     def _project_at(self, directory: str) -> Memory:
-        """The memory of the project a call names (created with its first write, kept
-        for the connection; the ``project`` argument of ``mnemic mcp --any-project``)."""
-        where = open_project(self.home, directory, create=True)
+        """The memory of the project a call names (its store made by its first kept
+        write, a refused one makes none; kept for the connection; the ``project``
+        argument of ``mnemic mcp --any-project``)."""
+        where = open_project(self.home, directory)  # made by its first kept write
         memory = self._projects.get(where.project.id)
         if memory is None:
             if len(self._projects) >= MAX_PROJECTS:

@@ -91,7 +91,7 @@ def move_entry(
     if to not in SCOPES:
         raise InvalidArgument("to", f"Unknown scope {to!r}; move to one of {SCOPES}.")
     glob = Memory.open(home, origin=origin)
-    where = open_project(home, project, create=False)  # the directory checked, nothing made
+    where = open_project(home, project)  # the directory checked, nothing made
     src = glob if to == "project" else Memory.open(where, origin=origin)
     pairs = src.provenance(TARGET)
     entries = [e for e, _ in pairs]
@@ -101,11 +101,7 @@ def move_entry(
         if src is glob:
             _refuse_a_user_entry(glob, selector)
         raise
-    dst = (  # a project's store is made only now: a refused move makes no project
-        glob
-        if to == "global"
-        else Memory.open(open_project(home, project, create=True), origin=origin)
-    )
+    dst = glob if to == "global" else Memory.open(where, origin=origin)  # made by its add
     proj = src if to == "global" else dst
     names = {id(glob): "global", id(proj): f"project {proj.project}"}
     entry, prov = pairs[index]

@@ -21,8 +21,14 @@ from ..curated import admin
 from ..curated.archive import archived_now
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
-from ..curated.operations import Op
-from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
+from ..curated.operations import NO_EXPIRY, Op
+from ..curated.pressure import (
+    add_candidates,
+    describe_expires,
+    given_as,
+    parse_expires,
+    policy,
+)
 from ..curated.provenance import entry_key
 from ..curated.results import WriteResult
 from ..curated.scope import ProjectHome, stored_projects
@@ -68,14 +74,13 @@ class EntryView:
 
 
 def until_input(when: float | None) -> str:
-    """An expiry as the "Valid until" field takes it (UTC, :func:`parse_expires`): a
-    date for one given as a date (valid through that day: it expires at the next
-    midnight), else ``YYYY-MM-DDTHH:MM``; "" for none."""
+    """An expiry as the "Valid until" field takes it (UTC, :func:`parse_expires`), in the
+    terms it was given in (:func:`given_as`: a date, valid through that day, or
+    ``YYYY-MM-DDTHH:MM``); "" for none. One past 9999 (kept before it was refused) shows
+    as its time, so that a form saved as shown keeps it."""
     if when is None:
         return ""
-    if when % 86400 == 0:
-        return time.strftime("%Y-%m-%d", time.gmtime(when - 86400))
-    return time.strftime("%Y-%m-%dT%H:%M", time.gmtime(when))
+    return given_as(when) or time.strftime("%Y-%m-%dT%H:%M", time.gmtime(when))
 
 
 def _expiry_of(mem: MemoryView, target: str, handle: str) -> tuple[str, float | None]:
@@ -230,18 +235,11 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     mem = ui.memory(form.get("project") or None)
     until = form.get("expires", "").strip() if op.action in ("add", "replace") else ""
     try:
-        text, was = (
-            _expiry_of(mem, target, op.old_text or "") if op.action == "replace" else ("", None)
-        )
+        was = _expiry_of(mem, target, op.old_text or "")[1] if op.action == "replace" else None
         if was is not None and until == until_input(was):  # kept as the form showed it
             op = dataclasses.replace(op, expires=was)
-        elif was is not None and not until and (op.content or "").strip() == text:
-            # the write path keeps an entry's expiry when its text stays (a confirm)
-            raise InvalidArgument(
-                "valid until",
-                "An expiry cannot be cleared while the text stays the same: remove the entry "
-                "and add it again without a date, or change its text as you clear the date.",
-            )
+        elif was is not None and not until:  # emptied: no expiry, also if the text stays
+            op = dataclasses.replace(op, expires=NO_EXPIRY)
         elif until:  # as `memory add --expires` (docs/first-week.md #40)
             op = dataclasses.replace(op, expires=parse_expires(until, mem.now(), "valid until"))
         result = mem.apply(target, [op])

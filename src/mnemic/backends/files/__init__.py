@@ -53,12 +53,16 @@ class FilesStore:
         from .curated import FileBackend, log
 
         settings = home.settings.memory
+        # a project store no write made yet (ProjectHome.unmade): nothing is created
+        # before its first kept write, which then writes alone (no group commit queue)
+        unmade = bool(getattr(home, "unmade", False))
         backend = FileBackend(
             home.memories_dir,
             history_limit=settings.history_limit,
-            group_commit=settings.group_commit,
+            group_commit="off" if unmade else settings.group_commit,
             durability=settings.durability,
             journal_dir=home.root / "audit",
+            make_dir=not unmade,
         )
         if cleanup:
             removed = backend.cleanup()

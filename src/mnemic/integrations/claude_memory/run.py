@@ -175,7 +175,7 @@ def import_claude_memory(
             target_home: Home = home
         else:
             assert directory is not None
-            target_home = open_project(home, directory, create=not dry_run)
+            target_home = open_project(home, directory)  # made by its first kept write
         memory = Memory.open(target_home, actor="foreground", origin=ORIGIN)
         part = report.scopes[scope] = PartReport(str(target_home.root))
         _import_scope(memory, mine, part, dry_run)
