@@ -151,7 +151,10 @@ def test_adding_it_again_with_a_later_date_extends_it(backend: Kit) -> None:
     resp = run_memory_tool(
         _mem(home, NOW + 60), {"action": "add", "content": FREEZE, "expires": "2026-06-30"}
     )
-    assert resp["success"] and "Nothing needed to change" in resp["note"]
+    # The text stays, the expiry moves: the tool says the expiry changed (mend14), not
+    # "Nothing needed to change", which told the model its date had been ignored.
+    assert resp["success"] and "its expiry is now as given" in resp["note"]
+    assert "Nothing needed to change" not in resp["note"]
     prov = dict(MemoryView.open(home).provenance("memory"))
     assert prov[FREEZE].expires == parse_expires("2026-06-30", NOW)
     assert prov[FREEZE].confirmed == NOW + 60
