@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from ..config import store_place
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
@@ -592,6 +593,9 @@ def status(app: AppContext, as_json: bool) -> None:
             f"{'entry  ' if row['entries'] == 1 else 'entries'}  ~{row['tokens_estimate']:,} "
             f"tokens{flag}"
         )
+    place = store_place(mem.settings)
+    if place:  # as --json's "file" says it
+        click.echo(f"(stored in {place}, shared with every home that names it)")
     for t, items in old.items():
         if not items:
             continue

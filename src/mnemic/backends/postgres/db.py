@@ -33,13 +33,13 @@ import hashlib
 import logging
 import math
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
-from ...config import _is_identifier
+from ...config import _is_identifier, mask_url
 from ...errors import LockTimeout, MnemicError, StorageError, UnreadableFile, WriteFailed
 from ...extras import needs_extra
 
@@ -51,7 +51,16 @@ if TYPE_CHECKING:
 
     from ...config import Settings
 
-__all__ = ["ConnectionLost", "Database", "atomic", "failure", "mapped_errors", "mask_url"]
+__all__ = [
+    "ConnectionLost",
+    "Database",
+    "atomic",
+    "failure",
+    "mapped_errors",
+    "mask_url",
+    "privilege_refusal",
+    "scrub",
+]
 
 log = logging.getLogger(__name__)
 
@@ -78,24 +87,59 @@ def _forget_inherited_pools() -> None:
 os.register_at_fork(after_in_child=_forget_inherited_pools)
 
 
-def mask_url(url: str) -> str:
-    """``url`` without its password (for messages and listings)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "postgresql://(unparsable URL)"
-    netloc = parts.netloc
-    if "@" in netloc:
-        user, _, host = netloc.rpartition("@")
-        if ":" in user:
-            user = user.split(":", 1)[0] + ":***"
-        netloc = f"{user}@{host}"
-    query = "&".join(
-        "password=***" if p.lower().startswith("password=") else p
-        for p in parts.query.split("&")
-        if p
+def scrub(text: str, url: str) -> str:
+    """``text`` (a reason libpq or psycopg gave) without ``url``'s password: libpq quotes
+    a URL it cannot parse whole, password included, in its error."""
+    text = text.replace(url, mask_url(url))
+    secrets = re.findall(r"(?i)\bpassword=([^&\s\"']+)", url)
+    login = re.match(r"[a-z]+://([^@/?#]*)@", url, re.IGNORECASE)
+    if login and ":" in login.group(1):
+        secrets.append(login.group(1).split(":", 1)[1])
+    for secret in sorted(set(secrets), key=len, reverse=True):
+        if secret:
+            text = text.replace(secret, "***")
+    return text
+
+
+_LOGIN_REFUSED = (
+    "password authentication failed",
+    "no password supplied",
+    "does not exist",
+    "pg_hba.conf",
+    "authentication failed",
+    "permission denied for database",
+)
+_URL_INVALID = ("invalid", 'missing "="', "end of string reached", "unterminated quoted")
+
+
+def _connect_refusal(location: str, timeout: float, why: str) -> str:
+    """What a person reads when no connection could be had: the server refused the login,
+    the URL is not one libpq accepts, or the server did not answer."""
+    if "no password supplied" in why:
+        return (
+            f"PostgreSQL at {location} asks for a password and none was given ({why}). "
+            "Nothing was changed. Put it in ~/.pgpass (one line "
+            "HOST:PORT:DATABASE:USER:PASSWORD, mode 0600; PGPASSFILE names another file) "
+            "or in PGPASSWORD on this host, then retry."
+        )
+    if any(mark in why for mark in _LOGIN_REFUSED):
+        return (
+            f"PostgreSQL at {location} answered and refused the login ({why}). Nothing was "
+            "changed. Check the user, the password (~/.pgpass, PGPASSWORD or the URL) and "
+            "the database in the URL (store in config.toml, or MNEMIC_STORE); the database "
+            "and the user must exist on the server (createdb, CREATE ROLE), then retry."
+        )
+    if any(mark in why for mark in _URL_INVALID):
+        return (
+            f"The PostgreSQL URL {location} is not valid ({why}). Nothing was changed. Fix "
+            "it in store (config.toml) or MNEMIC_STORE: "
+            "postgresql://USER@HOST[:PORT]/DATABASE, then retry."
+        )
+    return (
+        f"Cannot reach PostgreSQL at {location} within {timeout:g}s ({why}). Nothing was "
+        "changed; check that the server is up and reachable (and the URL in store or "
+        "MNEMIC_STORE), then retry."
     )
-    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
 
 
 class _QuietConnectErrors(logging.Filter):
@@ -108,6 +152,8 @@ class _QuietConnectErrors(logging.Filter):
     def __init__(self) -> None:
         super().__init__()
         self.last: dict[str, str] = {}
+        self.when: dict[str, float] = {}
+        """When each pool's last failed attempt was seen (``time.monotonic()``)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         args = record.args
@@ -117,6 +163,7 @@ class _QuietConnectErrors(logging.Filter):
             self.last[str(args[0])] = (
                 _reason(args[1]) if isinstance(args[1], BaseException) else str(args[1])
             )
+            self.when[str(args[0])] = time.monotonic()
             return False
         return record.msg != "reconnection attempt in pool %r failed after %s sec"
 
@@ -168,6 +215,8 @@ class Database:
         self._ready = False
         self._ready_lock = threading.Lock()
         self._pid = os.getpid()
+        self._reached = False
+        """Whether this process has had a connection from the pool (see :meth:`_checkout`)."""
         self._unreachable: tuple[float, str] | None = None
         """When the last wait for a connection timed out, and the refusal it gave: a
         further wait within ``connect_timeout`` of it is refused at once (a command that
@@ -281,25 +330,55 @@ class Database:
         if failed is not None and time.monotonic() - failed[0] < self.connect_timeout:
             raise StorageError(failed[1])
         try:
-            cm = self.pool.connection()
-            conn = cm.__enter__()
+            cm, conn = self._checkout()
         except PoolTimeout as exc:
-            why = _CONNECT_ERRORS.last.get(self.pool.name) or _reason(exc)
-            message = (
-                f"Cannot reach PostgreSQL at {self.location} within "
-                f"{self.connect_timeout:g}s ({why}). Nothing was changed; check that the "
-                "server is up and reachable (and the URL in store or MNEMIC_STORE), then "
-                "retry."
-            )
+            why = scrub(_CONNECT_ERRORS.last.get(self.pool.name) or _reason(exc), self.url)
+            message = _connect_refusal(self.location, self.connect_timeout, why)
             self._unreachable = (time.monotonic(), message)
             raise StorageError(message) from exc
+        except psycopg.ProgrammingError as exc:  # a URL libpq cannot parse
+            message = _connect_refusal(
+                self.location, self.connect_timeout, scrub(_reason(exc), self.url)
+            )
+            raise StorageError(message) from None
         self._unreachable = None
+        self._reached = True
         try:
             yield conn
         except BaseException as exc:
             cm.__exit__(type(exc), exc, exc.__traceback__)
             raise
         cm.__exit__(None, None, None)
+
+    def _checkout(self) -> tuple[Any, psycopg.Connection[Any]]:
+        """A pooled connection and its context manager. Until this process has had one,
+        the wait goes in short steps and stops at the first attempt the server refused
+        (a wrong password, a database that does not exist) or libpq could not start (an
+        invalid URL): waiting out ``connect_timeout`` would not change the answer. A
+        server that does not answer is waited for the whole timeout, as before."""
+        pool = self.pool
+        if self._reached:
+            cm = pool.connection()
+            return cm, cm.__enter__()
+        from psycopg_pool import PoolTimeout
+
+        started = time.monotonic()
+        deadline = started + self.connect_timeout
+        while True:
+            left = deadline - time.monotonic()
+            step = min(0.2, left)
+            cm = pool.connection(timeout=max(step, 0.001))
+            try:
+                return cm, cm.__enter__()
+            except PoolTimeout:
+                seen = _CONNECT_ERRORS.when.get(pool.name, 0.0)
+                why = _CONNECT_ERRORS.last.get(pool.name, "")
+                final = seen >= started and (
+                    any(mark in why for mark in _LOGIN_REFUSED)
+                    or any(mark in why for mark in _URL_INVALID)
+                )
+                if final or step >= left:
+                    raise
 
     def ensure_ready(self) -> None:
         """Run the schema check once, before the first pooled connection is handed out
@@ -415,9 +494,49 @@ def failure(
             "was applied completely or not at all, never in part; read the current state "
             "before retrying."
         )
+    from psycopg import errors
+
+    if isinstance(exc, errors.InsufficientPrivilege):
+        return StorageError(privilege_refusal(location, reason))
     if writing:
         return WriteFailed(location, f"database error: {reason}; the transaction was rolled back")
     return UnreadableFile(location, f"database error: {reason}")
+
+
+def _names(location: str) -> tuple[str, str, str]:
+    """The role, database and schema a :attr:`Database.location` names (placeholders
+    for what it does not say)."""
+    found = re.match(r"[a-z]+://(?:([^:@/]*)(?::[^@/]*)?@)?[^/]*/([^?\s]*)", location)
+    role = (found.group(1) if found else "") or "ROLE"
+    database = (found.group(2) if found else "") or "DATABASE"
+    schema = re.search(r"\(schema ([a-z_][a-z0-9_]*)\)", location)
+    return role, database, schema.group(1) if schema else "mnemic"
+
+
+def privilege_refusal(location: str, reason: str) -> str:
+    """What a person reads when the server refused a statement for lack of a right."""
+    role, database, schema = _names(location)
+    if "for database" in reason:
+        return (
+            f"The role {role} may not create the schema {schema} in {location} ({reason}). "
+            "Nothing was changed. Run `mnemic db migrate` once as the database's owner, or "
+            f"have it run `GRANT CREATE ON DATABASE {database} TO {role};`; the other hosts "
+            'need only the rights to use the schema (docs/postgres.md, "Roles and rights").'
+        )
+    if "must be owner" in reason:
+        return (
+            f"The role {role} may not change the schema {schema} in {location} ({reason}). "
+            "Nothing was changed. Run `mnemic db migrate` as the role that created the "
+            "schema (its owner)."
+        )
+    return (
+        f"The role {role} lacks a right it needs in {location} ({reason}). Nothing was "
+        "changed. Use the role that ran `mnemic db migrate` (the schema's owner), or have "
+        f"it grant this role: `GRANT USAGE ON SCHEMA {schema} TO {role}; GRANT SELECT, "
+        f"INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {schema} TO {role}; GRANT USAGE ON "
+        f'ALL SEQUENCES IN SCHEMA {schema} TO {role};` (docs/postgres.md, "Roles and '
+        'rights").'
+    )
 
 
 @contextlib.contextmanager
