@@ -47,7 +47,7 @@ def test_an_unknown_query_parameter_is_a_url_to_fix_and_hides_the_password() -> 
 
 
 def test_an_invalid_port_is_a_url_to_fix_not_a_server_to_check() -> None:
-    """"Cannot reach PostgreSQL ... within 5s (connection is bad: invalid port number:
+    """ "Cannot reach PostgreSQL ... within 5s (connection is bad: invalid port number:
     "99999") ... check that the server is up": no server was asked."""
     said = _refusal(f"postgresql://agent:{SECRET}@127.0.0.1:99999/team")
     assert said.startswith("The PostgreSQL URL postgresql://agent:***@127.0.0.1:99999/team")
