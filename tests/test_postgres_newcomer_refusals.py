@@ -105,3 +105,23 @@ def test_mcp_names_the_database_it_serves(home_path: Path) -> None:
     first = done.stderr.splitlines()[0]
     assert first.startswith(f"mnemic mcp: serving {home_path} (memory and sessions in "), first
     assert "PostgreSQL at postgresql://agent@127.0.0.1:1/team (schema mnemic)" in first
+
+
+def test_a_model_is_told_to_hand_an_unreachable_database_to_the_person(
+    home_path: Path,
+) -> None:
+    """Over MCP the model read the person's step, "check that the server is up and
+    reachable ..., then retry": it cannot, and a retry within connect_timeout is refused at
+    once with the same words (the MCP walk: three calls, three refusals)."""
+    from mnemic.curated.memory import Memory
+    from mnemic.curated.tool import run_memory_tool
+
+    _home(home_path)
+    mem = Memory.open(home_path)
+    resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": "x"})
+    assert resp["success"] is False and resp["error_code"] == "storage_error"
+    assert "Cannot reach PostgreSQL" in resp["error"]
+    assert "tell the user" in resp["error"] and "go on without it" in resp["error"]
+    # the person's refusal at the command line keeps its own wording
+    r = cli("memory", "add", "x", env={"MNEMIC_HOME": str(home_path)})
+    assert "tell the user" not in r.output and "check that the server is up" in r.output

@@ -40,7 +40,13 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...config import _is_identifier, mask_url
-from ...errors import LockTimeout, MnemicError, StorageError, UnreadableFile, WriteFailed
+from ...errors import (
+    LockTimeout,
+    MnemicError,
+    StorageError,
+    UnreadableFile,
+    WriteFailed,
+)
 from ...extras import needs_extra
 
 with needs_extra("postgres", "The PostgreSQL store (store = postgresql://...)"):
@@ -54,6 +60,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ConnectionLost",
     "Database",
+    "DatabaseUnreachable",
     "atomic",
     "failure",
     "mapped_errors",
@@ -328,19 +335,19 @@ class Database:
 
         failed = self._unreachable
         if failed is not None and time.monotonic() - failed[0] < self.connect_timeout:
-            raise StorageError(failed[1])
+            raise DatabaseUnreachable(failed[1])
         try:
             cm, conn = self._checkout()
         except PoolTimeout as exc:
             why = scrub(_CONNECT_ERRORS.last.get(self.pool.name) or _reason(exc), self.url)
             message = _connect_refusal(self.location, self.connect_timeout, why)
             self._unreachable = (time.monotonic(), message)
-            raise StorageError(message) from exc
+            raise DatabaseUnreachable(message) from exc
         except psycopg.ProgrammingError as exc:  # a URL libpq cannot parse
             message = _connect_refusal(
                 self.location, self.connect_timeout, scrub(_reason(exc), self.url)
             )
-            raise StorageError(message) from None
+            raise DatabaseUnreachable(message) from None
         self._unreachable = None
         self._reached = True
         try:
@@ -406,6 +413,24 @@ class Database:
                 f"{refused} (It was ready when this process first used it, so it was "
                 f"dropped since: {_reason(exc)}.) Nothing was changed."
             ) from exc
+
+
+class DatabaseUnreachable(StorageError):
+    """No connection to the database could be had: the server did not answer, refused
+    the login, or the URL is not valid (``storage_error``). Nothing was changed."""
+
+    def to_llm(self) -> str:
+        # "check that the server is up ..., then retry" is a person's step: a model told
+        # it retried at once and got the same answer (the process refuses at once for
+        # connect_timeout after a wait). It hands the problem over instead.
+        return (
+            f"{self.message} Only a person can bring the database back: tell the user the "
+            "memory and session database is out of reach, and go on without it for now; an "
+            "identical call fails the same way until the database answers again."
+        )
+
+    def to_human(self) -> str:
+        return self.message
 
 
 class ConnectionLost(psycopg.OperationalError):
