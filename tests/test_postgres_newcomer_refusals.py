@@ -7,14 +7,18 @@ called a server that is down; a failed write reported twice; `mnemic init` and
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from _cli import cli
 from mnemic.backends.postgres.db import Database
+from mnemic.cli import main
 from mnemic.errors import StorageError
 
 SECRET = "Pw0rd-never-shown"
@@ -125,3 +129,20 @@ def test_a_model_is_told_to_hand_an_unreachable_database_to_the_person(
     # the person's refusal at the command line keeps its own wording
     r = cli("memory", "add", "x", env={"MNEMIC_HOME": str(home_path)})
     assert "tell the user" not in r.output and "check that the server is up" in r.output
+
+
+def test_ui_names_the_database_it_serves(home_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`mnemic ui` said "serving DIR at http://...": the memory it serves is not there.
+    (The server itself is stood in for: only its first line is at stake here.)"""
+    import mnemic.ui.serve
+
+    def serve_ui(home: object, *, ready: Callable[[str], object], **_: object) -> None:
+        ready("http://127.0.0.1:8767/?token=t")
+
+    monkeypatch.setattr(mnemic.ui.serve, "serve_ui", serve_ui)
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # the command's SIGTERM handler
+    r = CliRunner().invoke(main, ["ui", "--no-browser"], env=_home(home_path))
+    assert r.exit_code == 0, r.output
+    line = r.stderr.splitlines()[0]
+    assert line.startswith(f"mnemic ui: serving {home_path} (memory and sessions in "), line
+    assert "PostgreSQL at postgresql://agent@127.0.0.1:1/team (schema mnemic)) at" in line
