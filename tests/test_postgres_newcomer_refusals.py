@@ -146,3 +146,12 @@ def test_ui_names_the_database_it_serves(home_path: Path, monkeypatch: pytest.Mo
     line = r.stderr.splitlines()[0]
     assert line.startswith(f"mnemic ui: serving {home_path} (memory and sessions in "), line
     assert "PostgreSQL at postgresql://agent@127.0.0.1:1/team (schema mnemic)) at" in line
+
+
+def test_memory_show_gives_one_refusal_for_both_files(home_path: Path) -> None:
+    """With the database out of reach, `memory show` printed the whole refusal twice, once
+    as "MEMORY.md: ..." and once as "USER.md: ...", the same paragraph."""
+    r = cli("memory", "show", env=_home(home_path))
+    assert r.exit_code == 1
+    assert r.output.count("Cannot reach PostgreSQL") == 1, r.output
+    assert r.output.startswith("mnemic: MEMORY.md and USER.md: Cannot reach PostgreSQL")
