@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import re
 import uuid
 from collections.abc import Iterator
@@ -227,3 +228,54 @@ def test_memory_status_and_the_console_name_the_database(
     page = client.get("/memory").text
     header = page.split('<span class="home"', 1)[1].split("</span>", 1)[0]
     assert str(home) in header and where in header, header
+
+
+def test_an_import_cut_off_midway_says_what_it_wrote(
+    tmp_path: Path, pg_dsn: str, pg_schema: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 100,000-message `sessions import` whose connection the server ended in its
+    seventh batch said "Session history ... is not available (write failed: 'terminating
+    connection due to administrator command'). Nothing was written.": 594 sessions of the
+    batches before were, and stay; above it stood psycopg_pool's "discarding closed
+    connection: <psycopg.Connection [BAD] at 0x...>". Here the server refuses the fourth
+    batch (a trigger), and the connection of another call is ended under it."""
+    from mnemic.errors import SessionStoreError
+    from mnemic.sessions.importing.importers import import_path
+
+    home = tmp_path / "host-b"
+    _home(home, pg_dsn, pg_schema)
+    with psycopg.connect(pg_dsn, autocommit=True) as conn:
+        conn.execute(
+            f"CREATE FUNCTION {pg_schema}.poison() RETURNS trigger LANGUAGE plpgsql AS $$ "
+            "BEGIN IF NEW.content LIKE '%%poison%%' THEN "
+            "RAISE EXCEPTION 'the server went away'; END IF; RETURN NEW; END $$"
+        )
+        conn.execute(
+            f"CREATE TRIGGER poison BEFORE INSERT ON {pg_schema}.messages "
+            f"FOR EACH ROW EXECUTE FUNCTION {pg_schema}.poison()"
+        )
+    lines = [
+        json.dumps({"session_id": f"s{i}", "role": role, "content": text})
+        for i in range(4)
+        for role, text in (("user", f"question {i}"), ("assistant", "poison" if i == 3 else "ok"))
+    ]
+    source = tmp_path / "history.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with open_store(Home.open(home)) as store:
+        with pytest.raises(SessionStoreError) as failed:
+            import_path(store, source, batch=3)  # a session a batch
+        said = str(failed.value)
+        assert "Nothing was written" not in said, said
+        assert "the batches before it were written and stay (3 session(s), 6 new" in said
+        assert "Run the same import again" in said
+        assert [s.id for s in store.list_sessions(limit=10)] == ["s2", "s1", "s0"]
+
+        # a connection the server ended, given back to the pool: no warning of the pool's
+        with caplog.at_level(logging.WARNING, logger="psycopg.pool"):
+            db = Database.for_settings(Home.open(home).settings)
+            with pytest.raises(psycopg.OperationalError), db.connection() as conn:
+                pid = conn.info.backend_pid
+                with psycopg.connect(pg_dsn, autocommit=True) as other:
+                    other.execute("SELECT pg_terminate_backend(%s)", (pid,))
+                conn.execute("SELECT 1")
+        assert not [r for r in caplog.records if "discarding" in r.getMessage()], caplog.text

@@ -151,10 +151,11 @@ def _connect_refusal(location: str, timeout: float, why: str) -> str:
 
 class _QuietConnectErrors(logging.Filter):
     """Keeps psycopg_pool's warnings about failed connection attempts of mnemic's own
-    pools off the terminal (it retries in the background and warns at every attempt: a
-    server that does not answer printed the same two lines over and over before mnemic's
-    one refusal), keeping the last reason of each pool for that refusal. Other pools'
-    records, and every other record, pass."""
+    pools, and about the broken connections given back to them, off the terminal (it
+    retries in the background and warns at every attempt: a server that does not answer
+    printed the same two lines over and over before mnemic's one refusal), keeping the
+    last reason of each pool for that refusal. Other pools' records, and every other
+    record, pass."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -164,6 +165,12 @@ class _QuietConnectErrors(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         args = record.args
+        if record.msg == "discarding closed connection: %s" and isinstance(args, tuple):
+            # a connection the server ended, given back: the caller's own error says so
+            # ("discarding closed connection: <psycopg.Connection [BAD] at 0x...>" stood
+            # above the refusal of an import cut off by a restart)
+            pool = getattr(args[0], "_pool", None) if args else None
+            return not str(getattr(pool, "name", "")).startswith("mnemic:")
         if not isinstance(args, tuple) or not args or not str(args[0]).startswith("mnemic:"):
             return True
         if record.msg == "error connecting in %r: %s" and len(args) == 2:
