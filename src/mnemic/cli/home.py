@@ -71,7 +71,7 @@ def init(app: AppContext, as_json: bool) -> None:
     step = None
     if database is not None:  # the memory and sessions are not under the home
         click.echo(f"Its memory and sessions live in {place}, shared by every home naming it.")
-        click.echo(database["said"])
+        click.echo(database["state"])
         step = database.get("next")
     if step:
         click.echo(f"Next: {step}")
@@ -81,7 +81,7 @@ def init(app: AppContext, as_json: bool) -> None:
 
 def _database_state(app: AppContext) -> dict[str, object]:
     """Whether the database a home names is ready: its schema version against this
-    mnemic's, or why it could not be asked (``said``: the line a person reads; ``next``:
+    mnemic's, or why it could not be asked (``state``: the line a person reads; ``next``:
     the command to run first, when there is one)."""
     from ..backends.postgres.db import Database
     from ..backends.postgres.migrations import SCHEMA_VERSION, current_version
@@ -97,21 +97,21 @@ def _database_state(app: AppContext) -> dict[str, object]:
     except MnemicError as exc:
         return {
             "schema_version": None,
-            "said": f"It could not be checked: {exc.to_human()}",
+            "state": f"It could not be checked: {exc.to_human()}",
             "next": "mnemic db status   (once the database answers)",
         }
     state: dict[str, object] = {"schema_version": version}
     if version == SCHEMA_VERSION:
-        state["said"] = f"The schema is ready (version {version})."
+        state["state"] = f"The schema is ready (version {version})."
     elif version > SCHEMA_VERSION:
-        state["said"] = (
+        state["state"] = (
             f"The schema is at version {version}, newer than this mnemic ({SCHEMA_VERSION}): "
             "upgrade mnemic on this host (pip install -U 'mnemic[postgres]') before using it."
         )
         state["next"] = "pip install -U 'mnemic[postgres]'"
     else:
         what = "does not exist yet" if version == 0 else f"is at version {version}"
-        state["said"] = (
+        state["state"] = (
             f"The schema {what}; this mnemic needs version {SCHEMA_VERSION}: create or upgrade "
             "it once, from any host, with `mnemic db migrate`."
         )
