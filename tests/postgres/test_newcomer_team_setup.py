@@ -9,6 +9,7 @@ import contextlib
 import json
 import logging
 import re
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -279,3 +280,31 @@ def test_an_import_cut_off_midway_says_what_it_wrote(
                     other.execute("SELECT pg_terminate_backend(%s)", (pid,))
                 conn.execute("SELECT 1")
         assert not [r for r in caplog.records if "discarding" in r.getMessage()], caplog.text
+
+
+def test_a_call_after_the_database_came_back_is_not_refused_from_memory(
+    pg_dsn: str, role: str
+) -> None:
+    """After a refused wait, a process refuses further calls at once for connect_timeout
+    (a command reading several stores waited once per store). An MCP server whose
+    database came back answered "Cannot reach PostgreSQL" for those seconds without
+    trying, though its pool had already reconnected in the background. Here the role may
+    not log in, then may: once the pool holds a connection, the next call goes through."""
+    with psycopg.connect(pg_dsn, autocommit=True) as conn:
+        conn.execute(f"ALTER ROLE {role} NOLOGIN")
+    db = Database(_url(pg_dsn, user=role), connect_timeout=60.0)
+    try:
+        with pytest.raises(StorageError) as refused, db.connection():
+            pass
+        assert "not permitted to log in" in str(refused.value)
+        assert "answered and refused the login" in str(refused.value)
+        with psycopg.connect(pg_dsn, autocommit=True) as conn:
+            conn.execute(f"ALTER ROLE {role} LOGIN")
+        deadline = time.monotonic() + 60  # the pool's own retries, with their backoff
+        while db.pool.get_stats().get("pool_available", 0) == 0:
+            assert time.monotonic() < deadline, "the pool never reconnected"
+            time.sleep(0.05)
+        with db.raw_connection() as conn:  # within connect_timeout of the refusal
+            assert conn.execute("SELECT current_user").fetchone() == (role,)
+    finally:
+        db.pool.close(timeout=1.0)

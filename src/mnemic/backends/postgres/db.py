@@ -111,6 +111,7 @@ def scrub(text: str, url: str) -> str:
 _LOGIN_REFUSED = (
     "password authentication failed",
     "no password supplied",
+    "not permitted to log in",
     "does not exist",
     "pg_hba.conf",
     "authentication failed",
@@ -341,7 +342,8 @@ class Database:
         from psycopg_pool import PoolTimeout
 
         failed = self._unreachable
-        if failed is not None and time.monotonic() - failed[0] < self.connect_timeout:
+        recent = failed is not None and time.monotonic() - failed[0] < self.connect_timeout
+        if failed is not None and recent and not self._reconnected():
             raise DatabaseUnreachable(failed[1])
         try:
             cm, conn = self._checkout()
@@ -363,6 +365,17 @@ class Database:
             cm.__exit__(type(exc), exc, exc.__traceback__)
             raise
         cm.__exit__(None, None, None)
+
+    def _reconnected(self) -> bool:
+        """Whether the pool holds an idle connection again (its background attempts got
+        one since the last refusal): the server is back, and the refusal of the last
+        wait, which a further call within ``connect_timeout`` is given at once, would be
+        stale. An MCP server answered "Cannot reach PostgreSQL" for 5 s after the
+        database came back."""
+        try:
+            return int(self.pool.get_stats().get("pool_available", 0)) > 0
+        except Exception:  # a pool that cannot say: keep the refusal
+            return False
 
     def _checkout(self) -> tuple[Any, psycopg.Connection[Any]]:
         """A pooled connection and its context manager. Until this process has had one,
