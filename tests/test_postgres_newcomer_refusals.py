@@ -94,7 +94,7 @@ def test_init_of_a_database_home_says_where_memory_lives_and_what_failed(
         r.output
     )
     assert "It could not be checked: Cannot reach PostgreSQL" in r.output
-    assert "Next: mnemic db status" in r.output
+    assert "Next: fix what the line above says, then: mnemic db status" in r.output
     assert 'Next: mnemic memory add "a fact' not in r.output
 
 

@@ -70,7 +70,7 @@ def init(app: AppContext, as_json: bool) -> None:
         click.echo(f"Created a mnemic home at {root}.")
     step = None
     if database is not None:  # the memory and sessions are not under the home
-        click.echo(f"Its memory and sessions live in {place}, shared by every home naming it.")
+        click.echo(f"Its memory and sessions live in {place}, shared by the homes naming it.")
         click.echo(database["state"])
         step = database.get("next")
     if step:
@@ -98,7 +98,7 @@ def _database_state(app: AppContext) -> dict[str, object]:
         return {
             "schema_version": None,
             "state": f"It could not be checked: {exc.to_human()}",
-            "next": "mnemic db status   (once the database answers)",
+            "next": "fix what the line above says, then: mnemic db status",
         }
     state: dict[str, object] = {"schema_version": version}
     if version == SCHEMA_VERSION:

@@ -606,7 +606,7 @@ def status(app: AppContext, as_json: bool) -> None:
         )
     place = store_place(mem.settings)
     if place:  # as --json's "file" says it
-        click.echo(f"(stored in {place}, shared with every home that names it)")
+        click.echo(f"(stored in {place}, shared by the homes naming it)")
     for t, items in old.items():
         if not items:
             continue
