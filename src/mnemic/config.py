@@ -55,7 +55,9 @@ __all__ = [
     "Settings",
     "SkillsSettings",
     "load_settings",
+    "mask_url",
     "set_config_value",
+    "store_place",
 ]
 
 
@@ -439,6 +441,36 @@ _NOT_KEYS = frozenset({"scope", "scope_path"})
 """Fields of :class:`Settings` that mnemic sets and config.toml cannot (unknown keys)."""
 
 _ENV_PREFIX = "MNEMIC_"
+
+
+def mask_url(url: str) -> str:
+    """``url`` without its password (for messages and listings)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "postgresql://(unparsable URL)"
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, _, host = netloc.rpartition("@")
+        if ":" in user:
+            user = user.split(":", 1)[0] + ":***"
+        netloc = f"{user}@{host}"
+    query = "&".join(
+        "password=***" if p.lower().startswith("password=") else p
+        for p in parts.query.split("&")
+        if p
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+
+
+def store_place(settings: Settings) -> str:
+    """Where a home's memory and sessions live, for a person, when it is not the home's
+    own files (``""`` then): ``PostgreSQL at URL (schema NAME)``, without the password."""
+    if settings.store == "files":
+        return ""
+    return f"PostgreSQL at {mask_url(settings.store)} (schema {settings.postgres.schema})"
 
 
 def _below_a_file(path: str | os.PathLike[str]) -> bool:

@@ -91,6 +91,11 @@ def status_cmd(app: AppContext, url: str | None, schema: str | None, as_json: bo
     click.echo(f"schema     version {info['schema_version']} (this mnemic: {info['code_version']})")
     for m in info["pending_migrations"]:
         click.echo(f"pending    migration {m['version']}: {m['name']}  (run `mnemic db migrate`)")
+    if info["schema_version"] > info["code_version"]:
+        click.echo(
+            f"newer      this mnemic knows versions up to {info['code_version']}: upgrade it on "
+            "this host (pip install -U 'mnemic[postgres]'); until then it refuses this schema"
+        )
     for a in info["applied"]:
         when = local_time(a["applied_at"])
         click.echo(f"applied    {a['version']}: {a['name']}  ({when})")
@@ -144,5 +149,30 @@ def copy_cmd(
         for note in report.notes:
             click.echo(f"note: {note}")
         click.echo("Verified." if report.verified else "NOT verified: see the counts above.")
+        if report.verified:
+            _next_after_copy(source, destination, schema or app.settings.postgres.schema)
     if not report.verified:
         sys.exit(1)
+
+
+def _next_after_copy(source: str, destination: str, schema: str) -> None:
+    """After a home was copied into a database: that home still uses its files; say how
+    to point it (and the other hosts) at the copy."""
+    from pathlib import Path
+
+    from ..backends.postgres.db import mask_url
+
+    if not destination.startswith(("postgresql://", "postgres://")) or source.startswith(
+        ("postgresql://", "postgres://")
+    ):
+        return
+    config = Path(source).expanduser() / "config.toml"
+    click.echo(
+        f"Next: {source} still uses its own files (nothing there was changed). To use the "
+        f"copy, on this host and every other, put at the top of the home's config.toml (here "
+        f"{config}):"
+    )
+    click.echo(f'  store = "{mask_url(destination).replace(":***@", "@")}"')
+    if schema != "mnemic":
+        click.echo(f'  [postgres]\n  schema = "{schema}"')
+    click.echo("(or MNEMIC_STORE); a password goes in ~/.pgpass or PGPASSWORD, not in the file.")

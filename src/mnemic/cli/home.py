@@ -6,6 +6,7 @@ import shlex
 
 import click
 
+from ..config import store_place
 from ..curated.scope import locate, open_project
 from ..fsio import ensure_private_dir
 from ..registry import stores_in_home
@@ -55,11 +56,64 @@ def init(app: AppContext, as_json: bool) -> None:
         click.echo(f"The memory store of project {printable(known.path)} {state} in {root}.")
         click.echo(f'Next: mnemic memory add --project {shlex.quote(known.path)} "a project fact"')
         return
+    place = store_place(app.home.settings)
+    database = _database_state(app) if place else None
     if as_json:
-        emit_json({"home": str(root), "created": not existed})
+        out: dict[str, object] = {"home": str(root), "created": not existed}
+        if database is not None:
+            out.update(store=place, **database)
+        emit_json(out)
         return
     if existed:
         click.echo(f"A mnemic home already exists at {root}; nothing was changed.")
     else:
         click.echo(f"Created a mnemic home at {root}.")
-    click.echo('Next: mnemic memory add "a fact worth keeping"   then: mnemic memory show')
+    step = None
+    if database is not None:  # the memory and sessions are not under the home
+        click.echo(f"Its memory and sessions live in {place}, shared by the homes naming it.")
+        click.echo(database["state"])
+        step = database.get("next")
+    if step:
+        click.echo(f"Next: {step}")
+    else:
+        click.echo('Next: mnemic memory add "a fact worth keeping"   then: mnemic memory show')
+
+
+def _database_state(app: AppContext) -> dict[str, object]:
+    """Whether the database a home names is ready: its schema version against this
+    mnemic's, or why it could not be asked (``state``: the line a person reads; ``next``:
+    the command to run first, when there is one)."""
+    from ..backends.postgres.db import Database
+    from ..backends.postgres.migrations import SCHEMA_VERSION, current_version
+    from ..errors import MnemicError
+
+    settings = app.home.settings
+    pg = settings.postgres
+    db = Database(
+        settings.store, schema=pg.schema, pool_size=pg.pool_size, connect_timeout=pg.connect_timeout
+    )
+    try:
+        version = current_version(db)
+    except MnemicError as exc:
+        return {
+            "schema_version": None,
+            "state": f"It could not be checked: {exc.to_human()}",
+            "next": "fix what the line above says, then: mnemic db status",
+        }
+    state: dict[str, object] = {"schema_version": version}
+    if version == SCHEMA_VERSION:
+        state["state"] = f"The schema is ready (version {version})."
+    elif version > SCHEMA_VERSION:
+        state["state"] = (
+            f"The schema is at version {version}, newer than this mnemic ({SCHEMA_VERSION}): "
+            "upgrade mnemic on this host (pip install -U 'mnemic[postgres]') before using it."
+        )
+        state["next"] = "pip install -U 'mnemic[postgres]'"
+    else:
+        what = "does not exist yet" if version == 0 else f"is at version {version}"
+        state["state"] = (
+            f"The schema {what}; this mnemic needs version {SCHEMA_VERSION}: create or upgrade "
+            "it once, from any host, with `mnemic db migrate`."
+        )
+        state["next"] = 'mnemic db migrate   then: mnemic memory add "a fact worth keeping"'
+    return state

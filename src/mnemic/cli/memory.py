@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from ..config import store_place
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle, find_entry
 from ..curated.memory import Memory, WriteResult
@@ -503,6 +504,17 @@ def _hidden_note(block: str) -> None:
         )
 
 
+def _say_unreadable(target: str, targets: list[str], unreadable: dict[str, str]) -> None:
+    """Why ``target`` could not be read, once for every target that failed alike: a
+    database out of reach refused MEMORY.md and USER.md in the same words, and the whole
+    paragraph was printed twice."""
+    alike = [t for t in targets if unreadable.get(t) == unreadable[target]]
+    if alike[0] != target:
+        return
+    names = " and ".join(FILENAMES[t] for t in alike)
+    click.echo(f"mnemic: {names}: {unreadable[target]}", err=True)
+
+
 def _show_text(
     mem: MemoryView,
     targets: list[str],
@@ -512,7 +524,7 @@ def _show_text(
 ) -> None:
     for t in targets:
         if t in unreadable:
-            click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
+            _say_unreadable(t, targets, unreadable)
             continue
         if raw:
             click.echo(
@@ -548,7 +560,7 @@ def _show_long(
     counts = read_counts(mem.root)
     for t in targets:
         if t in unreadable:
-            click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
+            _say_unreadable(t, targets, unreadable)
             continue
         click.echo(f"# {mem.backend.location(t)} ({counted(len(entries[t]), 'entry', 'entries')})")
         for i, (entry, prov) in enumerate(zip(entries[t], provenance[t], strict=True), 1):
@@ -618,6 +630,9 @@ def status(app: AppContext, as_json: bool) -> None:
             f"{'entry  ' if row['entries'] == 1 else 'entries'}  ~{row['tokens_estimate']:,} "
             f"tokens{flag}"
         )
+    place = store_place(mem.settings)
+    if place:  # as --json's "file" says it
+        click.echo(f"(stored in {place}, shared by the homes naming it)")
     for t, items in old.items():
         if not items:
             continue

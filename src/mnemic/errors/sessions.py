@@ -77,11 +77,12 @@ class SessionStoreError(SessionError, StorageError):
 
     code = "session_store_error"
 
-    def __init__(self, path: str, reason: str) -> None:
+    def __init__(self, path: str, reason: str, *, written: str = "") -> None:
         self.path = path
         self.reason = reason
         super().__init__(
-            f"Session history {path} is not available ({reason}). Nothing was written."
+            f"Session history {path} is not available ({reason}). "
+            + (written or "Nothing was written.")
         )
 
 

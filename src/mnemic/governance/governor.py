@@ -142,6 +142,7 @@ class Governor:
         reconcile: Explain | None = None,
         first_seen: FirstSeen | None = None,
         strict: bool = False,
+        failing: str | None = None,
         **fields: Any,
     ) -> dict[str, Any] | None:
         """Append one audit record with this session's context; never raises, unless
@@ -150,7 +151,9 @@ class Governor:
         ``reconcile`` and ``first_seen`` (for a commit's record, under its targets'
         locks): see :meth:`~mnemic.governance.chain.Journal.append`. While the store is
         not made (:attr:`make_store`), a refusal is not recorded (``None``) and any
-        other record makes it first."""
+        other record makes it first. ``failing``: the refusal of the attempt this record
+        is about; an append that fails with that very refusal (the database it could not
+        reach either) is not reported a second time."""
         try:
             if self.make_store is not None:
                 if fields.get("result") in ("refused", "failed"):
@@ -163,7 +166,10 @@ class Governor:
             if strict:
                 raise
             self.audit_failures += 1
-            log.error("could not append to the audit journal: %s", exc)
+            if failing is not None and str(exc) == failing:
+                log.debug("the failed attempt's record was not appended either: %s", exc)
+            else:
+                log.error("could not append to the audit journal: %s", exc)
             return None
 
     def record_fields(self, **fields: Any) -> dict[str, Any]:
@@ -226,6 +232,7 @@ class Attempt:
         *,
         strict: bool = False,
         first_seen: FirstSeen | None = None,
+        failing: str | None = None,
         **fields: Any,
     ) -> None:
         if self.done:
@@ -234,6 +241,7 @@ class Attempt:
         self.recorded = self.governor.record(
             strict=strict,
             first_seen=first_seen,
+            failing=failing,
             reconcile=self.explain if committed else None,
             **self.own_fields(result),
             **fields,
@@ -382,7 +390,9 @@ class Attempt:
         except Exception:
             before = {}
         result = "refused" if isinstance(exc, ToolError) else "failed"
-        self._finish(result, before=before or None, after=before or None, **fields)
+        self._finish(
+            result, before=before or None, after=before or None, failing=str(exc), **fields
+        )
 
 
 def _metrics_for(settings: Settings) -> Metrics:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from ..config import store_place
 from ..extras import needs_extra
 from ..timefmt import local_time
 
@@ -136,6 +137,7 @@ def page(
             csrf=ui.access.csrf() if ui is not None else "",
             live_version=ui.version() if ui is not None else "",
             home=str(ui.home.root) if ui is not None else "",
+            store=store_place(ui.home.settings) if ui is not None else "",
             **context,
         )
     )

@@ -33,14 +33,20 @@ import hashlib
 import logging
 import math
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
-from ...config import _is_identifier
-from ...errors import LockTimeout, MnemicError, StorageError, UnreadableFile, WriteFailed
+from ...config import _is_identifier, mask_url
+from ...errors import (
+    LockTimeout,
+    MnemicError,
+    StorageError,
+    UnreadableFile,
+    WriteFailed,
+)
 from ...extras import needs_extra
 
 with needs_extra("postgres", "The PostgreSQL store (store = postgresql://...)"):
@@ -51,7 +57,17 @@ if TYPE_CHECKING:
 
     from ...config import Settings
 
-__all__ = ["ConnectionLost", "Database", "atomic", "failure", "mapped_errors", "mask_url"]
+__all__ = [
+    "ConnectionLost",
+    "Database",
+    "DatabaseUnreachable",
+    "atomic",
+    "failure",
+    "mapped_errors",
+    "mask_url",
+    "privilege_refusal",
+    "scrub",
+]
 
 log = logging.getLogger(__name__)
 
@@ -78,45 +94,91 @@ def _forget_inherited_pools() -> None:
 os.register_at_fork(after_in_child=_forget_inherited_pools)
 
 
-def mask_url(url: str) -> str:
-    """``url`` without its password (for messages and listings)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "postgresql://(unparsable URL)"
-    netloc = parts.netloc
-    if "@" in netloc:
-        user, _, host = netloc.rpartition("@")
-        if ":" in user:
-            user = user.split(":", 1)[0] + ":***"
-        netloc = f"{user}@{host}"
-    query = "&".join(
-        "password=***" if p.lower().startswith("password=") else p
-        for p in parts.query.split("&")
-        if p
+def scrub(text: str, url: str) -> str:
+    """``text`` (a reason libpq or psycopg gave) without ``url``'s password: libpq quotes
+    a URL it cannot parse whole, password included, in its error."""
+    text = text.replace(url, mask_url(url))
+    secrets = re.findall(r"(?i)\bpassword=([^&\s\"']+)", url)
+    login = re.match(r"[a-z]+://([^@/?#]*)@", url, re.IGNORECASE)
+    if login and ":" in login.group(1):
+        secrets.append(login.group(1).split(":", 1)[1])
+    for secret in sorted(set(secrets), key=len, reverse=True):
+        if secret:
+            text = text.replace(secret, "***")
+    return text
+
+
+_LOGIN_REFUSED = (
+    "password authentication failed",
+    "no password supplied",
+    "not permitted to log in",
+    "does not exist",
+    "pg_hba.conf",
+    "authentication failed",
+    "permission denied for database",
+)
+_URL_INVALID = ("invalid", 'missing "="', "end of string reached", "unterminated quoted")
+
+
+def _connect_refusal(location: str, timeout: float, why: str) -> str:
+    """What a person reads when no connection could be had: the server refused the login,
+    the URL is not one libpq accepts, or the server did not answer."""
+    if "no password supplied" in why:
+        return (
+            f"PostgreSQL at {location} asks for a password and none was given ({why}). "
+            "Nothing was changed. Put it in ~/.pgpass (one line "
+            "HOST:PORT:DATABASE:USER:PASSWORD, mode 0600; PGPASSFILE names another file) "
+            "or in PGPASSWORD on this host, then retry."
+        )
+    if any(mark in why for mark in _LOGIN_REFUSED):
+        return (
+            f"PostgreSQL at {location} answered and refused the login ({why}). Nothing was "
+            "changed. Check the user, the password (~/.pgpass, PGPASSWORD or the URL) and "
+            "the database in the URL (store in config.toml, or MNEMIC_STORE); the database "
+            "and the user must exist on the server (createdb, CREATE ROLE), then retry."
+        )
+    if any(mark in why for mark in _URL_INVALID):
+        return (
+            f"The PostgreSQL URL {location} is not valid ({why}). Nothing was changed. Fix "
+            "it in store (config.toml) or MNEMIC_STORE: "
+            "postgresql://USER@HOST[:PORT]/DATABASE, then retry."
+        )
+    return (
+        f"Cannot reach PostgreSQL at {location} within {timeout:g}s ({why}). Nothing was "
+        "changed; check that the server is up and reachable (and the URL in store or "
+        "MNEMIC_STORE), then retry."
     )
-    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
 
 
 class _QuietConnectErrors(logging.Filter):
     """Keeps psycopg_pool's warnings about failed connection attempts of mnemic's own
-    pools off the terminal (it retries in the background and warns at every attempt: a
-    server that does not answer printed the same two lines over and over before mnemic's
-    one refusal), keeping the last reason of each pool for that refusal. Other pools'
-    records, and every other record, pass."""
+    pools, and about the broken connections given back to them, off the terminal (it
+    retries in the background and warns at every attempt: a server that does not answer
+    printed the same two lines over and over before mnemic's one refusal), keeping the
+    last reason of each pool for that refusal. Other pools' records, and every other
+    record, pass."""
 
     def __init__(self) -> None:
         super().__init__()
         self.last: dict[str, str] = {}
+        self.when: dict[str, float] = {}
+        """When each pool's last failed attempt was seen (``time.monotonic()``)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         args = record.args
+        if record.msg == "discarding closed connection: %s" and isinstance(args, tuple):
+            # a connection the server ended, given back: the caller's own error says so
+            # ("discarding closed connection: <psycopg.Connection [BAD] at 0x...>" stood
+            # above the refusal of an import cut off by a restart)
+            pool = getattr(args[0], "_pool", None) if args else None
+            return not str(getattr(pool, "name", "")).startswith("mnemic:")
         if not isinstance(args, tuple) or not args or not str(args[0]).startswith("mnemic:"):
             return True
         if record.msg == "error connecting in %r: %s" and len(args) == 2:
             self.last[str(args[0])] = (
                 _reason(args[1]) if isinstance(args[1], BaseException) else str(args[1])
             )
+            self.when[str(args[0])] = time.monotonic()
             return False
         return record.msg != "reconnection attempt in pool %r failed after %s sec"
 
@@ -168,6 +230,8 @@ class Database:
         self._ready = False
         self._ready_lock = threading.Lock()
         self._pid = os.getpid()
+        self._reached = False
+        """Whether this process has had a connection from the pool (see :meth:`_checkout`)."""
         self._unreachable: tuple[float, str] | None = None
         """When the last wait for a connection timed out, and the refusal it gave: a
         further wait within ``connect_timeout`` of it is refused at once (a command that
@@ -278,28 +342,70 @@ class Database:
         from psycopg_pool import PoolTimeout
 
         failed = self._unreachable
-        if failed is not None and time.monotonic() - failed[0] < self.connect_timeout:
-            raise StorageError(failed[1])
+        recent = failed is not None and time.monotonic() - failed[0] < self.connect_timeout
+        if failed is not None and recent and not self._reconnected():
+            raise DatabaseUnreachable(failed[1])
         try:
-            cm = self.pool.connection()
-            conn = cm.__enter__()
+            cm, conn = self._checkout()
         except PoolTimeout as exc:
-            why = _CONNECT_ERRORS.last.get(self.pool.name) or _reason(exc)
-            message = (
-                f"Cannot reach PostgreSQL at {self.location} within "
-                f"{self.connect_timeout:g}s ({why}). Nothing was changed; check that the "
-                "server is up and reachable (and the URL in store or MNEMIC_STORE), then "
-                "retry."
-            )
+            why = scrub(_CONNECT_ERRORS.last.get(self.pool.name) or _reason(exc), self.url)
+            message = _connect_refusal(self.location, self.connect_timeout, why)
             self._unreachable = (time.monotonic(), message)
-            raise StorageError(message) from exc
+            raise DatabaseUnreachable(message) from exc
+        except psycopg.ProgrammingError as exc:  # a URL libpq cannot parse
+            message = _connect_refusal(
+                self.location, self.connect_timeout, scrub(_reason(exc), self.url)
+            )
+            raise DatabaseUnreachable(message) from None
         self._unreachable = None
+        self._reached = True
         try:
             yield conn
         except BaseException as exc:
             cm.__exit__(type(exc), exc, exc.__traceback__)
             raise
         cm.__exit__(None, None, None)
+
+    def _reconnected(self) -> bool:
+        """Whether the pool holds an idle connection again (its background attempts got
+        one since the last refusal): the server is back, and the refusal of the last
+        wait, which a further call within ``connect_timeout`` is given at once, would be
+        stale. An MCP server answered "Cannot reach PostgreSQL" for 5 s after the
+        database came back."""
+        try:
+            return int(self.pool.get_stats().get("pool_available", 0)) > 0
+        except Exception:  # a pool that cannot say: keep the refusal
+            return False
+
+    def _checkout(self) -> tuple[Any, psycopg.Connection[Any]]:
+        """A pooled connection and its context manager. Until this process has had one,
+        the wait goes in short steps and stops at the first attempt the server refused
+        (a wrong password, a database that does not exist) or libpq could not start (an
+        invalid URL): waiting out ``connect_timeout`` would not change the answer. A
+        server that does not answer is waited for the whole timeout, as before."""
+        pool = self.pool
+        if self._reached:
+            cm = pool.connection()
+            return cm, cm.__enter__()
+        from psycopg_pool import PoolTimeout
+
+        started = time.monotonic()
+        deadline = started + self.connect_timeout
+        while True:
+            left = deadline - time.monotonic()
+            step = min(0.2, left)
+            cm = pool.connection(timeout=max(step, 0.001))
+            try:
+                return cm, cm.__enter__()
+            except PoolTimeout:
+                seen = _CONNECT_ERRORS.when.get(pool.name, 0.0)
+                why = _CONNECT_ERRORS.last.get(pool.name, "")
+                final = seen >= started and (
+                    any(mark in why for mark in _LOGIN_REFUSED)
+                    or any(mark in why for mark in _URL_INVALID)
+                )
+                if final or step >= left:
+                    raise
 
     def ensure_ready(self) -> None:
         """Run the schema check once, before the first pooled connection is handed out
@@ -327,6 +433,24 @@ class Database:
                 f"{refused} (It was ready when this process first used it, so it was "
                 f"dropped since: {_reason(exc)}.) Nothing was changed."
             ) from exc
+
+
+class DatabaseUnreachable(StorageError):
+    """No connection to the database could be had: the server did not answer, refused
+    the login, or the URL is not valid (``storage_error``). Nothing was changed."""
+
+    def to_llm(self) -> str:
+        # "check that the server is up ..., then retry" is a person's step: a model told
+        # it retried at once and got the same answer (the process refuses at once for
+        # connect_timeout after a wait). It hands the problem over instead.
+        return (
+            f"{self.message} Only a person can bring the database back: tell the user the "
+            "memory and session database is out of reach, and go on without it for now; an "
+            "identical call fails the same way until the database answers again."
+        )
+
+    def to_human(self) -> str:
+        return self.message
 
 
 class ConnectionLost(psycopg.OperationalError):
@@ -415,9 +539,49 @@ def failure(
             "was applied completely or not at all, never in part; read the current state "
             "before retrying."
         )
+    from psycopg import errors
+
+    if isinstance(exc, errors.InsufficientPrivilege):
+        return StorageError(privilege_refusal(location, reason))
     if writing:
         return WriteFailed(location, f"database error: {reason}; the transaction was rolled back")
     return UnreadableFile(location, f"database error: {reason}")
+
+
+def _names(location: str) -> tuple[str, str, str]:
+    """The role, database and schema a :attr:`Database.location` names (placeholders
+    for what it does not say)."""
+    found = re.match(r"[a-z]+://(?:([^:@/]*)(?::[^@/]*)?@)?[^/]*/([^?\s]*)", location)
+    role = (found.group(1) if found else "") or "ROLE"
+    database = (found.group(2) if found else "") or "DATABASE"
+    schema = re.search(r"\(schema ([a-z_][a-z0-9_]*)\)", location)
+    return role, database, schema.group(1) if schema else "mnemic"
+
+
+def privilege_refusal(location: str, reason: str) -> str:
+    """What a person reads when the server refused a statement for lack of a right."""
+    role, database, schema = _names(location)
+    if "for database" in reason:
+        return (
+            f"The role {role} may not create the schema {schema} in {location} ({reason}). "
+            "Nothing was changed. Run `mnemic db migrate` once as the database's owner, or "
+            f"have it run `GRANT CREATE ON DATABASE {database} TO {role};`; the other hosts "
+            'need only the rights to use the schema (docs/postgres.md, "Roles and rights").'
+        )
+    if "must be owner" in reason:
+        return (
+            f"The role {role} may not change the schema {schema} in {location} ({reason}). "
+            "Nothing was changed. Run `mnemic db migrate` as the role that created the "
+            "schema (its owner)."
+        )
+    return (
+        f"The role {role} lacks a right it needs in {location} ({reason}). Nothing was "
+        "changed. Use the role that ran `mnemic db migrate` (the schema's owner), or have "
+        f"it grant this role: `GRANT USAGE ON SCHEMA {schema} TO {role}; GRANT SELECT, "
+        f"INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {schema} TO {role}; GRANT USAGE ON "
+        f'ALL SEQUENCES IN SCHEMA {schema} TO {role};` (docs/postgres.md, "Roles and '
+        'rights").'
+    )
 
 
 @contextlib.contextmanager

@@ -2,8 +2,9 @@
 
 Each migration is a numbered list of statements applied in one transaction and recorded
 in ``{schema}.mnemic_migrations`` (version, name, time). :func:`migrate` holds an
-advisory transaction lock while it works, so any number of hosts may run it at once:
-the first applies, the others find nothing left to do. Run it explicitly
+advisory lock for its whole run (and each migration's transaction takes it too), so any
+number of hosts may run it at once: the first applies them all, the others find nothing
+left to do. Run it explicitly
 (``mnemic db migrate``) or let every process do it at start (``[postgres]
 migrate_on_start = true``); a process never runs against a schema version it does not
 know (:func:`check_schema`, run once per database before its first connection).
@@ -104,9 +105,10 @@ Version 14
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ...errors import StorageError
@@ -471,12 +473,16 @@ def migrate(db: Database) -> list[int]:
     """Apply the migrations the database lacks; return the versions applied now."""
     done: list[int] = []
     try:
-        with db.raw_connection() as conn:
+        with db.raw_connection() as conn, _migrating(conn, db):
             for version, name, statements in MIGRATIONS:
                 with atomic(conn):
                     conn.execute("SELECT pg_advisory_xact_lock(%s)", (db.key("migrate"),))
-                    conn.execute(db.sql("CREATE SCHEMA IF NOT EXISTS {s}"))
-                    conn.execute(db.sql(_LEDGER))
+                    found = conn.execute(
+                        "SELECT to_regclass(%s) IS NOT NULL", (f"{db.schema}.mnemic_migrations",)
+                    ).fetchone()
+                    if not (found and found[0]):  # (CREATE ... IF NOT EXISTS needs the right)
+                        conn.execute(db.sql("CREATE SCHEMA IF NOT EXISTS {s}"))
+                        conn.execute(db.sql(_LEDGER))
                     row = conn.execute(
                         db.sql("SELECT COALESCE(max(version), 0) FROM {s}.mnemic_migrations")
                     ).fetchone()
@@ -514,6 +520,23 @@ def migrate(db: Database) -> list[int]:
     except Exception as exc:
         raise failure(exc, db.location, writing=True) from exc
     return done
+
+
+@contextlib.contextmanager
+def _migrating(conn: Any, db: Database) -> Iterator[None]:
+    """Hold the schema's migration lock for the whole run, not only for each migration's
+    transaction: two hosts migrating at once took turns migration by migration, and each
+    reported a share of them ("Applied migration(s) 4, 6, 7, 10, 11"); now the first
+    applies them all and the others find nothing to do. Each migration's transaction
+    still takes the lock (granted at once to this session), as before."""
+    key = db.key("migrate")
+    conn.execute("SELECT pg_advisory_lock(%s)", (key,))
+    try:
+        yield
+    finally:
+        if not (conn.broken or conn.closed):  # a lost connection took the lock with it
+            with contextlib.suppress(Exception):
+                conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
 
 
 def _if_allowed(conn: Any, db: Database, version: int, statements: tuple[str, ...]) -> None:

@@ -397,10 +397,27 @@ class PostgresSessionStore(SqlSessionStore):
     def _compact(self, changed: bool) -> tuple[str, ...]:
         """``VACUUM (ANALYZE)`` the tables a deletion touches (the planner's statistics
         sample values): the messages, the sessions and the chat's words."""
+        tables = ("messages", "sessions", "chat_words", "message_words")
+        owned = True
         if changed:
             with self._connection("vacuum failed") as conn:
-                for table in ("messages", "sessions", "chat_words", "message_words"):
-                    conn.execute(self.db.sql(f"VACUUM (ANALYZE) {{s}}.{table}"))
+                # PostgreSQL skips, with a warning only, a table this role does not own
+                row = conn.execute(
+                    "SELECT bool_and(pg_has_role(c.relowner, 'USAGE')) FROM pg_class c "
+                    "WHERE c.oid = ANY(%s::regclass[])",
+                    ([f"{self.db.schema}.{table}" for table in tables],),
+                ).fetchone()
+                owned = bool(row and row[0])
+                if owned:
+                    for table in tables:
+                        conn.execute(self.db.sql(f"VACUUM (ANALYZE) {{s}}.{table}"))
+        if not owned:
+            return (
+                "the rows are deleted; the tables were not vacuumed (this database role does "
+                "not own them): the deleted texts stay in their free space until the owner's "
+                "VACUUM or autovacuum reclaims it; PostgreSQL's write-ahead log, replicas and "
+                "backups keep older pages until they are recycled",
+            )
         return (
             "the rows are deleted and the tables vacuumed; PostgreSQL's write-ahead log, "
             "replicas and backups keep older pages until they are recycled",

@@ -81,6 +81,7 @@ def import_stream(
         worker = SegmentWorker.start(store.segmenter)
     fields = store._fields
     imported = 0
+    written = 0
     replaced: set[str] = set()
     try:
         while current is not None:
@@ -91,8 +92,16 @@ def import_stream(
                     for _, msgs in upcoming
                     for m in msgs
                 )
-            done = import_batch(store, current, existing, frozenset(replaced))
+            try:
+                done = import_batch(store, current, existing, frozenset(replaced))
+            except SessionStoreError as exc:
+                if not written:
+                    raise
+                raise SessionStoreError(
+                    exc.path, exc.reason, written=_stopped(written, imported)
+                ) from exc
             fields.clear()
+            written += sum(1 for result in done if result.message_ids)
             for result in done:
                 imported += len(result.message_ids or ())
                 if result.status == "replaced":
@@ -111,6 +120,17 @@ def import_stream(
             worker.close()
     if imported:
         store._settle_import(imported)
+
+
+def _stopped(sessions: int, messages: int) -> str:
+    """What an import that failed after some batches committed wrote: not "nothing" (a
+    connection lost in its seventh batch of a hundred thousand messages said "Nothing
+    was written." after 594 sessions had been)."""
+    return (
+        f"The import stopped there: the batches before it were written and stay "
+        f"({sessions:,} session(s), {messages:,} new message(s)); the batch in progress "
+        "was not. Run the same import again: what is there already is not imported twice."
+    )
 
 
 def _chunks(items: Iterable[tuple[NewSession, Sequence[NewMessage]]], size: int) -> Iterator[Batch]:
