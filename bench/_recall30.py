@@ -40,7 +40,8 @@ of it** (the rule, the gates and what ships are fixed here and committed first).
 5. When the statement ranks below the winner, it is placed directly above it: it takes
    the winner's (final) score plus a hair; every other position keeps its score. Winners
    are handled best first; a turn moves at most once, and a winner that was moved (a
-   statement) or whose statement was moved chooses no further. The list is re-sorted as every step sorts it.
+   statement) or whose statement was moved chooses no further. The list is re-sorted as
+   every step sorts it.
 
 **Gates** (all must hold; paired = form - shipped hybrid, question by question, bootstrap
 95 %; "not below" = the paired interval is not entirely below 0):
@@ -82,8 +83,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mnemic.sessions.search.messages as messages_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import recall as rb
-from _recall28 import STRANGER_DEV, asks, moved, run
-from _recall28 import stores as stores28
+from _recall28 import STRANGER_DEV, asks, moved, run, stores as stores28
 from mnemic.sessions.search.hybrid import FusedMessage
 from mnemic.sessions.search.speaker import NameMatcher, asked_role
 
