@@ -58,6 +58,13 @@ of it** (the rule, the gates and what ships are fixed here and committed first).
 5. The other-language twins (strangers5-xl, strangers6-xl) are run as information, not
    gates.
 
+**Implementations.** The first runs (strangers5, LoCoMo dev, the fixtures, 09:51-10:10
+UTC) applied :func:`statement_step` here (``--impl bench``); the same rule was then
+written into the product as :func:`mnemic.sessions.search.speaker.place_statements`
+behind ``retrieval.STATEMENTS`` (off), and ``--impl product`` (the default: what would
+ship is what is judged) was checked to give the same figures on the seen sets before the
+strangers6 run.
+
 If every gate holds, the rule moves into ``src/`` at the ranking step (the end of
 ``candidates``, hybrid only, on by default with a switch off for the ablation) with a test
 that failed before, README's recall row and docs/recall.md get the measured figures, and
@@ -100,6 +107,8 @@ STRANGER6 = {
     )
 }
 DEV_SETS = ("strangers5", "strangers6", "locomo")
+IMPL = "product"
+"""Which implementation :func:`variant` applies (``--impl``)."""
 
 
 def named(
@@ -179,8 +188,18 @@ def _by_meaning(state: Any) -> Callable[[str, Iterable[str]], str | None] | None
 
 @contextmanager
 def variant(form: str) -> Iterator[None]:
-    """The shipped ranking with the rule applied at the end of ``candidates`` (hybrid)."""
+    """The shipped ranking with the rule applied at the end of ``candidates`` (hybrid):
+    the product's :func:`~mnemic.sessions.search.speaker.place_statements` switched on
+    (``--impl product``), or this module's :func:`statement_step` (``bench``)."""
     assert form in FORMS
+    if IMPL == "product":
+        before = retrieval_module.STATEMENTS
+        retrieval_module.STATEMENTS = True
+        try:
+            yield
+        finally:
+            retrieval_module.STATEMENTS = before
+        return
     orig = messages_module.candidates
 
     def candidates(
@@ -274,7 +293,10 @@ def main() -> None:
     parser.add_argument("--split", default="dev")
     parser.add_argument("--save", type=Path, default=None)
     parser.add_argument("--k", type=int, default=10)
+    parser.add_argument("--impl", choices=("product", "bench"), default="product")
     args = parser.parse_args()
+    global IMPL
+    IMPL = args.impl
     if args.what == "judge":
         merged: dict[str, Any] = {}
         for f in args.files:
