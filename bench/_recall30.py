@@ -200,7 +200,7 @@ def variant(form: str) -> Iterator[None]:
         finally:
             retrieval_module.STATEMENTS = before
         return
-    orig = messages_module.candidates
+    orig = messages_module.candidates  # type: ignore[attr-defined]
 
     def candidates(
         store: Any, query: Any, text: str, filters: Any, *, mode: Any, state: Any,
@@ -213,11 +213,11 @@ def variant(form: str) -> Iterator[None]:
             fused = statement_step(store, fused, text, _by_meaning(state))
         return (fused if limit is None else fused[:limit]), used, notice
 
-    messages_module.candidates = candidates  # type: ignore[assignment]
+    messages_module.candidates = candidates  # type: ignore[attr-defined]
     try:
         yield
     finally:
-        messages_module.candidates = orig  # type: ignore[assignment]
+        messages_module.candidates = orig  # type: ignore[attr-defined]
 
 
 def stores(
