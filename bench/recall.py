@@ -59,7 +59,15 @@ Sets (each split into dev and test with a fixed seed, by conversation or by temp
   ``bench/data/strangers5/``): the **dev** split only, a second dev set to check a rule on
   before any held-out run, not in the default ``--sets``;
 * ``strangers5-xl``: 90 of them asked in twelve other languages
-  (``bench/data/recall_strangers5-xl.json``), dev split only.
+  (``bench/data/recall_strangers5-xl.json``), dev split only;
+* ``strangers6``: a sixth stranger's three conversations between one user and an assistant
+  that writes long replies (a night-shift intensive-care nurse training for her first
+  marathon, a beekeeper selling honey at markets, a father through his children's
+  eleven-plus and sixth-form choices) and 195 questions (``bench/data/recall_strangers6.json``,
+  source in ``bench/data/strangers6/``): the **dev** split only, a third dev set, not in the
+  default ``--sets``;
+* ``strangers6-xl``: 90 of them asked in fourteen other languages
+  (``bench/data/recall_strangers6-xl.json``), dev split only.
 
 Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no stemming,
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
@@ -105,7 +113,7 @@ LOCOMO_SPLIT = {"dev": ["conv-26", "conv-30", "conv-42"], "test": ["conv-41", "c
 STRANGERS = HERE / "data" / "recall_strangers1.json"
 STRANGERS_XL = HERE / "data" / "recall_strangers1-xl.json"
 """A held-out set written by a stranger: every question is test, none is ever dev."""
-# a set's questions are in the test split unless they say otherwise ("split": strangers5 is dev)
+# a set's questions are in the test split unless they say otherwise ("split": strangers5-6 are dev)
 STRANGER_SETS = {
     "strangers1": (STRANGERS, STRANGERS_XL),
     "strangers2": (HERE / "data" / "recall_strangers2.json",
@@ -116,6 +124,8 @@ STRANGER_SETS = {
                    HERE / "data" / "recall_strangers4-xl.json"),
     "strangers5": (HERE / "data" / "recall_strangers5.json",
                    HERE / "data" / "recall_strangers5-xl.json"),
+    "strangers6": (HERE / "data" / "recall_strangers6.json",
+                   HERE / "data" / "recall_strangers6-xl.json"),
 }  # fmt: skip
 """Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
 TURN_K = (5, 10, 25, 50)
@@ -297,7 +307,7 @@ def strangers_questions(
 ) -> list[Question]:
     """The questions of ``name`` (English) and ``name-xl`` (the same asked in another
     language, grouped by category and ``lang:``), each in its own ``split`` (the test split
-    unless it says otherwise: strangers1-4 are held out, strangers5 is dev)."""
+    unless it says otherwise: strangers1-4 are held out, strangers5-6 are dev)."""
     out = []
     if name in sets:
         for sample in data:

@@ -1,0 +1,93 @@
+"""The ``strangers6`` set of ``./x bench recall`` (issue 33), the strangers' second DEV set
+(a third dev set after LoCoMo's dev split and strangers5): the files are what the
+hand-written source builds, in LoCoMo's shape (dia ids unique and consecutive, dates
+increasing over four to ten months), one user talking to an assistant whose replies are
+long next to the user's short facts, every evidence id is a turn of its conversation,
+multi-hop evidence spans sessions (often three or more), every other-language question is
+one of the English ones with the same evidence, and every question is in the dev split,
+so ``--split dev`` builds its stores and ``--split test`` does not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from _strangers_sets import (
+    assert_all_in_split_and_keys_of_their_store,
+    assert_categories,
+    assert_conversations,
+    assert_other_languages,
+    builder,
+    load,
+    turns_of,
+)
+from recall import asks
+
+NAME = "strangers6"
+LANGS = {"zh", "es", "de", "fr", "pt", "ru", "ja", "ko", "ar", "hi", "tr", "pl", "it", "nl", "vi"}
+
+
+def test_the_files_are_what_the_hand_written_source_builds() -> None:
+    assert builder(NAME).build() == load(NAME)
+
+
+def test_conversations_have_locomo_shape_consecutive_ids_and_increasing_dates() -> None:
+    data = assert_conversations(NAME)
+    turns = sum(len(ts) for s in data for ts in turns_of(s).values())
+    assert 700 <= turns <= 800
+
+
+def test_no_turn_is_copied_from_the_first_dev_set() -> None:
+    ours, _ = load(NAME)
+    theirs, _ = load("strangers5")
+    mine, earlier = (
+        {t["text"] for s in d for ts in turns_of(s).values() for t in ts} for d in (ours, theirs)
+    )
+    assert not mine & earlier
+
+
+def test_every_evidence_id_is_a_turn_and_the_categories_are_mixed() -> None:
+    data, _ = load(NAME)
+    counts = assert_categories(data, 60, 75)
+    total = sum(counts.values())
+    assert 170 <= total <= 210
+    assert counts[1] / total >= 0.18 and counts[2] / total >= 0.18  # multi-hop, temporal
+    assert counts[5] / total >= 0.1  # adversarial: asked about what was never said
+    wide = [
+        q
+        for s in data
+        for q in s["qa"]  # type: ignore[attr-defined]
+        if q["category"] == 1 and len({e.split(":")[0] for e in q["evidence"]}) >= 3
+    ]
+    assert len(wide) >= 25  # lists spread over three sessions or more
+
+
+def test_the_assistant_writes_long_replies_next_to_short_user_facts() -> None:
+    data, _ = load(NAME)
+    for sample in data:
+        conv = sample["conversation"]
+        assert isinstance(conv, dict) and conv["speaker_b"] == "Assistant"
+        words: dict[str, list[int]] = {conv["speaker_a"]: [], "Assistant": []}
+        for ts in turns_of(sample).values():
+            for t in ts:
+                words[t["speaker"]].append(len(t["text"].split()))
+        user, bot = (sorted(words[k]) for k in (conv["speaker_a"], "Assistant"))
+        assert bot[len(bot) // 2] >= 2 * user[len(user) // 2] and bot[len(bot) // 2] >= 25
+
+
+def test_other_language_questions_are_english_ones_asked_again() -> None:
+    data, xl = load(NAME)
+    assert_other_languages(data, xl, LANGS, zh=20, each=5)
+    assert len(xl) >= 90
+
+
+def test_every_question_is_dev_and_its_evidence_is_a_key_of_its_store(tmp_path: Path) -> None:
+    assert_all_in_split_and_keys_of_their_store(NAME, tmp_path, "dev")
+
+
+def test_a_dev_run_builds_this_set_and_a_test_run_does_not() -> None:
+    data, _ = load(NAME)
+    assert asks(data, "dev") and asks(data, "all") and not asks(data, "test")
