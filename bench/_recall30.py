@@ -297,6 +297,7 @@ def main() -> None:
     args = parser.parse_args()
     global IMPL
     IMPL = args.impl
+    retrieval_module.STATEMENTS = False  # "shipped": the ranking before recall 30
     if args.what == "judge":
         merged: dict[str, Any] = {}
         for f in args.files:

@@ -86,10 +86,10 @@ REPEATS = True
 """Whether a sentence that recurs across the best matches (a template reply, an echo of
 the user's words) counts for less (:func:`~.repeats.discount_repeats`; off: the ranking
 before it, for the benches' ablation)."""
-STATEMENTS = False
+STATEMENTS = True
 """Whether hybrid places the user's statement directly above an assistant reply among the
-best ten that answers it (:func:`~.speaker.place_statements`; off: the ranking before it,
-for the benches' ablation)."""
+best ten that answers it (:func:`~.speaker.place_statements`, recall 30; off: the ranking
+before it, for the benches' ablation)."""
 READABLE = True
 """Whether the lexical side weighs only by the share of the question's words it can
 match at all (:func:`readable_share`; off: its full weight, for the benches' ablation)."""
