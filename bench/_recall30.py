@@ -77,6 +77,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import statistics
 import sys
 import tempfile
 import time
@@ -236,6 +237,60 @@ def stores(
     return corpora, questions
 
 
+def cost(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any) -> None:
+    """CPU time of a hybrid call (top 50) before the rule and with it, interleaved question
+    by question over two rounds, the order swapped in the second."""
+    times: dict[str, list[float]] = {"before": [], "statement": []}
+    for round_ in range(2):
+        for q in questions[:200]:
+            arms = ["before", "statement"] if round_ == 0 else ["statement", "before"]
+            for arm in arms:
+                retrieval_module.STATEMENTS = arm == "statement"
+                t0 = time.process_time()
+                rb.ranked_results(corpora[q.corpus], q.text, "hybrid", loader, q.as_of, 50)
+                times[arm].append(time.process_time() - t0)
+    retrieval_module.STATEMENTS = False
+    base = statistics.median(times["before"])
+    for arm, ts in times.items():
+        med = statistics.median(ts)
+        print(f"{arm:10s} n {len(ts)} CPU median {med * 1000:.1f} ms ({med / base:.3f})")
+
+
+def floor(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any) -> None:
+    """The "no good match" verdict of hybrid (``search_messages``' floor) before the rule
+    and with it: each answerable question, and ``bench/data/offtopic.json``'s unrelated
+    questions asked of each store; how many verdicts differ."""
+    from mnemic.sessions import search_messages
+
+    offtopic = json.loads((rb.HERE / "data" / "offtopic.json").read_text(encoding="utf-8"))
+    asked = [("answerable", q.corpus, q.text) for q in questions]
+    asked += [("unrelated", name, t) for name in sorted(corpora) for t in offtopic["questions"]]
+    good: dict[tuple[str, bool], int] = {}
+    flips: list[tuple[str, str, bool]] = []
+    for kind, name, text in asked:
+        corpus = corpora[name]
+        if corpus.state is None:
+            corpus.state = retrieval_module.semantic_state(corpus.store, loader, max_age=1e9)
+        said = []
+        for on in (False, True):
+            retrieval_module.STATEMENTS = on
+            ranked = search_messages(
+                corpus.store, text, mode="hybrid", limit=1, state=corpus.state, floor=False
+            )
+            assert ranked.strength is not None
+            said.append(ranked.strength.good)
+            good[(kind, on)] = good.get((kind, on), 0) + ranked.strength.good
+        if said[0] != said[1]:
+            flips.append((kind, text, said[1]))
+    retrieval_module.STATEMENTS = False
+    for kind in ("answerable", "unrelated"):
+        n = sum(1 for a in asked if a[0] == kind)
+        print(f"{kind:10s} n {n} good before {good.get((kind, False), 0)} "
+              f"with the rule {good.get((kind, True), 0)}")  # fmt: skip
+    for kind, text, now in flips:
+        print(f"  {kind}: {'good' if now else 'floored'} with the rule | {text}")
+
+
 def _below(p: dict[str, Any]) -> bool:
     return bool(p["diff"]["ci95"][1] < 0)
 
@@ -287,7 +342,7 @@ def main() -> None:
     from _vcache import CachedEmbedder
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("run", "moved", "judge"))
+    parser.add_argument("what", choices=("run", "moved", "judge", "cost", "floor"))
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--sets", default="strangers5")
     parser.add_argument("--split", default="dev")
@@ -313,6 +368,10 @@ def main() -> None:
         print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
         if args.what == "run":
             run(corpora, questions, lambda: embedder, list(FORMS), args.save, step=variant)
+        elif args.what == "cost":
+            cost(corpora, questions, lambda: embedder)
+        elif args.what == "floor":
+            floor(corpora, questions, lambda: embedder)
         else:
             moved(corpora, questions, lambda: embedder, FORMS[0], args.k, step=variant)
         for c in corpora.values():
