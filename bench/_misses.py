@@ -303,6 +303,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
     "noreadable": lambda: knobs({"r": (retrieval_module, "READABLE", False)}),
     "noheld": lambda: knobs({"r": (retrieval_module, "HELD", False)}),
+    "nostatements": lambda: knobs({"s": (retrieval_module, "STATEMENTS", False)}),
     "oldlang": old_reading,
     "noinflect": lambda: knobs(
         {"i": (store_module.SqlSessionStore, "_inflected", lambda _store, queries: queries)}

@@ -15,7 +15,15 @@ from _backends import Kit
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store, search_messages
-from mnemic.sessions.search.speaker import NameMatcher, asked_role, named_speaker, scripts
+from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit
+from mnemic.sessions.search.speaker import (
+    NameMatcher,
+    asked_role,
+    named_speaker,
+    place_statements,
+    scripts,
+)
+from mnemic.sessions.store import Hit
 from test_sessions_search_modes import VectorStore, real_embedder
 
 T0 = 1_750_000_000.0
@@ -318,3 +326,89 @@ def test_a_first_person_question_finds_what_the_user_stated_before_what_they_ask
         semantic = ranking("Which cities did I visit for long weekends?", "semantic")
     assert hybrid[0] == 2
     assert semantic.index(2) < semantic.index(0)
+
+
+DOG = [
+    ("user", "We picked up the greyhound from the rescue on Saturday. We're calling him Parsnip."),
+    ("assistant", "Congratulations on adopting Parsnip. Retired racing greyhounds are gentle, "
+     "quiet dogs that usually settle well into a home, though the first weeks are a big change."),
+    ("user", "Parsnip is terrified of the hoover. He ran behind the sofa when I switched it on."),
+    ("assistant", "Fear of the vacuum cleaner is very common in ex-racing dogs. Loud household "
+     "appliances are new to them: run it in another room first and reward him for calm."),
+]  # fmt: skip
+
+
+def test_the_users_statement_ranks_above_the_reply_that_answers_it(tmp_path: Path) -> None:
+    """ "What did we call the retired racing greyhound?": the assistant's reply restates
+    the adoption in the question's words and wins by meaning; the user's statement before
+    it holds the name and now ranks directly above it (hybrid, the shipped embedder;
+    skipped without it). Before, the reply ranked first."""
+    embedder = real_embedder()
+    with VectorStore(tmp_path / "s.db") as s:
+        s.start_session(id="dog", started_at=T0)
+        s.append_messages(
+            "dog", [NewMessage(r, t, timestamp=T0 + 60 * i) for i, (r, t) in enumerate(DOG)]
+        )
+        s.embed(embedder)
+        found = search_messages(
+            s, "What did we call the retired racing greyhound?", mode="hybrid",
+            embedder_loader=lambda: embedder,
+        )  # fmt: skip
+    assert found.mode == "hybrid", found.notice
+    ranked = sorted(found.results, key=lambda r: r.rank)
+    assert [r.seq for r in ranked[:2]] == [0, 1]
+    assert any(w.startswith("stated:") for w in ranked[0].why)
+
+
+def _fused(*rows: tuple[int, float, bool]) -> list[FusedMessage]:
+    """(seq in session "c", final score, whether it matched a word of the question itself)."""
+    out = []
+    for seq, score, lexical in rows:
+        hit = Hit(seq + 1, "c", seq, "user", T0, "cli", -3.0, 4) if lexical else None
+        out.append(FusedMessage("c", seq, score, ("lexical",) if lexical else ("semantic",), hit,
+                                SemanticHit(seq + 1, "c", seq, 0.8, 4)))  # fmt: skip
+    return out
+
+
+@pytest.fixture
+def pressure(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
+    s = SQLiteSessionStore(tmp_path / "sessions.db")
+    s.start_session(id="c", started_at=T0)
+    turns = [
+        ("user", "Callum", "The doctor flagged my blood pressure: 145 over 92."),
+        ("assistant", "Assistant", "A blood pressure of 145 over 92 is borderline high."),
+        ("user", "Callum", "Is that bad for the medical?"),
+        ("assistant", "Assistant", "Borderline blood pressure rarely fails a medical."),
+    ]
+    s.append_messages(
+        "c", [NewMessage(r, t, name=n, timestamp=T0 + i) for i, (r, n, t) in enumerate(turns)]
+    )
+    yield s
+    s.close()
+
+
+def _placed(store: SQLiteSessionStore, text: str, *rows: tuple[int, float, bool]) -> list[int]:
+    return [f.seq for f in place_statements(store, _fused(*rows), text)]
+
+
+def test_a_statement_takes_its_replys_final_score(pressure: SQLiteSessionStore) -> None:
+    """The step reads the scores the speaker step left: a reply discounted to 0.66 lifts
+    its statement to 0.66 and a hair, under another match at 0.70."""
+    placed = place_statements(
+        pressure, _fused((2, 0.70, True), (1, 0.66, False), (0, 0.30, True)), "blood pressure?"
+    )
+    assert [f.seq for f in placed] == [2, 0, 1]
+    assert 0.66 < placed[1].score < 0.70 and "stated" in placed[1].notes
+
+
+def test_a_statement_without_its_own_words_a_question_or_a_named_replier_stays(
+    pressure: SQLiteSessionStore,
+) -> None:
+    rows = ((1, 0.9, False), (0, 0.5, True))
+    assert _placed(pressure, "What was the blood pressure?", (1, 0.9, False), (0, 0.5, False)) == [
+        1, 0,
+    ]  # fmt: skip
+    assert _placed(pressure, "Was it bad?", (3, 0.9, False), (2, 0.5, True)) == [3, 2]
+    assert _placed(pressure, "What did Assistant say about blood pressure?", *rows) == [1, 0]
+    assert _placed(pressure, "What did you say about my blood pressure?", *rows) == [1, 0]
+    assert _placed(pressure, "What was Callum's blood pressure?", *rows) == [0, 1]

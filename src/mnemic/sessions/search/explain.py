@@ -5,7 +5,7 @@ discovery (``session_search``, ``mnemic sessions search``) explain a result the 
 the query words it holds (**words**), its cosine to the query (**meaning**), whose
 neighbour it is when neither matched it, and what the time-aware and speaker steps did
 (**recency**: ``fresh``, ``superseded``, ``earlier``, ``later``, ``date``; ``other side``;
-``repeated``;
+``repeated``; ``stated``;
 ``after`` / ``before`` for the event next to the best match, :mod:`.sequence`).
 """
 
@@ -31,6 +31,7 @@ NOTES = {
     "date": "date: from the date the question names",
     "other_side": "other side: the question asks about the other speaker's words",
     "repeated": "repeated: its words recur in other matches (a template or an echo)",
+    "stated": "stated: the user's statement the assistant's reply below it answers",
     "after": "after: said next after the best match (the question asks what followed)",
     "before": "before: said just before the best match (the question asks what preceded)",
 }

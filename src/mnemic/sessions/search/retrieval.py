@@ -40,7 +40,14 @@ from .hybrid import FusedMessage, SemanticHit, fuse
 from .query_vectors import query_vectors
 from .ranking import CANDIDATES, RankedMessage, rank_messages
 from .repeats import discount_repeats
-from .speaker import NameMatcher, asked_role, prefer_named, prefer_role, scripts
+from .speaker import (
+    NameMatcher,
+    asked_role,
+    place_statements,
+    prefer_named,
+    prefer_role,
+    scripts,
+)
 from .timeframe import TimeFrame, read_timeframe
 
 __all__ = [
@@ -78,6 +85,10 @@ NAMES_BY_MEANING = True
 REPEATS = True
 """Whether a sentence that recurs across the best matches (a template reply, an echo of
 the user's words) counts for less (:func:`~.repeats.discount_repeats`; off: the ranking
+before it, for the benches' ablation)."""
+STATEMENTS = True
+"""Whether hybrid places the user's statement directly above an assistant reply among the
+best ten that answers it (:func:`~.speaker.place_statements`, recall 30; off: the ranking
 before it, for the benches' ablation)."""
 READABLE = True
 """Whether the lexical side weighs only by the share of the question's words it can
@@ -412,15 +423,17 @@ def candidates(
     read: dict[int, Message] = {}  # texts read by one step, for the next
     if REPEATS:
         fused = discount_repeats(store, fused, query, read)
+    meaning = None
+    if vec is not None and state.embedder is not None and NAMES_BY_MEANING:
+        meaning = NameMatcher(state.embedder, vec)
     role = asked_role(text)
     if role is not None:
         fused = prefer_role(store, fused, role)
     elif NAMED_SPEAKERS:
-        meaning = None
-        if vec is not None and state.embedder is not None and NAMES_BY_MEANING:
-            meaning = NameMatcher(state.embedder, vec)
         fused = prefer_named(store, fused, text, meaning)
     fused = freshen(store, fused, query, frame, read)
+    if STATEMENTS and used == "hybrid":
+        fused = place_statements(store, fused, text, meaning)
     return (fused if limit is None else fused[:limit]), used, notice
 
 

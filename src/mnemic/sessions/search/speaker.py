@@ -23,6 +23,18 @@ says whom it names (:class:`NameMatcher`): the name whose vector is nearest the
 question's, by at least :data:`NAME_MARGIN` over the next, and only when the question
 holds letters of a script none of the names uses (an English question about English
 names never pays for it).
+
+The user's statement above the reply that answers it (:func:`place_statements`, hybrid
+only, the last step of the ranking): an assistant that writes long replies restates the
+user's fact in the question's sense ("Parsnip is terrified of the hoover" →
+"Fear of the vacuum cleaner is very common in ex-racing dogs ...") and wins by meaning;
+the fact is in the user's line. When a reply among the best :data:`STATEMENT_TOP` follows
+a user's statement (not a question) that matches a word of the question itself and ranks
+below it, the statement takes the reply's score (plus a hair) and goes directly above it.
+It reads the scores the speaker and freshness steps left, so a reply they discounted
+lifts its statement no higher than itself; and it is skipped when the question names the
+reply's speaker (by name, in another script by meaning, or as "you"). Recall 30
+(docs/recall.md): strangers6 dev turn@10 and the held-out figures there.
 """
 
 from __future__ import annotations
@@ -33,15 +45,18 @@ from typing import Any, Protocol
 
 from ...unicode_script import script
 from ..sql import SessionStore
+from ..store import Message
 from .hybrid import FusedMessage
 from .query_vectors import query_vectors
 
 __all__ = [
     "NAME_MARGIN",
     "OTHER_SHARE",
+    "STATEMENT_TOP",
     "NameMatcher",
     "asked_role",
     "named_speaker",
+    "place_statements",
     "prefer_named",
     "prefer_role",
     "scripts",
@@ -57,6 +72,9 @@ CANDIDATES = 100
 NAME_MARGIN = 0.015
 """How much nearer the question's vector the name it names must be than any other
 speaker's (cosine; the Chinese LoCoMo dev questions naming one speaker: 0.020 to 0.089)."""
+STATEMENT_TOP = 10
+"""Best positions whose reply may lift the user's statement before it (:func:`place_statements`)."""
+_HAIR = 1e-9
 
 _ASSISTANT = re.compile(
     r"\b(?:(?:did|do|have|had)\s+you\s+(?!remember|recall|know|think|mind)"
@@ -192,3 +210,70 @@ def prefer_named(
     if name is None:
         return list(fused)
     return _weighed(fused, [bool(speaker) and speaker != name for speaker in said], NAMED_SHARE)
+
+
+def _asks(text: str | None) -> bool:
+    return (text or "").rstrip().endswith(("?", "？"))
+
+
+def _names_asked(
+    store: SessionStore,
+    fused: Sequence[FusedMessage],
+    text: str,
+    by_meaning: Callable[[str, Iterable[str]], str | None] | None,
+) -> set[str]:
+    """The speakers among the best :data:`CANDIDATES` that ``text`` names as a word, else
+    the one ``by_meaning`` says it names."""
+    said = store.speakers_at([(f.session_id, f.seq) for f in fused[:CANDIDATES]])
+    names = {s[1] for s in said if s is not None and s[0] in ("user", "assistant") and s[1]}
+    literal = _named(text, names)
+    if literal or by_meaning is None or len(names) < 2:
+        return literal
+    name = by_meaning(text, names)
+    return {name} if name else set()
+
+
+def place_statements(
+    store: SessionStore,
+    fused: Sequence[FusedMessage],
+    text: str,
+    by_meaning: Callable[[str, Iterable[str]], str | None] | None = None,
+) -> list[FusedMessage]:
+    """``fused`` (best first, after every other step) with the user's statement that an
+    assistant reply among the first :data:`STATEMENT_TOP` answers placed directly above
+    the reply (noted ``stated``; see the module docstring). A reply that moved its
+    statement, or a statement that moved, moves nothing further; the question naming the
+    reply's speaker (``by_meaning`` for another script) or asking what the assistant said
+    moves nothing."""
+    if not fused or asked_role(text) == "assistant":
+        return list(fused)
+    winners = [(f.session_id, f.seq) for f in fused[:STATEMENT_TOP]]
+    said: dict[tuple[str, int], Message] = {}
+    for window in store.windows([(sid, max(0, seq - 1), seq + 1) for sid, seq in winners]):
+        said.update(((one.session_id, one.seq), one) for one in window)
+    by_pos = {(f.session_id, f.seq): f for f in fused}
+    order = [(f.session_id, f.seq) for f in fused]
+    names: set[str] | None = None
+    moved: set[tuple[str, int]] = set()
+    for w in winners:
+        sid, seq = w
+        choice = (sid, seq - 1)
+        m, prev = said.get(w), said.get(choice)
+        if w in moved or choice in moved or m is None or prev is None:
+            continue
+        if m.role != "assistant" or prev.role != "user" or _asks(prev.content):
+            continue
+        f = by_pos.get(choice)
+        if f is None or f.hit is None or order.index(choice) < order.index(w):
+            continue
+        if m.name:
+            names = _names_asked(store, fused, text, by_meaning) if names is None else names
+            if m.name in names:
+                continue
+        order.remove(choice)
+        order.insert(order.index(w), choice)
+        by_pos[choice] = f._replace(score=by_pos[w].score + _HAIR, notes=(*f.notes, "stated"))
+        moved.update((choice, w))
+    out = [by_pos[pos] for pos in order]
+    out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
+    return out
