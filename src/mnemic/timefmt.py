@@ -13,6 +13,7 @@ import time
 
 __all__ = [
     "ago",
+    "in_calendar",
     "local_day",
     "local_time",
     "offset",
@@ -20,6 +21,19 @@ __all__ = [
     "read_shown",
     "utc_minute",
 ]
+
+
+FIRST_SECOND = -62135596800.0 + 86400
+"""The first Unix time every zone shows as a date of the calendar (0001-01-02 UTC)."""
+LAST_SECOND = 253402300799.0 - 86400
+"""The last Unix time every zone shows as a date of the calendar (9999-12-30 UTC)."""
+
+
+def in_calendar(ts: float) -> bool:
+    """Whether ``ts`` is a time this module can show in every zone: a finite number of
+    seconds whose date lies between the years 1 and 9999 (``1e400``, ``NaN`` or a year
+    of 33658 have no local time: :func:`time.localtime` raises on them)."""
+    return FIRST_SECOND <= ts <= LAST_SECOND  # False for NaN; infinities fall outside
 
 
 def offset(ts: float) -> str:
