@@ -100,3 +100,104 @@ def test_a_chatgpt_export_with_a_time_past_the_calendar_still_lists(
 )
 def test_timestamp_reads_only_times_of_the_calendar(value: object, expected: float | None) -> None:
     assert timestamp(value) == expected
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+"""Deeper than Python's JSON parser can recurse (it raised RecursionError)."""
+
+
+def test_a_line_nested_too_deeply_is_a_bad_line_named_and_the_rest_imports(
+    home_path: Path, tmp_path: Path
+) -> None:
+    source = tmp_path / "in.jsonl"
+    lines = [_line(), _line()[:-1] + f', "metadata": {{"a": {DEEP}}}}}', _line(content="bye")]
+    source.write_text("\n".join(lines) + "\n")
+    result = cli("sessions", "import", str(source))
+    assert result.exit_code == 0, result.output
+    assert "nested too deeply" in result.output and "in.jsonl:2" in result.output
+    strict = cli("--home", str(tmp_path / "other"), "sessions", "import", "--strict", str(source))
+    assert strict.exit_code == 1, strict.output
+    assert "nested too deeply" in strict.output and "Traceback" not in strict.output
+    with open_store(Home.open(home_path)) as store:
+        assert [m.content for m in store.messages("s1")] == ["hello there", "bye"]
+
+
+def test_a_chatgpt_conversation_nested_too_deeply_stops_the_import_naming_it(
+    home_path: Path, tmp_path: Path
+) -> None:
+    export = tmp_path / "conversations.json"
+    export.write_text(f'[{{"id": "c1", "mapping": {DEEP}}}]')
+    result = cli("import", "chatgpt", str(export))
+    assert result.exit_code == 1, result.output
+    assert "nested too deeply" in result.output and "conversation 0" in result.output
+    assert "Nothing more was imported" in result.output
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        # one OpenAI conversation spread over lines, nested past the parser
+        '{"messages": [{"role": "user", "content": "hi"}],\n "x": ' + DEEP + "}",
+        # a first line too deep to tell the format by
+        '{"messages": ' + DEEP + "}\n",
+    ],
+    ids=["openai document", "first line"],
+)
+def test_an_openai_document_nested_too_deeply_is_refused_naming_the_file(
+    home_path: Path, tmp_path: Path, document: str
+) -> None:
+    source = tmp_path / "chat.json"
+    source.write_text(document)
+    result = cli("sessions", "import", "--format", "openai", str(source))
+    assert result.exit_code == 1, result.output
+    assert "chat.json" in result.output and "Traceback" not in result.output
+    auto = cli("sessions", "import", str(source))
+    assert auto.exit_code == 1 and "chat.json" in auto.output, auto.output
+
+
+def test_a_hermes_state_db_with_deep_json_and_odd_times_imports_and_lists(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """Hermes keeps a multimodal message as JSON parts and tool calls as JSON text: one
+    nested past the parser raised RecursionError out of the import; a REAL time of
+    1e400 (SQLite keeps it as Inf) was stored and broke `sessions list`."""
+    import sqlite3
+
+    from _hermes_home import write_state_db
+
+    (tmp_path / "hermes").mkdir()
+    db = write_state_db(tmp_path / "hermes")
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE messages SET content = ? WHERE id = 1", (DEEP,))
+        conn.execute("UPDATE messages SET tool_calls = ? WHERE id = 2", (DEEP,))
+        conn.execute("UPDATE messages SET timestamp = 1e400 WHERE id = 3")
+        conn.execute("UPDATE sessions SET started_at = -1e400 WHERE id = '20260102_090000_c3'")
+    result = cli("sessions", "import", "--no-embed", str(db))
+    assert result.exit_code == 0, result.output
+    listed = cli("sessions", "list")
+    assert listed.exit_code == 0 and "20260102_090000_c3" in listed.output, listed.output
+    shown = cli("sessions", "show", "20260101_100000_a1")
+    assert shown.exit_code == 0 and "deployed in 42s" in shown.output, shown.output
+
+
+def test_a_codex_output_nested_too_deeply_is_kept_without_its_failure_flag(
+    home_path: Path, tmp_path: Path
+) -> None:
+    meta = {"type": "session_meta", "timestamp": "2026-05-01T12:00:00Z",
+            "payload": {"id": "cx1", "timestamp": "2026-05-01T12:00:00Z", "cwd": "/w"}}  # fmt: skip
+    said = {"type": "response_item", "timestamp": "2026-05-01T12:00:01Z",
+            "payload": {"type": "message", "role": "user",
+                        "content": [{"type": "input_text", "text": "run it"}]}}  # fmt: skip
+    call = {"type": "response_item", "timestamp": "2026-05-01T12:00:02Z",
+            "payload": {"type": "function_call", "name": "shell", "call_id": "k1",
+                        "arguments": "{}"}}  # fmt: skip
+    out = {"type": "response_item", "timestamp": "2026-05-01T12:00:03Z",
+           "payload": {"type": "function_call_output", "call_id": "k1",
+                       "output": "{" + '"a": ' * 1 + DEEP + "}"}}  # fmt: skip
+    source = tmp_path / "rollout-2026-05-01T12-00-00-cx1.jsonl"
+    source.write_text("".join(json.dumps(x) + "\n" for x in (meta, said, call, out)))
+    result = cli("sessions", "import", str(source))
+    assert result.exit_code == 0, result.output
+    with open_store(Home.open(home_path)) as store:
+        kept = [m for m in store.messages("cx1") if m.role == "tool"]
+    assert len(kept) == 1 and kept[0].is_error is None

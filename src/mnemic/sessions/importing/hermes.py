@@ -184,7 +184,7 @@ def _content(value: Any, reading: Reading, where: str) -> tuple[str | None, tupl
     encoded = text.startswith(_ENCODED)
     body = text[len(_ENCODED) :] if encoded else text
     if encoded or (body.startswith("[") and body.endswith("]")):
-        with contextlib.suppress(ValueError):
+        with contextlib.suppress(ValueError, RecursionError):
             parts = json.loads(body)
             if isinstance(parts, str):
                 return parts, ()
@@ -235,7 +235,7 @@ def hermes_items(db: HermesDb, reading: Reading, size: int = 0) -> Iterator[Item
             if m.get("tool_calls"):
                 try:
                     calls = tool_calls_of(json.loads(str(m["tool_calls"])))
-                except ValueError:
+                except (ValueError, RecursionError):
                     reading.skip("tool calls that are not valid JSON (the message is kept)", where)
             text, links = _content(m.get("content"), reading, where)
             msgs.append(

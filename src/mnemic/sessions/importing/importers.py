@@ -215,7 +215,7 @@ def detect_format(path: Path) -> str:
         first = stripped.split("\n", 1)[0]
         try:
             obj = json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):
             obj = _first_line(path) if "\n" not in head else None
             if obj is None:
                 return "openai"  # one JSON document spread over lines
