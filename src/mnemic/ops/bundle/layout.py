@@ -30,6 +30,7 @@ from ... import __version__
 from ...control_chars import printable
 from ...errors import BundleError
 from ...fsio import ensure_private_dir
+from ...jsonstream import TOO_DEEP
 
 __all__ = [
     "FORMAT",
@@ -162,11 +163,13 @@ def _read_manifest(path: Path, fh: IO[bytes]) -> Manifest:
         data = json.loads(fh.read(16 << 20).decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise _refuse(path, "manifest", f"its {MANIFEST} is not valid JSON ({exc})") from None
+    except RecursionError:
+        raise _refuse(path, "manifest", f"its {MANIFEST} is not valid JSON ({TOO_DEEP})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
         raise _refuse(path, "manifest", f"this is not a mnemic bundle (format {found!r})")
     version = data.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:  # true and 1.0 are not version 1
         raise _refuse(
             path,
             "version",
@@ -177,13 +180,19 @@ def _read_manifest(path: Path, fh: IO[bytes]) -> Manifest:
     try:
         members: dict[str, tuple[int, str]] = {}
         for m in data["members"]:
+            if not isinstance(m["path"], str):
+                raise ValueError(f"the member path {m['path']!r} is not a string")
             if m["path"] in members or m["path"] == MANIFEST:
                 raise ValueError(f"{m['path']!r} listed twice")
-            members[str(m["path"])] = (int(m["size"]), str(m["sha256"]))
-        counts = {str(k): int(v) for k, v in dict(data.get("counts") or {}).items()}
+            members[m["path"]] = (_count(m["size"], m["path"]), str(m["sha256"]))
+        counts = {str(k): _count(v, k) for k, v in dict(data.get("counts") or {}).items()}
+        named = {k: data[k] for k in ("created", "mnemic_version")}
+        for key, value in named.items():
+            if not isinstance(value, str):
+                raise ValueError(f"{key} is not a string")
         return Manifest(
-            str(data["created"]),
-            str(data["mnemic_version"]),
+            named["created"],
+            named["mnemic_version"],
             counts,
             members,
             bool(data.get("with_vectors")),
@@ -192,6 +201,16 @@ def _read_manifest(path: Path, fh: IO[bytes]) -> Manifest:
     except (KeyError, TypeError, ValueError) as exc:
         problem = f"its {MANIFEST} is not of version 1's shape ({exc})"
         raise _refuse(path, "manifest", problem) from None
+
+
+def _count(value: object, what: object) -> int:
+    """A size or a count of the manifest: a whole number, 0 or more (``1e400``, ``-1``,
+    ``true`` or ``2.5`` are not one)."""
+    if type(value) is not int or value < 0:
+        raise ValueError(
+            f"{printable(repr(what))[:80]} is {printable(repr(value))[:40]}, not a count"
+        )
+    return value
 
 
 def unpack(path: Path, staging: Path) -> Manifest:
@@ -216,6 +235,7 @@ def unpack(path: Path, staging: Path) -> Manifest:
 def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
     manifest: Manifest | None = None
     seen: set[str] = set()
+    folders: set[str] = set()  # every folder a member seen so far sits in
     while (info := tar.next()) is not None:
         if manifest is None:
             if info.name != MANIFEST or not info.isfile():
@@ -231,7 +251,17 @@ def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
             raise _refuse(path, "path", f"its member {shown} is {what}")
         if name not in manifest.members or name in seen:
             raise _refuse(path, "path", f"its member {shown} is not listed in the manifest")
+        parents = ["/".join(name.split("/")[:i]) for i in range(1, name.count("/") + 1)]
+        clash = name if name in folders else next((p for p in parents if p in seen), None)
+        if clash is not None:
+            raise _refuse(
+                path,
+                "path",
+                f"its member {shown} and the member {printable(repr(clash))} make one path both "
+                "a file and a folder",
+            )
         seen.add(name)
+        folders.update(parents)
         size, digest = manifest.members[name]
         if info.size != size:  # read no more than the manifest says
             raise _refuse(

@@ -1,0 +1,202 @@
+"""Hostile bundles (hostile2): a bundle whose checksums match (whoever edits a member can
+edit the manifest too) but whose manifest or members hold what version 1 never writes.
+Each is refused before anything is written, naming what is wrong, by the import and by
+its ``--dry-run`` alike (a dry run that passes promises the import), never with a
+traceback, and never imported to leave a home whose listings then fail."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tarfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_bundle import _members, _write, fill, ok, run
+
+DEEP = "[" * 100_000 + "]" * 100_000
+Members = list[tuple[tarfile.TarInfo, bytes]]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Members:
+    """The members of a bundle of a filled home with a project store (made once)."""
+    tmp = tmp_path_factory.mktemp("hostile-bundle")
+    source, bundle = tmp / "source", tmp / "b.mnemic"
+    fill(source, tmp / "proj")
+    ok(source, "export", "--bundle", str(bundle))
+    return _members(bundle)
+
+
+def _forged(
+    members: Members, change: Callable[[dict[str, bytes], dict[str, Any]], None]
+) -> Members:
+    """``members`` after ``change`` edited them (name -> bytes; a None drops one) and the
+    manifest, every member's size and checksum made to match again."""
+    manifest = json.loads(members[0][1])
+    data = {info.name: body for info, body in members[1:]}
+    change(data, manifest)
+    listed = {m["path"]: m for m in manifest["members"] if isinstance(m, dict)}
+    for name, body in data.items():
+        entry = listed.get(name)
+        if entry is None:
+            entry = {"path": name}
+            manifest["members"].append(entry)
+        entry["size"], entry["sha256"] = len(body), hashlib.sha256(body).hexdigest()
+    manifest["members"] = [m for m in manifest["members"] if m.get("path") in data]
+    head = manifest.pop("_raw", None) or json.dumps(manifest).encode()
+    return [(tarfile.TarInfo("manifest.json"), head)] + [
+        (tarfile.TarInfo(name), body) for name, body in data.items()
+    ]
+
+
+def _project(data: dict[str, bytes]) -> str:
+    return next(n.split("/")[1] for n in data if n.startswith("projects/"))
+
+
+def _json_member(name: str, edit: Callable[[Any], Any]) -> Callable[..., None]:
+    def change(data: dict[str, bytes], manifest: dict[str, Any]) -> None:
+        data[name] = json.dumps(edit(json.loads(data[name]))).encode()
+
+    return change
+
+
+def _session_line(**fields: Any) -> Callable[..., None]:
+    def change(data: dict[str, bytes], manifest: dict[str, Any]) -> None:
+        lines = data["sessions.jsonl"].decode().splitlines()
+        first = {**json.loads(lines[0]), **fields}
+        data["sessions.jsonl"] = ("\n".join([json.dumps(first), *lines[1:]]) + "\n").encode()
+
+    return change
+
+
+def _raw_manifest(text: Callable[[dict[str, Any]], str]) -> Callable[..., None]:
+    def change(data: dict[str, bytes], manifest: dict[str, Any]) -> None:
+        manifest["_raw"] = text(manifest).encode()
+
+    return change
+
+
+def _version_ids(memory: dict[str, Any], value: Any) -> dict[str, Any]:
+    memory["versions"][0]["id"] = value
+    return memory
+
+
+def _with(name: str, body: bytes) -> Callable[..., None]:
+    def change(data: dict[str, bytes], manifest: dict[str, Any]) -> None:
+        data[name.replace("PID", _project(data))] = body
+
+    return change
+
+
+def _without(name: str) -> Callable[..., None]:
+    def change(data: dict[str, bytes], manifest: dict[str, Any]) -> None:
+        del data[name]
+
+    return change
+
+
+def _infinite(key: str) -> Callable[[dict[str, Any]], str]:
+    return lambda m: json.dumps(m).replace(f'"{key}": ', f'"{key}": 1e400, "was": ', 1)
+
+
+FORGERIES: dict[str, tuple[Callable[..., None], str]] = {
+    # the manifest
+    "manifest nested too deeply": (
+        _raw_manifest(lambda m: json.dumps(m)[:-1] + f', "x": {DEEP}}}'),
+        "nested too deeply",
+    ),
+    "a count of 1e400": (
+        _raw_manifest(lambda m: json.dumps(m).replace('"counts": {', '"counts": {"x": 1e400, ')),
+        "not a count",
+    ),
+    "version true": (_raw_manifest(lambda m: json.dumps({**m, "version": True})), "version True"),
+    "version 1.0": (_raw_manifest(lambda m: json.dumps({**m, "version": 1.0})), "version 1.0"),
+    "created not a string": (
+        _raw_manifest(lambda m: json.dumps({**m, "created": {"a": 1}})),
+        "created is not a string",
+    ),
+    # the members' paths
+    "a member inside a member": (
+        _with("global/memory.json/x", b"{}"),
+        "both a file and a folder",
+    ),
+    "a member version 1 has not": (
+        _with("cache/scan-verdicts.json", b"{}"),
+        "is not one a version 1 bundle carries",
+    ),
+    "a project's USER.md": (
+        _with("projects/PID/USER.md", b"Name: Eve"),
+        "is not one a version 1 bundle carries",
+    ),
+    "a store without its memory.json": (_without("global/memory.json"), "memory.json' is missing"),
+    # memory.json
+    "a version id of 1e400": (
+        _json_member("global/memory.json", lambda m: _version_ids(m, 1e400)),
+        "is not a version number",
+    ),
+    "a version id given twice": (
+        _json_member("global/memory.json", lambda m: {**m, "versions": m["versions"] * 2}),
+        "given twice",
+    ),
+    "a version of no target": (
+        _json_member(
+            "global/memory.json",
+            lambda m: {**m, "versions": [{**m["versions"][0], "target": "../x"}]},
+        ),
+        "is not memory or user",
+    ),
+    "a version saved at NaN": (
+        _json_member(
+            "global/memory.json",
+            lambda m: {**m, "versions": [{**m["versions"][0], "saved_at": float("nan")}]},
+        ),
+        "no time of the calendar",
+    ),
+    # pending, sessions, tombstones, projects
+    "a pending line nested too deeply": (
+        _with("global/pending.jsonl", DEEP.encode() + b"\n"),
+        "nested too deeply",
+    ),
+    "content that is an object": (_session_line(content={"a": 1}), "content is not text"),
+    "a title that is a number": (_session_line(title=5), "title is not text"),
+    "metadata that is a string": (_session_line(metadata="x"), "metadata is not a JSON object"),
+    "a start in 1e400": (_session_line(started_at=1e300 * 1e300), "no time of the calendar"),
+    "a time as a string": (_session_line(timestamp="2026-01-01"), "not a time in seconds"),
+    "a role no store takes": (_session_line(role="\x00"), "is not one of system"),
+    "tool calls that are a string": (_session_line(tool_calls="x"), "tool_calls is not a list"),
+    "tombstones as an object": (_with("tombstones.json", b'{"ab": 1}'), "not a list of pairs"),
+    "a project at a relative path": (
+        _with("projects/PID/project.json", b'{"path": "rel/x"}'),
+        "names no project directory",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(FORGERIES))
+def test_a_forged_bundle_is_refused_by_the_import_and_its_dry_run_alike(
+    tmp_path: Path, made: Members, case: str
+) -> None:
+    change, expected = FORGERIES[case]
+    bundle = tmp_path / "forged.mnemic"
+    _write(bundle, _forged(made, change))
+    for flags in (["--dry-run"], []):
+        dest = tmp_path / f"dest{len(flags)}"
+        result = run(dest, "import", "--bundle", str(bundle), *flags)
+        assert result.exit_code == 1, result.output
+        assert expected in result.output and "Nothing was imported" in result.output
+        left = sorted(p.name for p in dest.iterdir()) if dest.exists() else []
+        assert left == []  # nothing written, no staging left behind
+
+
+def test_the_unforged_members_still_import(tmp_path: Path, made: Members) -> None:
+    """The forger's own round trip: with nothing changed, the bundle imports."""
+    bundle = tmp_path / "same.mnemic"
+    _write(bundle, _forged(made, lambda data, manifest: None))
+    result = run(tmp_path / "dest", "import", "--bundle", str(bundle))
+    assert result.exit_code == 0, result.output
+    listed = run(tmp_path / "dest", "sessions", "list")
+    assert listed.exit_code == 0 and "s3" in listed.output
