@@ -200,3 +200,28 @@ def test_the_unforged_members_still_import(tmp_path: Path, made: Members) -> Non
     assert result.exit_code == 0, result.output
     listed = run(tmp_path / "dest", "sessions", "list")
     assert listed.exit_code == 0 and "s3" in listed.output
+
+
+def test_a_bundle_larger_than_the_free_space_is_refused_before_a_byte_is_unpacked(
+    tmp_path: Path, made: Members, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The manifest sizes every member: a bundle of huge members (or a small gzip of
+    them) filled the home's disk before the import failed (docs/bundles.md promised a
+    destination that "can hold what the bundle carries")."""
+    import shutil
+
+    from mnemic.ops.bundle import layout
+
+    bundle = tmp_path / "b.mnemic"
+    _write(bundle, made)
+    need = sum(len(body) for _, body in made[1:])
+    real = shutil.disk_usage
+    monkeypatch.setattr(layout.shutil, "disk_usage", lambda p: real(p)._replace(free=need - 1))
+    written: list[str] = []
+    monkeypatch.setattr(layout, "_copy", lambda fh, staging, name, **kw: written.append(name))
+    dest = tmp_path / "dest"
+    result = run(dest, "import", "--bundle", str(bundle))
+    assert result.exit_code == 1, result.output
+    assert f"{need:,} bytes unpacked" in result.output and f"{need - 1:,} bytes" in result.output
+    assert "Nothing was imported" in result.output and str(dest) in result.output
+    assert written == [] and sorted(p.name for p in dest.iterdir()) == []

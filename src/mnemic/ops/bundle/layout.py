@@ -18,6 +18,7 @@ import hashlib
 import io
 import json
 import os
+import shutil
 import tarfile
 import tempfile
 import time
@@ -241,6 +242,7 @@ def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
             if info.name != MANIFEST or not info.isfile():
                 raise _refuse(path, "manifest", f"it does not start with {MANIFEST}")
             manifest = _read_manifest(path, _open(tar, info))
+            _room_for(path, manifest, staging)
             continue
         name = info.name
         shown = printable(repr(name))
@@ -286,6 +288,23 @@ def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
             path, "truncated", f"{len(missing)} member(s) are missing (first: {missing[0]!r})"
         )
     return manifest
+
+
+def _room_for(path: Path, manifest: Manifest, staging: Path) -> None:
+    """Refuse, before a byte of it is written, a bundle whose members (as its manifest
+    sizes them) do not fit in the free space of the file system they are unpacked on
+    (the home's): a huge member, or a small gzip of one, would fill the disk first."""
+    need = sum(size for size, _ in manifest.members.values())
+    ensure_private_dir(staging)
+    free = shutil.disk_usage(staging).free
+    if need > free:
+        raise _refuse(
+            path,
+            "write",
+            f"its members take {need:,} bytes unpacked, and {free:,} bytes are free where "
+            f"it is unpacked ({staging.parent.parent}): make room there, or import into a "
+            "home on another disk",
+        )
 
 
 def _open(tar: tarfile.TarFile, info: tarfile.TarInfo) -> IO[bytes]:
