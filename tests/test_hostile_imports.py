@@ -201,3 +201,17 @@ def test_a_codex_output_nested_too_deeply_is_kept_without_its_failure_flag(
     with open_store(Home.open(home_path)) as store:
         kept = [m for m in store.messages("cx1") if m.role == "tool"]
     assert len(kept) == 1 and kept[0].is_error is None
+
+
+def test_a_hermes_archive_line_nested_too_deeply_is_skipped_and_named(
+    home_path: Path, tmp_path: Path
+) -> None:
+    from _hermes_home import write_archive, write_memory
+
+    hermes = tmp_path / "hermes"
+    write_memory(hermes, "MEMORY.md", ["The blog deploys with make deploy."])
+    write_archive(hermes, [f'{{"content": {DEEP}}}', {"content": "An older fact."}])
+    result = cli("import", "hermes", str(hermes))
+    assert result.exit_code == 0, result.output
+    assert "ARCHIVE.jsonl:1 (line is not valid JSON)" in result.output
+    assert "1 archived" in result.output
