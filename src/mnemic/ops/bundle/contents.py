@@ -215,7 +215,7 @@ def _kept(memory: Any, target: str) -> tuple[list[tuple[int, float, str]], list[
     for item in [*memory["versions"], *memory["backups"]]:
         if item["target"] not in TARGETS:
             raise ValueError(f"target {printable(repr(item['target']))[:40]} is not memory or user")
-    versions = []
+    versions: list[tuple[int, float, str]] = []
     for v in memory["versions"]:
         if v["target"] != target:
             continue
