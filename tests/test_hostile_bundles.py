@@ -225,3 +225,23 @@ def test_a_bundle_larger_than_the_free_space_is_refused_before_a_byte_is_unpacke
     assert f"{need:,} bytes unpacked" in result.output and f"{need - 1:,} bytes" in result.output
     assert "Nothing was imported" in result.output and str(dest) in result.output
     assert written == [] and sorted(p.name for p in dest.iterdir()) == []
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("flags", [[], ["--dry-run"]])
+def test_a_fifo_given_as_the_bundle_is_refused_naming_it_not_waited_on(
+    tmp_path: Path, flags: list[str]
+) -> None:
+    """`import --bundle FIFO` waited for a writer forever; killed then, it left its
+    staging directory in the new home, which every command then refused as "not a
+    mnemic home"."""
+    import os
+
+    fifo = tmp_path / "home.mnemic"
+    os.mkfifo(fifo)
+    dest = tmp_path / "dest"
+    result = run(dest, "import", "--bundle", str(fifo), *flags)
+    assert result.exit_code == 1, result.output
+    assert "named pipe (FIFO)" in result.output and "Nothing was imported" in result.output
+    left = sorted(p.name for p in dest.iterdir()) if dest.exists() else []
+    assert left == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 
 import pytest
@@ -215,3 +216,29 @@ def test_a_hermes_archive_line_nested_too_deeply_is_skipped_and_named(
     assert result.exit_code == 0, result.output
     assert "ARCHIVE.jsonl:1 (line is not valid JSON)" in result.output
     assert "1 archived" in result.output
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("args", [[], ["--format", "jsonl"], ["--format", "openai"]])
+def test_a_fifo_given_to_sessions_import_is_refused_naming_it_not_waited_on(
+    home_path: Path, tmp_path: Path, args: list[str]
+) -> None:
+    """`mnemic sessions import FIFO` opened it to read and waited for a writer forever
+    (the format guess and the import alike)."""
+    fifo = tmp_path / "in.jsonl"
+    os.mkfifo(fifo)
+    result = cli("sessions", "import", *args, str(fifo))
+    assert result.exit_code == 1, result.output
+    assert "named pipe (FIFO)" in result.output and str(fifo) in result.output
+
+
+@pytest.mark.timeout(60)
+def test_a_fifo_given_as_a_chatgpt_export_is_named_as_what_it_is(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """It was refused as "no such file", which it is not."""
+    fifo = tmp_path / "conversations.json"
+    os.mkfifo(fifo)
+    result = cli("import", "chatgpt", str(fifo))
+    assert result.exit_code == 1, result.output
+    assert "named pipe (FIFO)" in result.output and "no such file" not in result.output

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..curated.memory import Memory
 from ..errors import ImportFailed, IntegrationError
+from ..fsread import describe_kind
 from ..home import Home
 from ..sessions import ImportProgress, import_path, open_store
 from ..sessions.attachments import AttachmentStore
@@ -157,7 +158,8 @@ def _export_file(path: Path) -> Path:
             )
         return inner
     if not path.is_file():
-        raise ImportFailed(str(path), "no such file: give ChatGPT's conversations.json")
+        what = f"it is {describe_kind(path.stat().st_mode)}" if path.exists() else "no such file"
+        raise ImportFailed(str(path), f"{what}: give ChatGPT's conversations.json")
     return path
 
 

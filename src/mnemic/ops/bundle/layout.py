@@ -29,8 +29,9 @@ from typing import IO, Any
 
 from ... import __version__
 from ...control_chars import printable
-from ...errors import BundleError
+from ...errors import BundleError, UnreadableFile
 from ...fsio import ensure_private_dir
+from ...fsread import open_regular
 from ...jsonstream import TOO_DEEP
 
 __all__ = [
@@ -217,8 +218,21 @@ def _count(value: object, what: object) -> int:
 def unpack(path: Path, staging: Path) -> Manifest:
     """Check the bundle at ``path`` and write its members under ``staging`` (a private
     directory); the manifest they match is returned. Raises :class:`BundleError`."""
+    try:  # a regular file only: a FIFO without a writer hung the import (and the open)
+        fd = open_regular(path)
+    except UnreadableFile as exc:
+        raise _refuse(path, "manifest", f"cannot read it ({exc.reason})") from None
+    except OSError as exc:
+        raise _refuse(path, "manifest", f"cannot read it ({exc.strerror or exc})") from None
+    if fd is None:
+        raise _refuse(path, "manifest", "cannot read it (No such file or directory)")
+    with open(fd, "rb") as raw:
+        return _unpack_from(path, raw, staging)
+
+
+def _unpack_from(path: Path, raw: IO[bytes], staging: Path) -> Manifest:
     try:
-        tar = tarfile.open(path, mode="r:gz")  # noqa: SIM115 - closed below
+        tar = tarfile.open(fileobj=raw, mode="r:gz")  # noqa: SIM115 - closed below
     except OSError as exc:  # ReadError and gzip's errors are OSErrors too
         if isinstance(exc, (tarfile.ReadError, gzip.BadGzipFile)) or not exc.errno:
             raise _refuse(path, "truncated", f"it is not a bundle, or is damaged ({exc})") from None
