@@ -249,3 +249,52 @@ def test_any_sequence_of_requests_keeps_every_store_whole(requests: list[dict[st
             home.check_files()
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_a_form_cut_short_by_the_client_is_no_error_in_the_log(
+    home_path: Path, caplog: Any
+) -> None:
+    """A browser that hung up in the middle of a POST body raised ClientDisconnect out
+    of the page: starlette answered 500 and the terminal running `mnemic ui` showed
+    "Exception in ASGI application" with a traceback. Nothing is written either way."""
+    import anyio
+
+    home_path.mkdir(parents=True)
+    Memory.open(home_path).add("memory", "The build uses make.")
+    before = (home_path / "memories" / "MEMORY.md").read_bytes()
+    access = Access("127.0.0.1", PORT, TOKEN)
+    app = build_app(Home.open(home_path), access)
+    headers = [
+        (b"host", f"127.0.0.1:{PORT}".encode()),
+        (b"cookie", f"{access.cookie_name}={access.new_session()}".encode()),
+        (b"content-type", b"application/x-www-form-urlencoded"),
+        (b"content-length", b"200"),
+    ]
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/memory/add",
+        "raw_path": b"/memory/add",
+        "query_string": b"",
+        "headers": headers,
+        "http_version": "1.1",
+        "scheme": "http",
+        "server": ("127.0.0.1", PORT),
+        "client": ("127.0.0.1", 50000),
+        "root_path": "",
+    }
+    arriving = [{"type": "http.request", "body": b"target=memory&content=half", "more_body": True}]
+
+    async def receive() -> dict[str, Any]:
+        return arriving.pop(0) if arriving else {"type": "http.disconnect"}
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    anyio.run(app, scope, receive, send)
+    statuses = [m["status"] for m in sent if m["type"] == "http.response.start"]
+    assert statuses == [400]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert (home_path / "memories" / "MEMORY.md").read_bytes() == before
