@@ -245,3 +245,20 @@ def test_a_fifo_given_as_the_bundle_is_refused_naming_it_not_waited_on(
     assert "named pipe (FIFO)" in result.output and "Nothing was imported" in result.output
     left = sorted(p.name for p in dest.iterdir()) if dest.exists() else []
     assert left == []
+
+
+def test_a_home_left_with_only_an_interrupted_imports_staging_says_so(
+    tmp_path: Path, made: Members
+) -> None:
+    """An import killed before its checks ended (SIGTERM, a closed terminal) leaves its
+    private staging directory in the new home; every command then called the directory
+    "not a mnemic home" and asked for another one, not saying it may simply go."""
+    bundle = tmp_path / "b.mnemic"
+    _write(bundle, made)
+    dest = tmp_path / "dest"
+    (dest / ".bundle-import-k1ll3d" / "members" / "global").mkdir(parents=True)
+    result = run(dest, "import", "--bundle", str(bundle))
+    assert result.exit_code == 1, result.output
+    assert "interrupted bundle import" in result.output
+    assert f"rm -r {dest / '.bundle-import-k1ll3d'}" in result.output
+    assert (dest / ".bundle-import-k1ll3d").is_dir()  # nothing removed for the person

@@ -61,6 +61,14 @@ def refuse_foreign_home(path: str) -> bool:
     names, home = home_names(path)
     if home or not names:
         return home
+    if all(n.startswith(".bundle-import-") for n in names):  # a bundle import killed here
+        left = " ".join(shlex.quote(os.path.join(path, n)) for n in names)
+        fail(
+            f"{printable(path)} holds only what an interrupted bundle import left "
+            f"({', '.join(printable(n) for n in names)}): nothing of it was imported. Delete "
+            f"it (rm -r {printable(left)}), then import again.",
+            1,
+        )
     shown = ", ".join(printable(n) for n in names[:5]) + (", ..." if len(names) > 5 else "")
     fail(
         f"{printable(path)} is not empty and is not a mnemic home (it holds {shown}). "
