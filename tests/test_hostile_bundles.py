@@ -262,3 +262,26 @@ def test_a_home_left_with_only_an_interrupted_imports_staging_says_so(
     assert "interrupted bundle import" in result.output
     assert f"rm -r {dest / '.bundle-import-k1ll3d'}" in result.output
     assert (dest / ".bundle-import-k1ll3d").is_dir()  # nothing removed for the person
+
+
+@pytest.mark.parametrize("kind", ["zip", "plain tar", "bzip2 tar"])
+def test_a_file_of_another_format_is_called_no_bundle_not_a_damaged_one(
+    tmp_path: Path, made: Members, kind: str
+) -> None:
+    """A zip or an uncompressed tar was refused as "truncated or damaged (not a gzip
+    file)": the person looks for damage in a file that is simply of another format."""
+    import io
+    import zipfile
+
+    other = tmp_path / "home.mnemic"
+    if kind == "zip":
+        with zipfile.ZipFile(other, "w") as z:
+            z.writestr("manifest.json", made[0][1])
+    else:
+        with tarfile.open(other, "w:bz2" if kind == "bzip2 tar" else "w") as tar:
+            for info, body in made:
+                tar.addfile(info, io.BytesIO(body))
+    result = run(tmp_path / "dest", "import", "--bundle", str(other))
+    assert result.exit_code == 1, result.output
+    assert "this is not a mnemic bundle" in result.output and "gzip" in result.output
+    assert "truncated" not in result.output and "Nothing was imported" in result.output

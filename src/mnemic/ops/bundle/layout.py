@@ -231,6 +231,15 @@ def unpack(path: Path, staging: Path) -> Manifest:
 
 
 def _unpack_from(path: Path, raw: IO[bytes], staging: Path) -> Manifest:
+    magic = raw.read(2)
+    raw.seek(0)
+    if magic and magic != b"\x1f\x8b":  # a zip, a plain tar: no damage, another format
+        raise _refuse(
+            path,
+            "manifest",
+            "this is not a mnemic bundle (`mnemic export --bundle` writes a gzip-compressed "
+            "tar; this file is not gzip)",
+        )
     try:
         tar = tarfile.open(fileobj=raw, mode="r:gz")  # noqa: SIM115 - closed below
     except OSError as exc:  # ReadError and gzip's errors are OSErrors too
