@@ -242,3 +242,33 @@ def test_a_fifo_given_as_a_chatgpt_export_is_named_as_what_it_is(
     result = cli("import", "chatgpt", str(fifo))
     assert result.exit_code == 1, result.output
     assert "named pipe (FIFO)" in result.output and "no such file" not in result.output
+
+
+@pytest.mark.timeout(60)
+def test_a_fifo_among_codex_rollouts_is_refused_naming_it_not_waited_on(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """`mnemic import codex DIR` read every rollout file first to plan the import,
+    with a plain open: a FIFO named rollout-*.jsonl waited for a writer forever."""
+    folder = tmp_path / "sessions" / "2026" / "05"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "rollout-2026-05-01T12-00-00-cx1.jsonl")
+    result = cli("import", "codex", str(tmp_path / "sessions"))
+    assert result.exit_code == 1, result.output
+    assert "named pipe (FIFO)" in result.output and "rollout-2026-05-01" in result.output
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("how", ["import hermes", "sessions import --format hermes"])
+def test_a_fifo_in_place_of_hermes_state_db_is_refused_naming_it(
+    home_path: Path, tmp_path: Path, how: str
+) -> None:
+    from _hermes_home import write_memory
+
+    hermes = tmp_path / "hermes"
+    write_memory(hermes, "MEMORY.md", ["The blog deploys with make deploy."])
+    os.mkfifo(hermes / "state.db")
+    where = str(hermes if how == "import hermes" else hermes / "state.db")
+    result = cli(*how.split(), where)
+    assert result.exit_code == 1, result.output
+    assert "named pipe (FIFO)" in result.output and "state.db" in result.output

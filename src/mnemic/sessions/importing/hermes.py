@@ -25,6 +25,7 @@ from the prompt, still searchable in Hermes) is imported.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -32,7 +33,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ...errors import ImportFailed
+from ...errors import ImportFailed, UnreadableFile
+from ...fsread import open_regular
 from ..store import Attachment, NewSession
 from .formats import Item, Reading, role_of, timestamp, tool_calls_of
 from .parts import parts_with_images
@@ -143,9 +145,14 @@ class HermesDb:
 @contextlib.contextmanager
 def open_hermes_db(path: Path) -> Iterator[HermesDb]:
     """Open a Hermes ``state.db`` read-only (``mode=ro``) and check its tables."""
-    try:
-        with open(path, "rb") as fh:
+    try:  # a regular file only: a FIFO in its place hung the import
+        fd = open_regular(path)
+        if fd is None:
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory")
+        with open(fd, "rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
+    except UnreadableFile as exc:
+        raise ImportFailed(str(path), f"it cannot be read ({exc.reason})") from None
     except OSError as exc:
         raise ImportFailed(str(path), f"it cannot be read ({exc.strerror or exc})") from exc
     if head != SQLITE_MAGIC:
