@@ -272,3 +272,20 @@ def test_a_fifo_in_place_of_hermes_state_db_is_refused_naming_it(
     result = cli(*how.split(), where)
     assert result.exit_code == 1, result.output
     assert "named pipe (FIFO)" in result.output and "state.db" in result.output
+
+
+@pytest.mark.timeout(60)
+def test_a_fifo_given_as_a_growing_transcript_is_refused_naming_it(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """The Claude Code hooks import a transcript from where they stopped
+    (`import_growing`): a FIFO as its path was opened blocking and waited for a writer
+    until the hook's time limit killed it."""
+    from mnemic.errors import UnreadableFile
+    from mnemic.sessions import import_growing
+
+    fifo = tmp_path / "transcript.jsonl"
+    os.mkfifo(fifo)
+    with open_store(Home.open(home_path)) as store, pytest.raises(UnreadableFile) as info:
+        import_growing(store, fifo, session_id="s1")
+    assert "named pipe (FIFO)" in info.value.reason
