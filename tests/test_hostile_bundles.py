@@ -168,6 +168,20 @@ FORGERIES: dict[str, tuple[Callable[..., None], str]] = {
     "a time as a string": (_session_line(timestamp="2026-01-01"), "not a time in seconds"),
     "a role no store takes": (_session_line(role="\x00"), "is not one of system"),
     "tool calls that are a string": (_session_line(tool_calls="x"), "tool_calls is not a list"),
+    "an attachment's caption that is an object": (
+        _session_line(
+            attachments=[
+                {
+                    "name": "x.png",
+                    "media_type": "image/png",
+                    "data": "aGk=",
+                    "sha256": hashlib.sha256(b"hi").hexdigest(),
+                    "caption": {"a": 1},
+                }
+            ]
+        ),
+        "caption of attachment 'x.png' is not text",
+    ),
     "tombstones as an object": (_with("tombstones.json", b'{"ab": 1}'), "not a list of pairs"),
     "a project at a relative path": (
         _with("projects/PID/project.json", b'{"path": "rel/x"}'),

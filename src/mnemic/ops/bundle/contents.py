@@ -357,6 +357,8 @@ def _attachments(value: Any, files: AttachmentStore | None) -> tuple[Attachment,
         if sha != item["sha256"]:
             raise ValueError(f"the bytes of attachment {str(item['name'])[:80]!r} do not match")
         name, media, caption = str(item["name"]), str(item["media_type"]), item.get("caption")
+        if caption is not None and not isinstance(caption, str):
+            raise ValueError(f"the caption of attachment {name[:80]!r} is not text")
         if files is not None:
             out.append(files.put(data, name=name, media_type=media, caption=caption))
         else:
