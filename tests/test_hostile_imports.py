@@ -289,3 +289,38 @@ def test_a_fifo_given_as_a_growing_transcript_is_refused_naming_it(
     with open_store(Home.open(home_path)) as store, pytest.raises(UnreadableFile) as info:
         import_growing(store, fifo, session_id="s1")
     assert "named pipe (FIFO)" in info.value.reason
+
+
+def test_a_time_stored_before_imports_checked_it_is_shown_as_out_of_range(
+    home_path: Path,
+) -> None:
+    """A session history imported by an earlier mnemic may keep `1e400` or a year 33658:
+    `sessions list`, `show`, `stats`, `--json`, the agent's session_search tool and the
+    console's Sessions pages all failed on it ("timestamp out of range for platform
+    time_t"; the console answered 500). Each now shows the time as out of range."""
+    from starlette.testclient import TestClient
+
+    from mnemic.sessions.store import NewMessage
+    from mnemic.ui.app import build_app
+    from mnemic.ui.security import Access
+
+    no_time = "(time out of range)"  # mnemic.timefmt.NO_TIME
+    with open_store(Home.open(home_path)) as store:
+        sid = store.start_session(id="old", title="kept from before", started_at=float("inf"))
+        store.append_messages(sid, [NewMessage("user", "hello there", timestamp=1e300)])
+        store.end_session(sid, "done", ended_at=-1e300)
+    for args in (["sessions", "list"], ["sessions", "show", "old"], ["sessions", "stats"]):
+        result = cli(*args)
+        assert result.exit_code == 0, (args, result.output)
+    assert no_time in cli("sessions", "show", "old").output
+    assert cli("sessions", "list", "--json").exit_code == 0
+    found = cli("tool", "session_search", '{"query": "hello"}')
+    assert found.exit_code == 0 and '"old"' in found.output, found.output
+    token = "t" * 40
+    app = build_app(Home.open(home_path), Access("127.0.0.1", 8767, token))
+    client = TestClient(app, base_url="http://127.0.0.1:8767", raise_server_exceptions=False)
+    client.get(f"/?token={token}")
+    for page in ("/sessions", "/sessions?q=hello", "/sessions/view?id=old"):
+        answer = client.get(page)
+        assert answer.status_code == 200, (page, answer.text[:300])
+    assert no_time in client.get("/sessions/view?id=old").text
