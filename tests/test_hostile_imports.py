@@ -313,7 +313,10 @@ def test_a_time_stored_before_imports_checked_it_is_shown_as_out_of_range(
         result = cli(*args)
         assert result.exit_code == 0, (args, result.output)
     assert no_time in cli("sessions", "show", "old").output
-    assert cli("sessions", "list", "--json").exit_code == 0
+    listed = cli("sessions", "list", "--json")
+    assert listed.exit_code == 0, listed.output
+    strict = json.loads(listed.output, parse_constant=lambda c: pytest.fail(f"{c} in --json"))
+    assert strict[0]["id"] == "old" and strict[0]["started_at"] is None
     found = cli("tool", "session_search", '{"query": "hello"}')
     assert found.exit_code == 0 and '"old"' in found.output, found.output
     token = "t" * 40
