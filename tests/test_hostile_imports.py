@@ -327,3 +327,20 @@ def test_a_time_stored_before_imports_checked_it_is_shown_as_out_of_range(
         answer = client.get(page)
         assert answer.status_code == 200, (page, answer.text[:300])
     assert no_time in client.get("/sessions/view?id=old").text
+
+
+@pytest.mark.timeout(60)
+def test_a_hermes_skill_whose_skill_md_is_a_fifo_is_reported_skipped(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """The skill's folder was walked as a category and nothing was said: "skills/:
+    nothing." (docs/interop.md: what is skipped is reported)."""
+    from _hermes_home import write_memory
+
+    hermes = tmp_path / "hermes"
+    write_memory(hermes, "MEMORY.md", ["The blog deploys with make deploy."])
+    (hermes / "skills" / "deploy").mkdir(parents=True)
+    os.mkfifo(hermes / "skills" / "deploy" / "SKILL.md")
+    result = cli("import", "hermes", str(hermes))
+    assert result.exit_code == 0, result.output
+    assert "deploy" in result.output and "named pipe (FIFO)" in result.output
