@@ -299,3 +299,19 @@ def test_a_file_of_another_format_is_called_no_bundle_not_a_damaged_one(
     assert result.exit_code == 1, result.output
     assert "this is not a mnemic bundle" in result.output and "gzip" in result.output
     assert "truncated" not in result.output and "Nothing was imported" in result.output
+
+
+def test_a_member_given_twice_is_refused_as_twice_not_as_unlisted(
+    tmp_path: Path, made: Members
+) -> None:
+    """The second copy of a listed member was refused as "not listed in the manifest",
+    which it is."""
+    bundle = tmp_path / "twice.mnemic"
+    again = next(
+        (tarfile.TarInfo(i.name), body) for i, body in made if i.name == "global/audit.jsonl"
+    )
+    _write(bundle, [*made, again])
+    result = run(tmp_path / "dest", "import", "--bundle", str(bundle))
+    assert result.exit_code == 1, result.output
+    assert "'global/audit.jsonl' is in it twice" in result.output
+    assert "not listed" not in result.output and "Nothing was imported" in result.output

@@ -274,7 +274,9 @@ def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
         if not info.isfile():
             what = "a link" if info.issym() or info.islnk() else "not a plain file"
             raise _refuse(path, "path", f"its member {shown} is {what}")
-        if name not in manifest.members or name in seen:
+        if name in seen:
+            raise _refuse(path, "path", f"its member {shown} is in it twice")
+        if name not in manifest.members:
             raise _refuse(path, "path", f"its member {shown} is not listed in the manifest")
         parents = ["/".join(name.split("/")[:i]) for i in range(1, name.count("/") + 1)]
         clash = name if name in folders else next((p for p in parents if p in seen), None)
