@@ -189,7 +189,7 @@ def _text(bundle: Path, root: Path, member: str) -> str | None:
         raise _bad(bundle, member, f"is not UTF-8 text ({exc})") from None
 
 
-def _json(bundle: Path, member: str, text: str | bytes) -> Any:
+def _json(bundle: Path, member: str, text: str) -> Any:
     try:
         return json.loads(text)
     except ValueError as exc:
@@ -309,7 +309,11 @@ def iter_sessions(
             if not raw.strip():
                 continue
             where = f"{member} line {i}"
-            rec = _json(bundle, where, raw)
+            try:
+                line = raw.decode("utf-8")  # never json's guess of UTF-16 or UTF-32
+            except UnicodeDecodeError as exc:
+                raise _bad(bundle, where, f"is not UTF-8 text ({exc})") from None
+            rec = _json(bundle, where, line)
             try:
                 if not isinstance(rec, dict):
                     raise ValueError("not a JSON object")
