@@ -23,12 +23,23 @@ import re
 from collections.abc import Iterator
 from typing import IO, Any, NamedTuple
 
-__all__ = ["MAX_LINE", "MAX_TEXT", "JsonArrayError", "JsonLine", "read_json_array", "read_jsonl"]
+__all__ = [
+    "MAX_LINE",
+    "MAX_TEXT",
+    "TOO_DEEP",
+    "JsonArrayError",
+    "JsonLine",
+    "read_json_array",
+    "read_jsonl",
+]
 
 MAX_LINE = 16 << 20
 """Bytes of one JSON line read whole; a longer line has its strings cut (:data:`MAX_TEXT`)."""
 MAX_TEXT = 4 << 20
 """Bytes of JSON text each string of a line longer than :data:`MAX_LINE` keeps."""
+
+TOO_DEEP = "nested too deeply"
+"""What a line or an element whose nesting exhausts the parser's recursion is told."""
 
 _BOM = codecs.BOM_UTF8
 _WS = " \t\n\r"
@@ -129,6 +140,9 @@ def read_jsonl(
             msg = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
             col = f" at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else ""
             yield JsonLine(number, None, "not valid JSON", f"{msg}{col}", offset)
+            continue
+        except RecursionError:  # the parser recurses once a level: no transcript nests so
+            yield JsonLine(number, None, "not valid JSON", TOO_DEEP, offset)
             continue
         if _SURROGATE_ESCAPE.search(line) and _lone_surrogate(value):
             yield JsonLine(
@@ -308,6 +322,8 @@ def read_json_array(stream: IO[bytes], *, chunk: int = 1 << 20) -> Iterator[tupl
                         raise JsonArrayError(f"element {index}: {exc.msg}", index) from exc
                     fill(len(buf))
                     continue
+                except RecursionError:  # deep at any length: reading on would not help
+                    raise JsonArrayError(f"element {index}: {TOO_DEEP}", index) from None
                 if end >= len(buf) and not eof:  # a number may go on in the next chunk
                     fill(len(buf))
                     continue

@@ -13,6 +13,8 @@ import time
 
 __all__ = [
     "ago",
+    "NO_TIME",
+    "in_calendar",
     "local_day",
     "local_time",
     "offset",
@@ -22,8 +24,30 @@ __all__ = [
 ]
 
 
+FIRST_SECOND = -62135596800.0 + 86400
+"""The first Unix time every zone shows as a date of the calendar (0001-01-02 UTC)."""
+LAST_SECOND = 253402300799.0 - 86400
+"""The last Unix time every zone shows as a date of the calendar (9999-12-30 UTC)."""
+
+
+def in_calendar(ts: float) -> bool:
+    """Whether ``ts`` is a time this module can show in every zone: a finite number of
+    seconds whose date lies between the years 1 and 9999 (``1e400``, ``NaN`` or a year
+    of 33658 have no local time: :func:`time.localtime` raises on them)."""
+    return FIRST_SECOND <= ts <= LAST_SECOND  # False for NaN; infinities fall outside
+
+
+NO_TIME = "(time out of range)"
+"""What every formatter here writes for a time :func:`in_calendar` refuses: one a store
+kept from before imports checked them (``1e400``, a year 33658) is shown as such, and
+never stops a listing with "timestamp out of range for platform time_t"."""
+
+
 def offset(ts: float) -> str:
-    """The local offset from UTC at ``ts``: ``+05:30``, ``-04:00``, ``+00:00``."""
+    """The local offset from UTC at ``ts``: ``+05:30``, ``-04:00``, ``+00:00`` ("" for
+    a time out of the calendar)."""
+    if not in_calendar(ts):
+        return ""
     off = time.localtime(ts).tm_gmtoff
     sign = "-" if off < 0 else "+"
     off = abs(off)
@@ -32,6 +56,8 @@ def offset(ts: float) -> str:
 
 def local_time(ts: float, *, seconds: bool = False) -> str:
     """``ts`` as people read it: local time to the minute (or second), with the offset."""
+    if not in_calendar(ts):
+        return NO_TIME
     shown = time.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M", time.localtime(ts))
     return f"{shown} {offset(ts)}"
 
@@ -68,17 +94,23 @@ def ago(ts: float, now: float) -> str:
 
 def local_day(ts: float) -> str:
     """The local day of ``ts``: ``2026-12-06``."""
+    if not in_calendar(ts):
+        return NO_TIME
     return time.strftime("%Y-%m-%d", time.localtime(ts))
 
 
 def utc_minute(ts: float) -> str:
     """``ts`` as models read it: ISO 8601 UTC to the minute, ``2026-12-06T00:36Z``."""
+    if not in_calendar(ts):
+        return NO_TIME
     return time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(ts))
 
 
 def utc_seconds(ts: float) -> str:
     """``ts`` as ``--json`` gives a time (docs/json.md): ISO 8601 UTC to the second,
     ``2026-12-06T00:36:12Z``."""
+    if not in_calendar(ts):
+        return NO_TIME
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 

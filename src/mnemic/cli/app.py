@@ -7,6 +7,7 @@ import contextlib
 import functools
 import io
 import json
+import math
 import os
 import shlex
 import shutil
@@ -61,6 +62,14 @@ def refuse_foreign_home(path: str) -> bool:
     names, home = home_names(path)
     if home or not names:
         return home
+    if all(n.startswith(".bundle-import-") for n in names):  # a bundle import killed here
+        left = " ".join(shlex.quote(os.path.join(path, n)) for n in names)
+        fail(
+            f"{printable(path)} holds only what an interrupted bundle import left "
+            f"({', '.join(printable(n) for n in names)}): nothing of it was imported. Delete "
+            f"it (rm -r {printable(left)}), then import again.",
+            1,
+        )
     shown = ", ".join(printable(n) for n in names[:5]) + (", ..." if len(names) > 5 else "")
     fail(
         f"{printable(path)} is not empty and is not a mnemic home (it holds {shown}). "
@@ -209,8 +218,23 @@ def json_text(data: Any, *, indent: int | None = None) -> str:
     """``data`` as JSON text that is safe on a terminal: JSON escapes C0 controls itself;
     DEL and C1 controls (the 8-bit CSI among them), which it writes raw, are escaped here
     too (they can only stand inside strings, so the value is the same)."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent, default=str)
+    try:
+        text = json.dumps(data, ensure_ascii=False, indent=indent, default=str, allow_nan=False)
+    except ValueError:  # NaN or an infinity (a time an earlier import kept): JSON has none
+        text = json.dumps(_finite(data), ensure_ascii=False, indent=indent, default=str)
     return text.translate(_JSON_CONTROLS)
+
+
+def _finite(data: Any) -> Any:
+    """``data`` with each NaN and infinity as ``null``: ``Infinity`` is no JSON, and a
+    strict reader of ``--json`` refuses the whole answer for one."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {k: _finite(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [_finite(v) for v in data]
+    return data
 
 
 def emit_json(data: Any) -> None:

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from ..curated.memory import Memory
-from ..errors import ImportFailed, IntegrationError
+from ..errors import ImportFailed, IntegrationError, UnreadableFile
+from ..fsread import describe_kind, open_regular
 from ..home import Home
 from ..sessions import ImportProgress, import_path, open_store
 from ..sessions.attachments import AttachmentStore
@@ -81,11 +82,15 @@ def _plan(home: Home, files: list[Path], read: Callable[..., Any]) -> dict[str, 
     with open_store(home) as store:
         plan = ImportPlan(store.has_session)
         for path in files:
-            try:
-                fh = open(path, "rb")  # noqa: SIM115 - closed below
+            try:  # a regular file only: a FIFO named rollout-*.jsonl hung the import
+                fd = open_regular(path)
+            except UnreadableFile as exc:
+                raise ImportFailed(str(path), f"cannot be read ({exc.reason})") from None
             except OSError as exc:
                 raise ImportFailed(str(path), f"cannot be read ({exc.strerror or exc})") from exc
-            with fh:
+            if fd is None:
+                raise ImportFailed(str(path), "cannot be read (no such file)")
+            with open(fd, "rb") as fh:
                 plan.count(read(path, fh, Reading(plan)))
     return plan.to_dict()
 
@@ -157,7 +162,8 @@ def _export_file(path: Path) -> Path:
             )
         return inner
     if not path.is_file():
-        raise ImportFailed(str(path), "no such file: give ChatGPT's conversations.json")
+        what = f"it is {describe_kind(path.stat().st_mode)}" if path.exists() else "no such file"
+        raise ImportFailed(str(path), f"{what}: give ChatGPT's conversations.json")
     return path
 
 

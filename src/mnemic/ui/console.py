@@ -30,7 +30,7 @@ from .security import Access
 
 with needs_extra("ui", "The web console (mnemic ui)"):
     from starlette.concurrency import run_in_threadpool
-    from starlette.requests import Request
+    from starlette.requests import ClientDisconnect, Request
     from starlette.responses import RedirectResponse, Response
 
 __all__ = ["ACTOR", "Console", "Form", "Handler", "endpoint", "see_other"]
@@ -132,10 +132,17 @@ async def _read_form(request: Request) -> Form | Response:
     if kind != "application/x-www-form-urlencoded":
         return error_response(415, "Not a form", "Send the page's form (URL-encoded).", request)
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_FORM_BYTES:
-            return error_response(413, "Form too large", "A form may hold 1 MiB at most.", request)
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_FORM_BYTES:
+                return error_response(
+                    413, "Form too large", "A form may hold 1 MiB at most.", request
+                )
+    except ClientDisconnect:  # the browser went away mid-form: nothing to do, no traceback
+        return error_response(
+            400, "Form cut short", "The form did not arrive whole; nothing was done.", request
+        )
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:

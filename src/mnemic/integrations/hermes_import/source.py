@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ...errors import IntegrationError, StorageError
-from ...fsread import read_text_strict
+from ...fsread import describe_kind, read_text_strict
 from ...jsonstream import read_jsonl
 from ..foreign import MAX_TEXT, check_inside, read_foreign_text
 
@@ -216,6 +216,10 @@ class HermesHome:
                 parts = path.relative_to(root).parts
                 category = "-".join(parts[:-1]) or None
                 found.append(self._skill(path, parts[-1], category))
+            elif os.path.lexists(path / "SKILL.md"):  # a FIFO, a device, a dangling link
+                kind = describe_kind(os.lstat(path / "SKILL.md").st_mode)
+                rel = path.relative_to(root).as_posix()
+                self.skipped_dirs.append((rel, f"its SKILL.md is {kind}, not a regular file"))
             else:
                 self._walk(root, path, found)
 

@@ -27,7 +27,7 @@ import base64
 import hashlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,20 +36,24 @@ from ...backends.files.journal import AuditJournal
 from ...backends.postgres.copy import SUBSYSTEMS
 from ...backends.postgres.copy_sides import HomeSide, Kept, Side
 from ...backends.postgres.curated import check_project
+from ...control_chars import printable
 from ...curated.entries import FILENAMES, TARGETS
 from ...curated.scope import PROJECT_FILE, PROJECTS_DIR
 from ...curated.usage_log import usage_path
 from ...errors import BundleError, InvalidArgument, MnemicError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.pending import PendingRecord
+from ...jsonstream import TOO_DEEP
 from ...sessions.attachments import AttachmentStore
 from ...sessions.importing.formats import flag_of
-from ...sessions.store import Attachment, NewMessage, NewSession
+from ...sessions.store import ROLES, Attachment, NewMessage, NewSession
+from ...timefmt import in_calendar
 from .layout import private_dirs
 
 __all__ = [
     "Scope",
     "SessionItem",
+    "check_layout",
     "copy_tree",
     "iter_sessions",
     "project_place",
@@ -126,6 +130,49 @@ def write_scope(side: Side, directory: Path, counts: dict[str, int], root: Path)
     counts["pending"] = counts.get("pending", 0) + len(records)
 
 
+_TOP = frozenset(
+    {
+        "sessions.jsonl",
+        "tombstones.json",
+        "vectors.jsonl",
+        "chat_words.jsonl",
+        "message_words.jsonl",
+    }
+)
+_SCOPE = frozenset({"MEMORY.md", "USER.md", "memory.json", "audit.jsonl", "pending.jsonl",
+                    "entry-usage.json"})  # fmt: skip
+_PROJECT = (_SCOPE - {"USER.md"}) | {PROJECT_FILE}  # a project has MEMORY.md alone
+
+
+def check_layout(bundle: Path, members: Iterable[str]) -> None:
+    """Refuse a bundle that carries a member version 1 does not have (a newer mnemic's
+    bundle labelled 1, or an edited one: what it holds would be dropped without a word),
+    or a store without its ``memory.json`` (the store would be left out)."""
+    scopes: dict[str, set[str]] = {}
+    for name in members:
+        head, _, rest = name.partition("/")
+        if name in _TOP or (head == "skills" and rest):
+            continue
+        if head == "global" and rest in _SCOPE:
+            scopes.setdefault(head, set()).add(rest)
+            continue
+        pid, _, leaf = rest.partition("/")
+        if head == PROJECTS_DIR and pid and leaf in _PROJECT:
+            scopes.setdefault(f"{head}/{pid}", set()).add(leaf)
+            continue
+        raise BundleError(
+            str(bundle),
+            "path",
+            f"its member {printable(repr(name))} is not one a version 1 bundle carries (a "
+            "newer mnemic's bundle, or an edited one). Nothing was imported.",
+        )
+    for scope, held in sorted(scopes.items()):
+        if "memory.json" not in held:
+            raise _bad(
+                bundle, f"{scope}/memory.json", "is missing (the store's other members are there)"
+            )
+
+
 def _bad(bundle: Path, member: str, problem: str) -> BundleError:
     return BundleError(
         str(bundle), "content", f"its member {member!r} {problem}. Nothing was imported."
@@ -147,6 +194,48 @@ def _json(bundle: Path, member: str, text: str) -> Any:
         return json.loads(text)
     except ValueError as exc:
         raise _bad(bundle, member, f"is not valid JSON ({exc})") from None
+    except RecursionError:
+        raise _bad(bundle, member, f"is not valid JSON ({TOO_DEEP})") from None
+
+
+def _time(value: Any, field: str) -> float:
+    """A time the bundle gives (Unix seconds): a number of the calendar (``NaN``,
+    ``1e400`` or a year past 9999 would be written, then break every page that shows
+    it), never a string or ``true``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{field} is {printable(repr(value))[:40]}, not a time in seconds")
+    if not in_calendar(float(value)):
+        raise ValueError(f"{field} {value!r} is no time of the calendar")
+    return float(value)
+
+
+def _kept(memory: Any, target: str) -> tuple[list[tuple[int, float, str]], list[tuple[float, str]]]:
+    """The versions and drift backups ``memory.json`` keeps of ``target``, checked: a
+    version id is a whole number given once per file, each names a file mnemic has."""
+    for item in [*memory["versions"], *memory["backups"]]:
+        if item["target"] not in TARGETS:
+            raise ValueError(f"target {printable(repr(item['target']))[:40]} is not memory or user")
+    versions: list[tuple[int, float, str]] = []
+    for v in memory["versions"]:
+        if v["target"] != target:
+            continue
+        if type(v["id"]) is not int or v["id"] < 0:
+            raise ValueError(f"version id {printable(repr(v['id']))[:40]} is not a version number")
+        if any(v["id"] == seen for seen, _, _ in versions):
+            raise ValueError(f"{target} version {v['id']} is given twice")
+        versions.append((v["id"], _time(v["saved_at"], "saved_at"), _string(v["text"], "text")))
+    backups = [
+        (_time(b["saved_at"], "saved_at"), _string(b["text"], "text"))
+        for b in memory["backups"]
+        if b["target"] == target
+    ]
+    return versions, backups
+
+
+def _string(value: Any, field: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{field} is {printable(repr(value))[:40]}, not a string")
+    return value
 
 
 def read_scope(bundle: Path, root: Path, name: str, check: Path) -> Scope | None:
@@ -160,16 +249,7 @@ def read_scope(bundle: Path, root: Path, name: str, check: Path) -> Scope | None
     memory = _json(bundle, f"{name}/memory.json", memory_text)
     try:
         for target in TARGETS:
-            versions = [
-                (int(v["id"]), float(v["saved_at"]), str(v["text"]))
-                for v in memory["versions"]
-                if v["target"] == target
-            ]
-            backups = [
-                (float(b["saved_at"]), str(b["text"]))
-                for b in memory["backups"]
-                if b["target"] == target
-            ]
+            versions, backups = _kept(memory, target)
             ledger = memory["ledgers"].get(target)
             current = _text(bundle, root, f"{name}/{_NAME[target]}")
             scope.kept[target] = Kept(
@@ -180,7 +260,7 @@ def read_scope(bundle: Path, root: Path, name: str, check: Path) -> Scope | None
     scope.journal = _lines(_text(bundle, root, f"{name}/audit.jsonl") or "")
     for i, line in enumerate(_lines(_text(bundle, root, f"{name}/pending.jsonl") or ""), 1):
         try:
-            record = PendingRecord.from_dict(json.loads(line))
+            record = PendingRecord.from_dict(_json(bundle, f"{name}/pending.jsonl line {i}", line))
             if record.subsystem not in SUBSYSTEMS:  # it names the queue's directory
                 raise ValueError(f"unknown subsystem {record.subsystem!r}")
             scope.pending.append(record)
@@ -230,7 +310,14 @@ def iter_sessions(
                 continue
             where = f"{member} line {i}"
             try:
-                rec = json.loads(raw.decode("utf-8"))
+                line = raw.decode("utf-8")  # never json's guess of UTF-16 or UTF-32
+            except UnicodeDecodeError as exc:
+                raise _bad(bundle, where, f"is not UTF-8 text ({exc})") from None
+            rec = _json(bundle, where, line)
+            try:
+                if not isinstance(rec, dict):
+                    raise ValueError("not a JSON object")
+                _check_line(rec)
                 sid = str(rec["session_id"])
                 if item is None or sid != item.spec.id:
                     if item is not None:
@@ -246,7 +333,7 @@ def iter_sessions(
                         tool_name=rec.get("tool_name"),
                         tool_calls=rec.get("tool_calls"),
                         tool_call_id=rec.get("tool_call_id"),
-                        timestamp=_float(rec.get("timestamp")),
+                        timestamp=_float(rec.get("timestamp"), "timestamp"),
                         name=rec.get("name"),
                         is_error=flag_of(rec.get("is_error")),
                         attachments=_attachments(rec.get("attachments"), files),
@@ -274,6 +361,8 @@ def _attachments(value: Any, files: AttachmentStore | None) -> tuple[Attachment,
         if sha != item["sha256"]:
             raise ValueError(f"the bytes of attachment {str(item['name'])[:80]!r} do not match")
         name, media, caption = str(item["name"]), str(item["media_type"]), item.get("caption")
+        if caption is not None and not isinstance(caption, str):
+            raise ValueError(f"the caption of attachment {name[:80]!r} is not text")
         if files is not None:
             out.append(files.put(data, name=name, media_type=media, caption=caption))
         else:
@@ -288,14 +377,39 @@ def _session(sid: str, rec: dict[str, Any]) -> SessionItem:
         rec.get("title"),
         rec.get("model"),
         rec.get("parent_session_id"),
-        _float(rec.get("started_at")),
+        _float(rec.get("started_at"), "started_at"),
         rec.get("metadata"),
     )
-    return SessionItem(spec, [], _float(rec.get("ended_at")), rec.get("end_reason"))
+    return SessionItem(spec, [], _float(rec.get("ended_at"), "ended_at"), rec.get("end_reason"))
 
 
-def _float(value: Any) -> float | None:
-    return None if value is None else float(value)
+def _float(value: Any, field: str) -> float | None:
+    return None if value is None else _time(value, field)
+
+
+_TEXTS = ("content", "title", "model", "parent_session_id", "end_reason", "tool_name",
+          "tool_call_id", "name", "source")  # fmt: skip
+"""The fields of a session line that are text or absent, as `sessions export` writes them."""
+
+
+def _check_line(rec: dict[str, Any]) -> None:
+    """Refuse a session line the store would refuse (or store to fail later) while
+    writing: the checks run before anything is, and ``--dry-run`` must say what the
+    import will do."""
+    if rec.get("role") not in ROLES:
+        raise ValueError(
+            f"role {printable(repr(rec.get('role')))[:40]} is not one of {', '.join(ROLES)}"
+        )
+    for key in _TEXTS:
+        if rec.get(key) is not None and not isinstance(rec[key], str):
+            raise ValueError(f"{key} is not text")
+    if rec.get("metadata") is not None and not isinstance(rec["metadata"], dict):
+        raise ValueError("metadata is not a JSON object")
+    calls = rec.get("tool_calls")
+    if calls is not None and not (
+        isinstance(calls, list) and all(isinstance(c, dict) for c in calls)
+    ):
+        raise ValueError("tool_calls is not a list of objects")
 
 
 def read_vectors(bundle: Path, root: Path) -> Iterator[tuple[str, int, str, bytes]]:
@@ -383,10 +497,15 @@ def project_place(bundle: Path, scope: Scope) -> tuple[str, str]:
             f"its member {member!r} is not a project's ({problem}). Nothing was imported.",
         ) from None
     path = value.get("path") if isinstance(value, dict) else None
-    if not isinstance(path, str) or not path:
+    if (
+        not isinstance(path, str)
+        or not path.startswith("/")
+        or printable(path, lines=False) != path
+    ):
         raise BundleError(
             str(bundle),
             "content",
-            f"its member {member!r} names no project directory. Nothing was imported.",
+            f"its member {member!r} names no project directory (an absolute path, as "
+            "mnemic records one). Nothing was imported.",
         )
     return pid, path

@@ -18,6 +18,7 @@ import hashlib
 import io
 import json
 import os
+import shutil
 import tarfile
 import tempfile
 import time
@@ -28,8 +29,10 @@ from typing import IO, Any
 
 from ... import __version__
 from ...control_chars import printable
-from ...errors import BundleError
+from ...errors import BundleError, UnreadableFile
 from ...fsio import ensure_private_dir
+from ...fsread import open_regular
+from ...jsonstream import TOO_DEEP
 
 __all__ = [
     "FORMAT",
@@ -162,11 +165,13 @@ def _read_manifest(path: Path, fh: IO[bytes]) -> Manifest:
         data = json.loads(fh.read(16 << 20).decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise _refuse(path, "manifest", f"its {MANIFEST} is not valid JSON ({exc})") from None
+    except RecursionError:
+        raise _refuse(path, "manifest", f"its {MANIFEST} is not valid JSON ({TOO_DEEP})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
         raise _refuse(path, "manifest", f"this is not a mnemic bundle (format {found!r})")
     version = data.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:  # true and 1.0 are not version 1
         raise _refuse(
             path,
             "version",
@@ -177,13 +182,19 @@ def _read_manifest(path: Path, fh: IO[bytes]) -> Manifest:
     try:
         members: dict[str, tuple[int, str]] = {}
         for m in data["members"]:
+            if not isinstance(m["path"], str):
+                raise ValueError(f"the member path {m['path']!r} is not a string")
             if m["path"] in members or m["path"] == MANIFEST:
                 raise ValueError(f"{m['path']!r} listed twice")
-            members[str(m["path"])] = (int(m["size"]), str(m["sha256"]))
-        counts = {str(k): int(v) for k, v in dict(data.get("counts") or {}).items()}
+            members[m["path"]] = (_count(m["size"], m["path"]), str(m["sha256"]))
+        counts = {str(k): _count(v, k) for k, v in dict(data.get("counts") or {}).items()}
+        named = {k: data[k] for k in ("created", "mnemic_version")}
+        for key, value in named.items():
+            if not isinstance(value, str):
+                raise ValueError(f"{key} is not a string")
         return Manifest(
-            str(data["created"]),
-            str(data["mnemic_version"]),
+            named["created"],
+            named["mnemic_version"],
             counts,
             members,
             bool(data.get("with_vectors")),
@@ -194,11 +205,43 @@ def _read_manifest(path: Path, fh: IO[bytes]) -> Manifest:
         raise _refuse(path, "manifest", problem) from None
 
 
+def _count(value: object, what: object) -> int:
+    """A size or a count of the manifest: a whole number, 0 or more (``1e400``, ``-1``,
+    ``true`` or ``2.5`` are not one)."""
+    if type(value) is not int or value < 0:
+        raise ValueError(
+            f"{printable(repr(what))[:80]} is {printable(repr(value))[:40]}, not a count"
+        )
+    return value
+
+
 def unpack(path: Path, staging: Path) -> Manifest:
     """Check the bundle at ``path`` and write its members under ``staging`` (a private
     directory); the manifest they match is returned. Raises :class:`BundleError`."""
+    try:  # a regular file only: a FIFO without a writer hung the import (and the open)
+        fd = open_regular(path)
+    except UnreadableFile as exc:
+        raise _refuse(path, "manifest", f"cannot read it ({exc.reason})") from None
+    except OSError as exc:
+        raise _refuse(path, "manifest", f"cannot read it ({exc.strerror or exc})") from None
+    if fd is None:
+        raise _refuse(path, "manifest", "cannot read it (No such file or directory)")
+    with open(fd, "rb") as raw:
+        return _unpack_from(path, raw, staging)
+
+
+def _unpack_from(path: Path, raw: IO[bytes], staging: Path) -> Manifest:
+    magic = raw.read(2)
+    raw.seek(0)
+    if magic and magic != b"\x1f\x8b":  # a zip, a plain tar: no damage, another format
+        raise _refuse(
+            path,
+            "manifest",
+            "this is not a mnemic bundle (`mnemic export --bundle` writes a gzip-compressed "
+            "tar; this file is not gzip)",
+        )
     try:
-        tar = tarfile.open(path, mode="r:gz")  # noqa: SIM115 - closed below
+        tar = tarfile.open(fileobj=raw, mode="r:gz")  # noqa: SIM115 - closed below
     except OSError as exc:  # ReadError and gzip's errors are OSErrors too
         if isinstance(exc, (tarfile.ReadError, gzip.BadGzipFile)) or not exc.errno:
             raise _refuse(path, "truncated", f"it is not a bundle, or is damaged ({exc})") from None
@@ -216,11 +259,13 @@ def unpack(path: Path, staging: Path) -> Manifest:
 def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
     manifest: Manifest | None = None
     seen: set[str] = set()
+    folders: set[str] = set()  # every folder a member seen so far sits in
     while (info := tar.next()) is not None:
         if manifest is None:
             if info.name != MANIFEST or not info.isfile():
                 raise _refuse(path, "manifest", f"it does not start with {MANIFEST}")
             manifest = _read_manifest(path, _open(tar, info))
+            _room_for(path, manifest, staging)
             continue
         name = info.name
         shown = printable(repr(name))
@@ -229,9 +274,21 @@ def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
         if not info.isfile():
             what = "a link" if info.issym() or info.islnk() else "not a plain file"
             raise _refuse(path, "path", f"its member {shown} is {what}")
-        if name not in manifest.members or name in seen:
+        if name in seen:
+            raise _refuse(path, "path", f"its member {shown} is in it twice")
+        if name not in manifest.members:
             raise _refuse(path, "path", f"its member {shown} is not listed in the manifest")
+        parents = ["/".join(name.split("/")[:i]) for i in range(1, name.count("/") + 1)]
+        clash = name if name in folders else next((p for p in parents if p in seen), None)
+        if clash is not None:
+            raise _refuse(
+                path,
+                "path",
+                f"its member {shown} and the member {printable(repr(clash))} make one path both "
+                "a file and a folder",
+            )
         seen.add(name)
+        folders.update(parents)
         size, digest = manifest.members[name]
         if info.size != size:  # read no more than the manifest says
             raise _refuse(
@@ -256,6 +313,23 @@ def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
             path, "truncated", f"{len(missing)} member(s) are missing (first: {missing[0]!r})"
         )
     return manifest
+
+
+def _room_for(path: Path, manifest: Manifest, staging: Path) -> None:
+    """Refuse, before a byte of it is written, a bundle whose members (as its manifest
+    sizes them) do not fit in the free space of the file system they are unpacked on
+    (the home's): a huge member, or a small gzip of one, would fill the disk first."""
+    need = sum(size for size, _ in manifest.members.values())
+    ensure_private_dir(staging)
+    free = shutil.disk_usage(staging).free
+    if need > free:
+        raise _refuse(
+            path,
+            "write",
+            f"its members take {need:,} bytes unpacked, and {free:,} bytes are free where "
+            f"it is unpacked ({staging.parent.parent}): make room there, or import into a "
+            "home on another disk",
+        )
 
 
 def _open(tar: tarfile.TarFile, info: tarfile.TarInfo) -> IO[bytes]:

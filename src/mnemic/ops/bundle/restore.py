@@ -44,6 +44,7 @@ from ...curated.usage_log import usage_path
 from ...errors import BundleError
 from ...fsio import atomic_write_text, ensure_private_dir
 from ...home import Home
+from ...jsonstream import TOO_DEEP
 from ...registry import stores_in_home
 from ...sessions.attachments import DIRNAME, AttachmentStore
 from ...sessions.importing.importers import ImportProgress
@@ -52,6 +53,7 @@ from ...sessions.store import NewMessage, NewSession
 from .contents import (
     Scope,
     SessionItem,
+    check_layout,
     iter_sessions,
     project_place,
     read_message_words,
@@ -198,6 +200,7 @@ def import_bundle(
     try:
         members = staging / "members"
         manifest = unpack(bundle, members)
+        check_layout(bundle, manifest.members)
         scopes = [read_scope(bundle, members, "global", staging / "check")]
         projects = members / PROJECTS_DIR
         for pid in sorted(os.listdir(projects)) if projects.is_dir() else []:
@@ -273,10 +276,18 @@ def _tombstones(bundle: Path, members: Path) -> list[list[str]]:
         return []
     try:
         marks = json.loads(path.read_text(encoding="utf-8"))
-        return [[str(a), str(b)] for a, b in marks]
-    except (ValueError, TypeError) as exc:
+        if not isinstance(marks, list) or not all(
+            isinstance(m, list) and len(m) == 2 and all(isinstance(s, str) for s in m)
+            for m in marks
+        ):
+            raise ValueError("each mark is [scope, digest], two strings")
+        return [[a, b] for a, b in marks]
+    except (ValueError, TypeError, RecursionError) as exc:
+        why = TOO_DEEP if isinstance(exc, RecursionError) else exc
         raise BundleError(
-            str(bundle), "manifest", f"its tombstones.json is not a list of pairs ({exc})"
+            str(bundle),
+            "content",
+            f"its tombstones.json is not a list of pairs ({why}). Nothing was imported.",
         ) from None
 
 

@@ -83,7 +83,7 @@ def _failed(value: Any) -> bool | None:
     if isinstance(value, str) and value.startswith("{"):
         try:
             value = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
     if not isinstance(value, dict):
         return None

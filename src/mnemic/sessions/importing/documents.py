@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ...errors import ImportFailed
-from ...jsonstream import JsonArrayError, read_json_array, read_jsonl
+from ...jsonstream import TOO_DEEP, JsonArrayError, read_json_array, read_jsonl
 from ..store import NewMessage, NewSession
 from .formats import (
     Item,
@@ -65,11 +65,13 @@ def _openai_conversations(
     if start == b"{":
         try:
             json.loads(first_line)
-        except ValueError:  # one object spread over lines: one conversation, read whole
+        except (ValueError, RecursionError):  # one object spread over lines: read whole
             try:
                 doc = json.load(stream)
             except (ValueError, UnicodeDecodeError) as exc:
                 raise ImportFailed(str(path), f"not valid JSON ({exc})") from exc
+            except RecursionError:
+                raise ImportFailed(str(path), f"not valid JSON ({TOO_DEEP})") from None
             reading.bytes_done = base + path.stat().st_size
             yield doc, path.name
             return

@@ -26,6 +26,7 @@ from typing import IO, Any
 
 from ...errors import ImportFailed
 from ...jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
+from ...timefmt import in_calendar
 from ..attachments import AttachmentStore
 from ..keys import ROLE_ALIASES, fingerprint, opaque_hash, position_key
 from ..store import ROLES, Attachment, NewMessage, NewSession
@@ -283,12 +284,18 @@ class Buffer:
 
 
 def timestamp(value: Any) -> float | None:
-    """Unix seconds from Unix seconds, milliseconds or ISO 8601 (None if unreadable)."""
+    """Unix seconds from Unix seconds, milliseconds or ISO 8601 (None if unreadable, or
+    not a time of the calendar: ``1e400``, ``NaN``, a year past 9999 would be stored and
+    then break every listing that shows the time, :func:`~mnemic.timefmt.in_calendar`)."""
     if value is None or value == "":
         return None
     if isinstance(value, int | float) and not isinstance(value, bool):
-        v = float(value)
-        return v / 1000.0 if v > 1e11 else v  # milliseconds
+        try:
+            v = float(value)
+        except OverflowError:  # an integer too large for a float
+            return None
+        v = v / 1000.0 if v > 1e11 else v  # milliseconds
+        return v if in_calendar(v) else None
     if isinstance(value, str):
         try:
             parsed = _dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
@@ -299,7 +306,11 @@ def timestamp(value: Any) -> float | None:
                 return None
         if parsed.tzinfo is None:
             parsed = parsed.replace(tzinfo=_dt.UTC)
-        return parsed.timestamp()
+        try:
+            seconds = parsed.timestamp()
+        except (OverflowError, ValueError, OSError):
+            return None
+        return seconds if in_calendar(seconds) else None
     return None
 
 

@@ -25,6 +25,7 @@ from the prompt, still searchable in Hermes) is imported.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -32,7 +33,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ...errors import ImportFailed
+from ...errors import ImportFailed, UnreadableFile
+from ...fsread import open_regular
 from ..store import Attachment, NewSession
 from .formats import Item, Reading, role_of, timestamp, tool_calls_of
 from .parts import parts_with_images
@@ -143,9 +145,14 @@ class HermesDb:
 @contextlib.contextmanager
 def open_hermes_db(path: Path) -> Iterator[HermesDb]:
     """Open a Hermes ``state.db`` read-only (``mode=ro``) and check its tables."""
-    try:
-        with open(path, "rb") as fh:
+    try:  # a regular file only: a FIFO in its place hung the import
+        fd = open_regular(path)
+        if fd is None:
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory")
+        with open(fd, "rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
+    except UnreadableFile as exc:
+        raise ImportFailed(str(path), f"it cannot be read ({exc.reason})") from None
     except OSError as exc:
         raise ImportFailed(str(path), f"it cannot be read ({exc.strerror or exc})") from exc
     if head != SQLITE_MAGIC:
@@ -184,7 +191,7 @@ def _content(value: Any, reading: Reading, where: str) -> tuple[str | None, tupl
     encoded = text.startswith(_ENCODED)
     body = text[len(_ENCODED) :] if encoded else text
     if encoded or (body.startswith("[") and body.endswith("]")):
-        with contextlib.suppress(ValueError):
+        with contextlib.suppress(ValueError, RecursionError):
             parts = json.loads(body)
             if isinstance(parts, str):
                 return parts, ()
@@ -235,7 +242,7 @@ def hermes_items(db: HermesDb, reading: Reading, size: int = 0) -> Iterator[Item
             if m.get("tool_calls"):
                 try:
                     calls = tool_calls_of(json.loads(str(m["tool_calls"])))
-                except ValueError:
+                except (ValueError, RecursionError):
                     reading.skip("tool calls that are not valid JSON (the message is kept)", where)
             text, links = _content(m.get("content"), reading, where)
             msgs.append(

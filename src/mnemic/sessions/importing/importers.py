@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ...errors import ImportFailed, UnreadableFile
+from ...fsread import open_regular
 from ...jsonstream import read_jsonl
 from ..attachments import AttachmentStore
 from ..sql import SessionStore
@@ -196,11 +197,8 @@ def detect_format(path: Path) -> str:
     database Hermes Agent's sessions)."""
     if path.is_dir():
         return "claude"
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(65536)
-    except OSError as exc:
-        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
+    with _opened(path) as fh:
+        data = fh.read(65536)
     if data.startswith(SQLITE_MAGIC):
         return "hermes"
     head = data.decode("utf-8-sig", "replace")
@@ -215,7 +213,7 @@ def detect_format(path: Path) -> str:
         first = stripped.split("\n", 1)[0]
         try:
             obj = json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):
             obj = _first_line(path) if "\n" not in head else None
             if obj is None:
                 return "openai"  # one JSON document spread over lines
@@ -263,11 +261,15 @@ def _files(path: Path, fmt: str = "claude") -> list[Path]:
 
 @contextlib.contextmanager
 def _opened(path: Path) -> Iterator[IO[bytes]]:
+    """``path`` opened to read, a regular file only: a FIFO without a writer (or a
+    device) hung the import; it is refused naming what it is (:func:`open_regular`)."""
     try:
-        fh = open(path, "rb")  # noqa: SIM115 - closed below
+        fd = open_regular(path)  # refuses a FIFO, device or socket with UnreadableFile
     except OSError as exc:
         raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
-    with fh:
+    if fd is None:
+        raise UnreadableFile(str(path), "no such file")
+    with open(fd, "rb") as fh:
         yield fh
 
 
