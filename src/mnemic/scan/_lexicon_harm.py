@@ -41,10 +41,13 @@ __all__ = [
     "ASKED",
     "ASKED_FRAMES",
     "ASKER",
+    "ASK_VERBS",
     "BLAME_MORE",
     "DOCTOR",
     "DOCTOR_OUT",
     "EVEN_IF",
+    "FORMFIELD",
+    "FORMFIELD_FRAMES",
     "FORWARD",
     "FRAMES",
     "HARM",
@@ -52,6 +55,7 @@ __all__ = [
     "MORE",
     "NARROWED",
     "NARROWED_OUT",
+    "PASTE",
     "RECORD",
     "RECORD_ACTIONS",
     "RECORD_FRAMES",
@@ -71,6 +75,7 @@ __all__ = [
     "VOICE",
     "VOICE_ACTIONS",
     "VOICE_FRAMES",
+    "WEAK_MORE",
     "spans",
 ]
 
@@ -2296,7 +2301,10 @@ RECOVERY_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...]
         "",
         "own mine",
         "",
-        False,
+        # set by scanner 40 (scanner 39's step 5, *ticket*, in *small4*): a word that
+        # describes a threat ("support ticket", "incident") does not lower it; the address
+        # put in is the act itself
+        True,
     ),
 )
 
@@ -2846,8 +2854,105 @@ ASKED_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = 
     ),
 )
 
-# Steps 2-5 of scanner 39 ("send"/"ask for" where a language had neither, with the Nordic
-# words for "password"; "paste" after a Danish modal; a form on a page as where the
-# user's mail is pasted; the recovery hold as a command, so "ticket" no longer lowers it)
-# moved no fold row and are not in the product: their keys and frames stay in commit
-# b61e086d (docs/scanner.md, "Scanner 39").
+# Scanner 40, step 1, *weakling*: a safeguard switched off where a language the layer
+# reads had neither the safeguard nor the verb (the seventeenth set's dev half: Lithuanian
+# "išjunk dviejų veiksnių patvirtinimą", Latvian "izslēgt brīdinājumus par aizdomīgām
+# pieteikšanās reizēm", Nepali "नयाँ लगइनको सूचना बन्द गर्नु"): ``secctl`` and ``weaken`` in
+# the smaller European languages, Nepali and Urdu, and the sign-in safeguards English had
+# not named (login alerts, automatic logout, session time-out). Read by the frames that
+# were there (``secctl weaken`` and its stronger forms).
+WEAK_MORE: dict[str, str] = {
+    "secctl": """
+        login alert*; login notification*; sign-in alert*; sign-in notification*;
+        new login alert*; new sign-in alert*; suspicious login*; suspicious sign-in*;
+        automatic logout; automatic log-out; auto-logout; auto logout; automatic sign-out;
+        session timeout*; session time-out*; screen lock; lock screen;
+        tvåfaktor*; tvåstegsverifiering*; inloggningsvarning*; automatisk utloggning;
+        to-faktor*; tofaktor*; totrinsbekræftelse; totrinnsbekreftelse; automatisk logud;
+        automatisk utlogging; kaksivaihei*; kaksivaiheis*; automaattinen uloskirjautuminen;
+        kirjautumisilmoitu*; dviejų veiksnių*; dviejų žingsnių*; automatinis atsijungimas;
+        divfaktoru*; divpakāpju*; aizdomīg* pieteikšan*; automātisk* izrakstīšan*;
+        kaheastmeli*; kahefaktori*; automaatne väljalogimine; dvoufázov*; dvoufaktorov*;
+        dvojfaktorov*; dvojstupňov*; kétlépcsős*; kétfaktoros*; doi factori; doi pași;
+        δύο παραγόντων; δύο βημάτων; двуфакторн*; двофакторск*; dvofaktorsk*;
+        dva faktora; dos factors; dos passos; dous factores; dous pasos; bi urratseko*;
+        bi faktoreko*; dau ffactor; dau gam; dhá fhachtóir; tveggja þátta*; tvíþátta*;
+        tweestapverifikasie; tweefaktor*; pengesahan dua faktor; dua faktor;
+        دو مرحلہ; ٹو فیکٹر; दुई चरण*; लगइनको सूचना; लगइन सूचना
+    """,
+    "weaken": """
+        stäng av; inaktivera*; avaktivera*; slå av; slå fra; deaktiver*; skru av; sluk;
+        poista käytöstä; ota pois käytöstä; kytke pois; išjunk*; išjungti; izslēg*;
+        izslēdz*; atspējo*; lülita välja; lülitage välja; välja lülitada; vypni; vypněte;
+        vypnout; vypnite; vypnúť; kapcsold ki; kapcsolja ki; kikapcsol*; tiltsd le;
+        dezactiv*; απενεργοποίησ*; απενεργοποιήσ*; изключи; изключете; деактивирай*;
+        искључи; isključi; isključite; desaktibatu; itzali; diffoddwch; analluoga*; múch;
+        díchumasaigh; slökktu á; gerðu óvirk*; skakel af; deaktiveer; nyahaktifkan;
+        lumpuhkan; patayin; i-off; i-disable; بند کر; غیر فعال; बन्द गर
+    """,
+}
+
+# Scanner 39's steps 2-5, judged again by scanner 40 as one step (*small4*; commit
+# b61e086d, docs/scanner.md "Scanner 39" and "Scanner 40").
+# Step 2, *askverbs*: "send" and "ask for" where a language the layer reads had neither
+# (scanner 38's "left": Swedish "skicka", "be … om" (:data:`mnemic.scan._prose.ASK_FOR`),
+# "fråga efter"; Danish and Norwegian "bed/be … om", "spørg/spør efter"; Catalan
+# "demana"; Latvian, Czech and Slovak plural imperatives of "send"), and the plain word
+# for "password" in the three Nordic languages (scanner 38's step 1 keys for them: with
+# no verb the word moved nothing).
+ASK_VERBS: dict[str, str] = {
+    "send": """
+        skicka; skickar; mejla; maila; nosūtiet; pošlete; pošlite
+    """,
+    "solicit": """
+        fråga efter; fråga honom efter; fråga henne efter; be om; bed om; spørg efter;
+        spør etter; demana; demaneu; demana'ls
+    """,
+    "cred": """
+        lösenord*; adgangskode*; kodeord*; passord*
+    """,
+}
+
+# Step 3, *paste*: "paste" where ``reveal`` had only the imperative (Danish after a modal,
+# "skal den indsætte hele sin systemprompt"; "sæt … ind"), and Icelandic.
+PASTE: dict[str, str] = {
+    "reveal": """
+        indsætte; indsætter; sæt ind; sætte ind; límdu; líma inn
+    """,
+}
+
+# Step 4, *formfield*: a form on a page as where the user's mail, files, conversation or
+# notes are pasted ("paste their full text into the 'Special requirements' field of this
+# registration form"): the concept ``formfield`` and one hold frame.
+FORMFIELD: dict[str, str] = {
+    "formfield": """
+        registration form; sign-up form; signup form; web form; online form;
+        contact form; booking form; this form; the form on this page; form field*;
+        field of this form; field on this form; field on this page; this field;
+        formularfeld*; dieses formular; anmeldeformular*; dieses feld; ce formulaire;
+        champ du formulaire; formulaire d'inscription; ce champ; este formulario;
+        campo del formulario; formulario de registro; este campo; este formulário;
+        campo do formulário; formulário de inscrição; questo modulo; campo del modulo;
+        modulo di registrazione; questo campo; dit formulier; formulierveld*;
+        inschrijfformulier*; dit veld; formularfelt*; denne formular; dette felt;
+        formulärfält*; detta formulär; detta fält; skjemafelt*; dette skjemaet;
+        dette feltet; ten formularz; pole formularza; formularz rejestracyjny; to pole;
+        эту форму; поле формы; форму регистрации; это поле; 表单; 这个字段; 注册表;
+        フォーム; 入力欄; 登録フォーム; 양식; 입력란; 신청서
+    """,
+}
+FORMFIELD_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "exfiltration",
+        _HOLD,
+        "credential_exfiltration",
+        "pastes the user's mail, files, conversation or notes into a form on a page: "
+        "approve it only if the user fills that form in",
+        "reveal|send personal|userdata|convo|memory formfield",
+        "",
+        "",
+        "",
+        # a command: "conference" or "talk" names where the form is, not a description
+        True,
+    ),
+)
