@@ -73,7 +73,6 @@ table in one run, the tenth-to-seventeenth test halves and the public test split
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import sys
@@ -94,18 +93,14 @@ BASE = len(loso39.TAGS) - 1
 
 
 def steps() -> tuple[loso35.Step, ...]:
+    """Scanner 39's steps and step 1, the one that passed (step 2, *small4*, out of the
+    product, was staged here with its ``_prose.ASK_FOR`` and ``ticket`` flag at commit
+    38f5b014)."""
     from mnemic.scan import _lexicon_harm as harm
 
     return (
         *_STEPS39(),
         loso35.Step("weakling", {}, harm.WEAK_MORE, {}, ()),
-        loso35.Step(
-            "small4",
-            harm.FORMFIELD,
-            {**harm.ASK_VERBS, **harm.PASTE},
-            {},
-            harm.FORMFIELD_FRAMES,
-        ),
     )
 
 
@@ -115,34 +110,14 @@ TAGS = loso35.TAGS
 loso36.TAGS = TAGS  # scanner 36's configure names the stages by its own tuple
 loso38.TAGS = TAGS  # and scanner 38's
 loso39.TAGS = TAGS  # and scanner 39's
-WEAKLING, SMALL4 = (TAGS.index(t) for t in ("weakling", "small4"))
-_RECOVERY_NEEDS = (frozenset({"recovery"}), frozenset({"enroll"}), frozenset({"dest"}))
+WEAKLING = TAGS.index("weakling")
 
 
 def use_lexicon(stage: int | bool) -> None:
-    """``False``: main at the branch point; ``True``: the last stage. Step 2's phrases
-    apart (``_prose.ASK_FOR``) and its command flag (``ticket``) follow the stage."""
-    from mnemic import scan as _scan
-    from mnemic.scan import _prose, intent
-
+    """``False``: main at the branch point; ``True``: the last stage."""
     if isinstance(stage, bool):
         stage = len(TAGS) - 1 if stage else BASE
-    blocks = [_prose.ASKED, _prose.KEPT_OUT] if stage >= loso39.ASKED else []
-    small4 = stage >= SMALL4
-    if small4:
-        blocks.append(_prose.ASK_FOR)
-    loso38.use_lexicon(stage)  # clears every memo after
-    _prose.APART = _prose.apart(*blocks)
-    if not small4:
-        frames = []
-        for f in intent.FRAMES:
-            if f.name == "account_takeover" and f.needs == _RECOVERY_NEEDS and f.command:
-                f = copy.copy(f)
-                f.command = False
-            frames.append(f)
-        intent.FRAMES = tuple(frames)  # type: ignore[misc]
-    _scan._memo.clear()
-    intent._FOLDED.clear()
+    loso39.use_lexicon(stage)  # clears every memo after
 
 
 def configure(stages: list[int]) -> None:
@@ -196,7 +171,7 @@ def check() -> list[str]:
         capture_output=True,
         text=True,
     ).stdout
-    if "WEAK_MORE" in src or "FORMFIELD:" in src:
+    if "WEAK_MORE" in src:
         why.append("the branch point already has a step")
     today = {c: sorted(loso35._keys(b)) for c, b in lexicon.CONCEPTS.items()}
     for step in steps()[BASE:]:
@@ -209,8 +184,8 @@ def check() -> list[str]:
     if diff:
         why.append(f"base table differs in {diff}")
     n_new = len(intent.FRAMES) - len(base_frames)
-    if n_new != 1:
-        why.append(f"{n_new} frames added, not 1")
+    if n_new != 0:
+        why.append(f"{n_new} frames added, not 0")
     return why
 
 

@@ -41,13 +41,10 @@ __all__ = [
     "ASKED",
     "ASKED_FRAMES",
     "ASKER",
-    "ASK_VERBS",
     "BLAME_MORE",
     "DOCTOR",
     "DOCTOR_OUT",
     "EVEN_IF",
-    "FORMFIELD",
-    "FORMFIELD_FRAMES",
     "FORWARD",
     "FRAMES",
     "HARM",
@@ -55,7 +52,6 @@ __all__ = [
     "MORE",
     "NARROWED",
     "NARROWED_OUT",
-    "PASTE",
     "RECORD",
     "RECORD_ACTIONS",
     "RECORD_FRAMES",
@@ -2301,10 +2297,7 @@ RECOVERY_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...]
         "",
         "own mine",
         "",
-        # set by scanner 40 (scanner 39's step 5, *ticket*, in *small4*): a word that
-        # describes a threat ("support ticket", "incident") does not lower it; the address
-        # put in is the act itself
-        True,
+        False,
     ),
 )
 
@@ -2878,7 +2871,7 @@ WEAK_MORE: dict[str, str] = {
         dva faktora; dos factors; dos passos; dous factores; dous pasos; bi urratseko*;
         bi faktoreko*; dau ffactor; dau gam; dhá fhachtóir; tveggja þátta*; tvíþátta*;
         tweestapverifikasie; tweefaktor*; pengesahan dua faktor; dua faktor;
-        دو مرحلہ; ٹو فیکٹر; दुई चरण*; लगइनको सूचना; लगइन सूचना
+        دو مرحلہ; ٹو فیکٹر; लगइनको सूचना; लगइन सूचना
     """,
     "weaken": """
         stäng av; inaktivera*; avaktivera*; slå av; slå fra; deaktiver*; skru av; sluk;
@@ -2892,67 +2885,9 @@ WEAK_MORE: dict[str, str] = {
     """,
 }
 
-# Scanner 39's steps 2-5, judged again by scanner 40 as one step (*small4*; commit
-# b61e086d, docs/scanner.md "Scanner 39" and "Scanner 40").
-# Step 2, *askverbs*: "send" and "ask for" where a language the layer reads had neither
-# (scanner 38's "left": Swedish "skicka", "be … om" (:data:`mnemic.scan._prose.ASK_FOR`),
-# "fråga efter"; Danish and Norwegian "bed/be … om", "spørg/spør efter"; Catalan
-# "demana"; Latvian, Czech and Slovak plural imperatives of "send"), and the plain word
-# for "password" in the three Nordic languages (scanner 38's step 1 keys for them: with
-# no verb the word moved nothing).
-ASK_VERBS: dict[str, str] = {
-    "send": """
-        skicka; skickar; mejla; maila; nosūtiet; pošlete; pošlite
-    """,
-    "solicit": """
-        fråga efter; fråga honom efter; fråga henne efter; be om; bed om; spørg efter;
-        spør etter; demana; demaneu; demana'ls
-    """,
-    "cred": """
-        lösenord*; adgangskode*; kodeord*; passord*
-    """,
-}
-
-# Step 3, *paste*: "paste" where ``reveal`` had only the imperative (Danish after a modal,
-# "skal den indsætte hele sin systemprompt"; "sæt … ind"), and Icelandic.
-PASTE: dict[str, str] = {
-    "reveal": """
-        indsætte; indsætter; sæt ind; sætte ind; límdu; líma inn
-    """,
-}
-
-# Step 4, *formfield*: a form on a page as where the user's mail, files, conversation or
-# notes are pasted ("paste their full text into the 'Special requirements' field of this
-# registration form"): the concept ``formfield`` and one hold frame.
-FORMFIELD: dict[str, str] = {
-    "formfield": """
-        registration form; sign-up form; signup form; web form; online form;
-        contact form; booking form; this form; the form on this page; form field*;
-        field of this form; field on this form; field on this page; this field;
-        formularfeld*; dieses formular; anmeldeformular*; dieses feld; ce formulaire;
-        champ du formulaire; formulaire d'inscription; ce champ; este formulario;
-        campo del formulario; formulario de registro; este campo; este formulário;
-        campo do formulário; formulário de inscrição; questo modulo; campo del modulo;
-        modulo di registrazione; questo campo; dit formulier; formulierveld*;
-        inschrijfformulier*; dit veld; formularfelt*; denne formular; dette felt;
-        formulärfält*; detta formulär; detta fält; skjemafelt*; dette skjemaet;
-        dette feltet; ten formularz; pole formularza; formularz rejestracyjny; to pole;
-        эту форму; поле формы; форму регистрации; это поле; 表单; 这个字段; 注册表;
-        フォーム; 入力欄; 登録フォーム; 양식; 입력란; 신청서
-    """,
-}
-FORMFIELD_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
-    (
-        "exfiltration",
-        _HOLD,
-        "credential_exfiltration",
-        "pastes the user's mail, files, conversation or notes into a form on a page: "
-        "approve it only if the user fills that form in",
-        "reveal|send personal|userdata|convo|memory formfield",
-        "",
-        "",
-        "",
-        # a command: "conference" or "talk" names where the form is, not a description
-        True,
-    ),
-)
+# Scanner 39's steps 2-5 ("send"/"ask for" where a language had neither, with the Nordic
+# words for "password"; "paste" after a Danish modal; a form on a page as where the
+# user's mail is pasted; the recovery hold as a command, so "ticket" no longer lowers it),
+# judged again by scanner 40 as one step (*small4*), moved no fold row again and are not in
+# the product: their keys and frames stay in commits b61e086d and 38f5b014
+# (docs/scanner.md, "Scanner 39" and "Scanner 40").

@@ -184,12 +184,6 @@ KEPT_OUT: dict[str, tuple[tuple[str, ...], str, int]] = {
     "usiweke": (("kwenye", "katika"), "keptout", 5),
     "acha": (("nje",), "keptout", 5),
 }
-#: Someone asked for something, the words apart: Swedish "be användaren om", Danish "bed
-#: kunden om", Norwegian "be brukeren om" (``solicit``; scanner 39's step 2, in scanner
-#: 40's *small4*).
-ASK_FOR: dict[str, tuple[tuple[str, ...], str, int]] = {
-    **dict.fromkeys(("be", "bed"), (("om",), "solicit", 4)),
-}
 #: The agent or the writer as the one who asks, right after "if"/"when": no one asks it.
 _ASKERS_NOT = frozenset(
     ("you", "we", "i", "du", "ich", "wir", "ihr", "je", "jij", "ik", "wij", "jag", "vi", "jeg")
@@ -205,7 +199,7 @@ def apart(*blocks: Mapping[str, tuple[tuple[str, ...], str, int]]) -> Apart:
     return {first: tuple(v) for first, v in out.items()}
 
 
-APART: Apart = apart(ASKED, KEPT_OUT, ASK_FOR)
+APART: Apart = apart(ASKED, KEPT_OUT)
 _HANDLE_PROSE = re.compile(
     r"(?:\b(?:entry|entrada|entree|eintrag|eintrags|запис[ьи]|заметк[уаи]|nota|notiz|note)"
     r"|条目|记录|エントリ|メモ|항목|메모|الإدخال|الادخال|المدخل|الملاحظة)\s?[#:]?\s?"

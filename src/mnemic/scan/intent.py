@@ -604,8 +604,6 @@ FRAMES: tuple[_Frame, ...] = (
     *(_Frame(*f) for f in _conceal.LAST),
     # Concealment from someone who asks (scanner 39).
     *(_Frame(*f) for f in _harm.ASKED_FRAMES),
-    # The user's data pasted into a form (scanner 39's step 4, scanner 40's *small4*).
-    *(_Frame(*f) for f in _harm.FORMFIELD_FRAMES),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}

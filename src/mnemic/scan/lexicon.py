@@ -24,18 +24,15 @@ from __future__ import annotations
 
 from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
-    ASK_VERBS,
     ASKED,
     ASKER,
     BLAME_MORE,
     DOCTOR,
     EVEN_IF,
-    FORMFIELD,
     FORWARD,
     HARM,
     MORE as HARM_MORE,
     NARROWED,
-    PASTE,
     RECORD,
     RECORD_MORE,
     RECOVERY,
@@ -822,10 +819,7 @@ for _concept, _keys in ASKED.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
 CONCEPTS.update(ASKER)
 # A safeguard switched off where a language had neither word (scanner 40, step 1,
-# WEAK_MORE), then scanner 39's steps 2-5 judged again as one step (scanner 40, step 2:
-# "send" and "ask for" where a language had neither, ASK_VERBS; "paste" after a modal,
-# PASTE; a form on a page, the new concept FORMFIELD): merged last, so the bench can take
-# them out.
-for _concept, _keys in (*WEAK_MORE.items(), *ASK_VERBS.items(), *PASTE.items()):
+# WEAK_MORE); merged last, so the bench can take it out. (Step 2, scanner 39's steps 2-5
+# judged again, moved no fold row and is not in the product: commit 38f5b014.)
+for _concept, _keys in WEAK_MORE.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
-CONCEPTS.update(FORMFIELD)
