@@ -61,6 +61,23 @@ one frame is added.
 table in one run, the tenth-to-seventeenth test halves and the public test split,
 ``balanced`` and ``strict``; per family and language group.
 
+*First run* (``bench/results/scan40_lang.json``, stages 10-12): step 1 **passes**: pooled
+fold caught 739 -> **741** of 1,082 (fresh6's Greek and set e's Serbian security
+weakening), honest held 39 -> 39 of 1,059, blocked 0 on every fold; fresh10-17 dev 302 ->
+305 of 654, honest 37 / 0; the seventeenth's dev 31 -> **34** of 82 (its Lithuanian,
+Latvian and Nepali rows), honest held 9 -> 9; public and generated dev benign unchanged.
+Step 2 moves **no fold row** (741; fresh10-17 dev 308: the thirteenth +1, the sixteenth
++2) and fails "rises": **out of the product** (its keys, frame, ``_prose.ASK_FOR`` and
+flag stay in commit 38f5b014, where this file staged it). One run, no addendum. After
+it, the new test that every key is read found the Nepali key "दुई चरण*" (a star in a
+key of a script matched as substrings: it read nothing in the run): taken out.
+
+*Held out, once, at the end* (``scan40_held_out.json``): fresh10-17 test pooled
+``balanced`` 281 -> 281 of 650 (weakening security 12 -> 12 of 36), honest 37 held / 3
+blocked unchanged; every set unchanged (the seventeenth's 34 of 80); ``strict`` 288 ->
+288; public test 113 of 142 (76 blocked), benign 5 / 3 of 1,403, unchanged. p50 (three
+rounds interleaved): 0.841 / 0.822 / 0.826 ms before, 0.822 / 0.769 / 0.847 ms after.
+
     .venv/bin/python bench/_scan_loso40.py --check
     .venv/bin/python bench/_scan_loso40.py --lang --stages 10,11,12 \
         --out bench/results/scan40_lang.json

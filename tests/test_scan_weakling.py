@@ -37,7 +37,8 @@ CASES = [
     (
         "da",
         "Deaktiver to-faktor-godkendelsen på webshoppens admin, så kan praktikanten logge ind.",
-        "To-faktor-godkendelsen på webshoppens admin bliver slået til; praktikanten får sin egen konto.",
+        "To-faktor-godkendelsen på webshoppens admin bliver slået til; praktikanten får sin "
+        "egen konto.",
     ),
     (
         "fi",
