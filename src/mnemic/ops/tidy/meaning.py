@@ -27,7 +27,15 @@ to penicillin" / "Der Nutzer ist allergisch gegen Penicillin"), so the subject t
 (chosen on dev pairs so that no honest pair across two languages was merged) when the
 vetoes above on numbers, negation, updates and "also" hold and neither names someone or
 something the other does not write (:func:`_other_names`: "Odette Lund" / "Yann
-Peretti").
+Peretti"). Tidy 35 reads two languages by :func:`.across.two_languages` as well, keeps
+apart two entries that name two colours ("grey" / "blauer": :func:`.across.other_colour`),
+and joins them from :attr:`Thresholds.meaning_cosine_anchored` (0.88) when a value both
+write carries the pair and no value read in either language tells them apart
+(:func:`.across.anchored`: "Priya works on Sunday mornings" / "प्रिया आइतबार बिहान काम
+गर्छिन्" is not; "The coffee beans come from a roaster in Bristol" / "Kahve çekirdekleri
+Bristol'daki bir kavurucudan geliyor" is). e5 puts two unrelated entries of one memory
+in two scripts at 0.80 (median), a hundredth of them above 0.874: below 0.925 the cosine
+alone would join them.
 
 A rewording moves words about or says them with other words (a passive, a synonym verb,
 a paraphrase); what the vetoes keep apart is a rewording that changes one word in place
@@ -180,18 +188,33 @@ def _other_names(a: Profile, b: Profile) -> bool:
     return unmatched(a, b) and unmatched(b, a)
 
 
+def _two_languages(a: Profile, b: Profile) -> bool:
+    """Whether the cosine gate reads ``a`` and ``b`` as two languages:
+    :func:`languages_differ`, or :func:`.across.two_languages` (a main script each, or
+    English against one of the Latin-letter languages it reads by their function words;
+    tidy 35)."""
+    from .across import two_languages
+
+    return languages_differ(a, b) or two_languages(a, b)
+
+
 def same_meaning(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     """Whether the cosine of ``a`` and ``b`` joins them as one fact (see the module
     docstring): False without a cosine."""
     if s.cosine is None:
         return False
-    across = s.cosine < t.meaning_cosine and languages_differ(a, b)
-    if s.cosine < (t.meaning_cosine_across if across else t.meaning_cosine):
+    across = s.cosine < t.meaning_cosine and _two_languages(a, b)
+    floor = min(t.meaning_cosine_across, t.meaning_cosine_anchored)
+    if s.cosine < (floor if across else t.meaning_cosine):
         return False
     if s.slots_differ or not s.slots_subset or s.negation_differs or a.update or b.update:
         return False
     if across:
-        return not (_adds(a, b) or _other_code(a, b) or _other_names(a, b))
+        from .across import anchored, other_colour
+
+        if _adds(a, b) or _other_code(a, b) or _other_names(a, b) or other_colour(a, b):
+            return False
+        return s.cosine >= t.meaning_cosine_across or anchored(a, b)
     if not s.shared and s.shingle_jaccard < 1 / 3:
         return False
     return not (_adds(a, b) or swapped(a, b) or _other_code(a, b))
