@@ -147,7 +147,7 @@ def dump(out: Path) -> None:
                 c = float(cos[i, j])
                 if c >= UNRELATED_FLOOR:
                     p = _tidy_fresh.FreshPair("", "unrelated", "", "", "", r["a"], q["b"])
-                    fixed = (lambda x, y, c=c: c)  # noqa: E731 - the pair's own cosine
+                    fixed = lambda x, y, c=c: c  # noqa: E731 - the pair's own cosine
                     judged.append([r["a"], q["b"], round(c, 4),
                                    _tidy_fresh.verdict(p, fixed, True)])  # fmt: skip
         total += count
@@ -196,9 +196,37 @@ def diff(before: Path, after: Path) -> dict[str, Any]:
     return out
 
 
+HELD_OUT = ("fresh13", "fresh12")
+"""The test halves read once, after everything is final (before: main's tree at the
+branch point; after: this branch's)."""
+
+
+def heldout(out: Path) -> None:
+    """One side of the held-out look: :data:`HELD_OUT`'s test halves, each pair through
+    ``plan`` with the tree's shipped model, offline and with the embedder; verdicts and
+    per-kind summaries (Wilson 95 %) into ``out``."""
+    import tidy_pairs
+
+    halves = {s: list(_tidy_fresh.load_halves(_tidy_fresh.SETS[s])["test"]) for s in HELD_OUT}
+    texts = [t for ps in halves.values() for p in ps for t in (p.a, p.b)]
+    cosine, model_id = tidy_pairs.embedder_cosine(texts)
+    if cosine is None:
+        raise SystemExit("the embedder is needed")
+    got: dict[str, Any] = {"embedder": model_id}
+    for s, ps in halves.items():
+        for how, cos in (("offline", None), ("semantic", cosine)):
+            vs = [_tidy_fresh.verdict(p, cos, True) for p in ps]
+            summary = _tidy_fresh.summary(ps, vs)
+            got[f"{s}/{how}"] = {"verdicts": vs, "summary": tidy_pairs.brief(summary)}
+            print(s, how, _tidy_fresh.line(s, summary), flush=True)
+    out.write_text(json.dumps(got, ensure_ascii=False, indent=1))
+
+
 def _main(argv: list[str]) -> None:  # pragma: no cover - a tool for a round's check
     if argv[0] == "dump":
         dump(Path(argv[1]))
+    elif argv[0] == "heldout":
+        heldout(Path(argv[1]))
     elif argv[0] == "diff":
         result = diff(Path(argv[1]), Path(argv[2]))
         text = json.dumps(result, ensure_ascii=False, indent=1)

@@ -46,21 +46,19 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
 
-from ...unicode_script import script
-from .memo import by_text, searched
+from .across import anchored, other_colour, two_languages
+from .languages import (
+    _LETTERS,
+    ALSO,
+    _scripts as _scripts,  # read by tests/test_tidy_cost.py
+    languages_differ,
+)
+from .memo import searched
 from .signals import PairSignals, Profile
 from .thresholds import Thresholds
 
 __all__ = ["ALSO", "languages_differ", "misspelt", "same_meaning", "swapped"]
-
-ALSO = re.compile(
-    r"\b(?:also|too|as well|additionally|außerdem|auch|zusätzlich|además|también|aussi|"
-    r"également|en plus|anche|inoltre|ook|eveneens|também|tambem|также|тоже|"
-    r"też|także|również|ayrıca)\b|[也还還]|(?<=[\u30a0-\u30ff\u4e00-\u9fff])も|도\b"
-)
-"""Words that say an entry adds to another ("*also* went to Greece"): two facts."""
 
 
 def swapped(a: Profile, b: Profile) -> bool:
@@ -133,48 +131,6 @@ def _other_code(a: Profile, b: Profile) -> bool:
     return any(_near(x, y) for x in ca - cb for y in cb - ca)
 
 
-_LETTERS = re.compile(r"[^\W\d_]+")
-_ONE_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}
-
-
-@lru_cache(maxsize=4096)
-def _scripts(text: str) -> frozenset[str]:
-    """The scripts ``text``'s words are written in, by each word's first letter (Han,
-    hiragana and katakana as one: Japanese writes all three)."""
-    out = set()
-    for word in _LETTERS.findall(text):
-        name = script(word[0])
-        out.add(_ONE_SCRIPT.get(name, name))
-    return frozenset(out)
-
-
-def languages_differ(a: Profile, b: Profile) -> bool:
-    """Whether ``a`` and ``b`` are written in two languages: no script in common ("User
-    is allergic to 花生" shares Han with "用户吃花生会过敏", so is not), or one read as
-    English and the other as another language (:func:`.quantities.language`). Two
-    languages both other than English are not told apart this way: Spanish, Portuguese
-    and Catalan share the function words it counts, and short entries in one of them
-    read as another."""
-    return _keys_differ(_language_key(a.text), _language_key(b.text))
-
-
-@lru_cache(maxsize=1 << 16)
-def _keys_differ(ka: tuple[frozenset[str], str], kb: tuple[frozenset[str], str]) -> bool:
-    """:func:`languages_differ` of two texts' keys (few keys occur: kept per pair of keys)."""
-    (sa, la), (sb, lb) = ka, kb
-    return bool(sa and sb and not sa & sb) or bool(la and lb and la != lb and "en" in (la, lb))
-
-
-@by_text
-def _language_key(text: str) -> tuple[frozenset[str], str]:
-    """What :func:`languages_differ` reads of one text: its scripts and the language it
-    reads as. Kept per text, and the answer per two keys (tidycost 2: asked of every pair
-    by three rules, it read both texts each time; few keys occur)."""
-    from .quantities import language
-
-    return _scripts(text), language(text)
-
-
 def _other_names(a: Profile, b: Profile) -> bool:
     """Whether each of ``a`` and ``b`` names (a word written with a capital inside the
     sentence) something the other does not write, in Latin letters, accents dropped
@@ -193,8 +149,6 @@ def _two_languages(a: Profile, b: Profile) -> bool:
     :func:`languages_differ`, or :func:`.across.two_languages` (a main script each, or
     English against one of the Latin-letter languages it reads by their function words;
     tidy 35)."""
-    from .across import two_languages
-
     return languages_differ(a, b) or two_languages(a, b)
 
 
@@ -210,8 +164,6 @@ def same_meaning(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     if s.slots_differ or not s.slots_subset or s.negation_differs or a.update or b.update:
         return False
     if across:
-        from .across import anchored, other_colour
-
         if _adds(a, b) or _other_code(a, b) or _other_names(a, b) or other_colour(a, b):
             return False
         return s.cosine >= t.meaning_cosine_across or anchored(a, b)
