@@ -51,13 +51,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...unicode_script import script
-from .meaning import ALSO, languages_differ
+from .languages import ALSO, languages_differ
 from .memo import by_text, searched
 from .numerals import digits
 from .quantities import FUNCTION_WORDS, latin, same_name
 from .signals import GENERIC, Profile
 
-__all__ = ["CONCEPTS", "across", "another_value", "concepts", "two_languages"]
+__all__ = [
+    "CONCEPTS",
+    "across",
+    "anchored",
+    "another_value",
+    "colours",
+    "concepts",
+    "other_colour",
+    "two_languages",
+]
 
 _FUNCTION = {
     **FUNCTION_WORDS,
@@ -586,3 +595,136 @@ def another_value(a: Profile, b: Profile) -> str | None:
         return None
     said = ", ".join(sorted(ca))
     return f"same {said}, another value in another language: {' '.join(was)} vs {' '.join(now)}"
+
+
+def anchored(a: Profile, b: Profile) -> bool:
+    """Whether a value both write carries ``a`` and ``b`` (said in two languages) and no
+    value read in either language tells them apart (tidy 35, the embedder's anchored
+    floor, :attr:`.Thresholds.meaning_cosine_anchored`): the same numbers, months and
+    weekdays on both sides; no name one writes that the other does not (a German noun
+    counted as a name unless both read the same attribute, as :func:`across` reads it);
+    and at least one name both write or one number, month or weekday both state."""
+    sa, sb = _side(a.text), _side(b.text)
+    if sa.numbers != sb.numbers:
+        return False
+    ca = concepts(a.text)
+    strict = not (ca and ca == concepts(b.text))
+    if _unwritten(sa, sb, strict) or _unwritten(sb, sa, strict):
+        return False
+    return bool(sa.numbers or _names(sa, sb) or _names(sb, sa))
+
+
+_COLOUR_WORDS = (
+    (
+        "red",
+        "red rot rote roter rotes roten rouge rouges rojo roja rojos rojas rosso rossa "
+        "rossi rosse vermelho vermelha vermelhos rood rode czerwony czerwona czerwone "
+        "czerwonego červený červená červené röd röda rött rød røde красный красная красное "
+        "красного червоний червона kırmızı punainen piros roșu roșie",
+        "赤|红|紅|빨간|빨강",
+    ),
+    (
+        "blue",
+        "blue blau blaue blauer blaues blauen bleu bleue bleus azul azules blu blauw "
+        "blauwe niebieski niebieska niebieskie modrý modrá modré blå blått blåa синий синяя "
+        "синее синего голубой синій синя блакитний mavi sininen kék albastru albastră",
+        "青|蓝|藍|파란|파랑",
+    ),
+    (
+        "green",
+        "green grün grüne grüner grünes grünen vert verte verts vertes verde verdes "
+        "groen groene zielony zielona zielone zelený zelená zelené grön gröna grönt grøn "
+        "grønne grønn зелёный зеленый зелёная зеленая зелений зелена yeşil vihreä zöld",
+        "緑|绿|綠|초록|녹색",
+    ),
+    (
+        "yellow",
+        "yellow gelb gelbe gelber gelbes gelben jaune jaunes amarillo amarilla "
+        "giallo gialla amarelo amarela geel gele żółty żółta żółte žlutý žlutá gul gult gula "
+        "жёлтый желтый жёлтая желтая жовтий жовта sarı keltainen sárga galben galbenă",
+        "黄|黃|노란|노랑",
+    ),
+    (
+        "black",
+        "black schwarz schwarze schwarzer schwarzes schwarzen noir noire noirs negro "
+        "negra negros nero nera neri preto preta zwart zwarte czarny czarna czarne černý "
+        "černá černé svart svarta sorte чёрный черный чёрная черная чорний чорна siyah "
+        "musta fekete negru neagră",
+        "黒|黑|검은|검정",
+    ),
+    (
+        "white",
+        "white weiß weiss weiße weisse weißer weißes weißen blanc blanche blanco "
+        "blanca bianco bianca branco branca wit witte biały biała białe bílý bílá bílé vit "
+        "vita vitt hvid hvide hvit hvite белый белая белое білий біла beyaz valkoinen fehér "
+        "alb albă",
+        "白|흰|하얀",
+    ),
+    (
+        "grey",
+        "grey gray grau graue grauer graues grauen gris grise grises grigio grigia "
+        "cinza grijs grijze szary szara szare šedý šedá šedé grå gråa серый серая серое "
+        "сірий сіра gri harmaa szürke",
+        "灰|회색",
+    ),
+    (
+        "brown",
+        "brown braun braune brauner braunes braunen marron brun brune marrón "
+        "castaño marrone castanho bruin bruine brązowy brązowa hnědý hnědá brun bruna brunt "
+        "коричневый коричнева коричневий kahverengi ruskea barna maro",
+        "茶色|棕|褐|갈색",
+    ),
+    (
+        "orange",
+        "orange orangefarben naranja arancione laranja oranje pomarańczowy "
+        "pomarańczowa oranžový oranžová оранжевый помаранчевий turuncu oranssi narancs "
+        "portocaliu",
+        "橙|オレンジ|주황",
+    ),
+    (
+        "purple",
+        "purple lila violett violet violette morado morada viola roxo roxa "
+        "paars fioletowy fioletowa fialový fialová фиолетовый фіолетовий violetti",
+        "紫|보라",
+    ),
+    (
+        "pink",
+        "pink rosa rosado rosada różowy różowa růžový růžová rosé "
+        "розовый рожевий pembe vaaleanpunainen rózsaszín roz",
+        "ピンク|粉红|粉紅|분홍",
+    ),
+    (
+        "silver",
+        "silver silbern silberne silberner argenté argentée plateado plateada "
+        "argento argentato prateado zilver zilveren srebrny srebrna stříbrný серебристый "
+        "сріблястий gümüş hopea ezüst argintiu",
+        "銀|银|은색",
+    ),
+    (
+        "gold",
+        "gold golden goldene goldener doré dorée dorado dorada dorato oro dourado "
+        "goud gouden złoty złota zlatý золотой золотистый золотий altın kulta arany auriu",
+        "金色|金黄|금색",
+    ),
+)
+_COLOURS = tuple(
+    (name, re.compile(rf"(?<![^\W\d_])(?:{'|'.join(words.split())})(?![^\W\d_])|{other}"))
+    for name, words, other in _COLOUR_WORDS
+)
+"""Colour words of the languages tidy reads, whole words (Latin, Cyrillic), and the
+characters other scripts write them with, by the colour they name."""
+
+
+@by_text
+def colours(text: str) -> frozenset[str]:
+    """The colours ``text`` names (:data:`_COLOURS`, case folded, NFKC)."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return frozenset(name for name, words in _COLOURS if words.search(folded))
+
+
+def other_colour(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` both name colours and not the same ones ("The family car
+    is a grey Skoda Octavia" / "Unser Familienauto ist ein blauer Skoda Octavia": two
+    cars); a colour one side alone names says nothing (its language may be unread)."""
+    ca, cb = colours(a.text), colours(b.text)
+    return bool(ca and cb and ca != cb)

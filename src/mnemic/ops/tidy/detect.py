@@ -47,7 +47,9 @@ their embeddings when the embedder runs), contradictions before duplicates:
   :attr:`Thresholds.meaning_cosine` when no number, negation, update, "also" or single
   changed place tells them apart (:mod:`.meaning`); two entries in two languages, which
   share no words, at :attr:`Thresholds.meaning_cosine_across` when besides no name
-  either writes alone tells them apart.
+  either writes alone tells them apart, and from :attr:`Thresholds.meaning_cosine_anchored`
+  when a name or number both write carries them and no value read in either language
+  (numbers, months, weekdays, names, colours) differs (tidy 35).
   Offline, two entries that each hold one word the other lacks are one fact when the
   sentence was rebuilt around it: three or more shared content words in another order,
   the changed word no name and not between the same two words on both sides

@@ -48,6 +48,10 @@ class Thresholds:
     """The same for two entries in two languages (:func:`.meaning.languages_differ`),
     where the words cannot say they share a subject: the cosine decides, with names and
     numbers that must agree (tidy 18; above 1: off)."""
+    meaning_cosine_anchored: float = 0.88
+    """The same for two entries in two languages carried by a value both write (a name,
+    a number, a month or a weekday: :func:`.across.anchored`), with no value read in
+    either language telling them apart (tidy 35; above 1: off)."""
 
 
 THRESHOLDS = Thresholds()
