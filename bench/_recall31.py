@@ -85,7 +85,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mnemic.sessions.search.retrieval as retrieval_module
 import recall as rb
-from _misses import _stores
+from _metrics import Scores
+from _misses import _stores, paired, print_figures
 from mnemic.sessions.search.hybrid import fuse as shipped_fuse
 
 DEV_STRANGERS = ("strangers5", "strangers6")
@@ -117,7 +118,8 @@ def spy(log: dict[str, Any]) -> Iterator[None]:
         out = orig_fuse(lexical, semantic, **kw)
         log["lexical"] = [(r.session_id, r.seq) for r in lexical]
         log["semantic_pre"] = [
-            (f.session_id, f.seq) for f in shipped_fuse([], semantic, statements=kw.get("statements", False))
+            (f.session_id, f.seq)
+            for f in shipped_fuse([], semantic, statements=kw.get("statements", False))
         ]
         log["fused_pre"] = [(f.session_id, f.seq) for f in out]
         log["readable"] = kw.get("readable", 1.0)
@@ -152,7 +154,12 @@ def diagnose(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader
                 continue
             corpus = corpora[q.corpus]
             ev = set(q.evidence)
-            row: dict[str, Any] = {"set": q.set, "groups": q.groups, "text": q.text, "ev": sorted(ev)}
+            row: dict[str, Any] = {
+                "set": q.set,
+                "groups": q.groups,
+                "text": q.text,
+                "ev": sorted(ev),
+            }
             for mode in ("lexical", "semantic"):
                 row[mode] = rb.ranking(corpus, q.text, mode, loader, q.as_of)
             log: dict[str, Any] = {}
@@ -171,11 +178,55 @@ def diagnose(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader
             out.flush()
 
 
+@contextmanager
+def within(on: bool) -> Iterator[None]:
+    """The shipped ranking with the rule on or off (:data:`~.retrieval.WITHIN`)."""
+    before = retrieval_module.WITHIN
+    retrieval_module.WITHIN = on
+    try:
+        yield
+    finally:
+        retrieval_module.WITHIN = before
+
+
+OTHER = ("zh", "strangers5-xl", "strangers6-xl")
+"""The other-language sets, also pooled (``pooled-xl``)."""
+
+
+def run(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any,
+        save: Path) -> None:  # fmt: skip
+    """Semantic, hybrid without the rule (``off``) and with it (``within``), question by
+    question; the rule's paired difference from ``off``, per set and pooled."""
+    table: dict[tuple[str, str], Scores] = {}
+    arms = (("semantic", "semantic", True), ("off", "hybrid", False), ("within", "hybrid", True))
+    for q in questions:
+        corpus = corpora[q.corpus]
+        sets = [q.set, "pooled-xl"] if q.set in OTHER else [q.set]
+        for name, mode, on in arms:
+            with within(on):
+                ranked = rb.ranking(corpus, q.text, mode, loader, q.as_of)
+            for set_ in sets:
+                rb.score(q, corpus, ranked, table.setdefault((set_, name), Scores()))
+    out: dict[str, Any] = {}
+    for (set_, name), sc in sorted(table.items()):
+        r = sc.result()
+        if name == "within":
+            r["paired"] = paired(sc, table[(set_, "off")])
+        out.setdefault(set_, {})[name] = r
+        print_figures(f"{set_:14s} {name:9s}", r, ci=True)
+        if "paired" in r:
+            print("    paired (within - off): " + "  ".join(
+                f"{m} {v['diff']['value']:+.3f} [{v['diff']['ci95'][0]:+.3f},"
+                f"{v['diff']['ci95'][1]:+.3f}] +{v['better']}/-{v['worse']}"
+                for m, v in r["paired"].items() if m != "by"))  # fmt: skip
+    save.write_text(json.dumps(out, indent=1), encoding="utf-8")
+
+
 def main() -> None:
     from _vcache import CachedEmbedder
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("diagnose",))
+    parser.add_argument("what", choices=("diagnose", "run"))
     parser.add_argument("--sets", default="zh,strangers5-xl,strangers6-xl")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--save", type=Path, required=True)
@@ -188,7 +239,10 @@ def main() -> None:
         print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s, "
               f"embedded now {embedder.embedded})", file=sys.stderr)  # fmt: skip
         if args.what == "diagnose":
-            diagnose(corpora, questions, lambda: embedder, args.save)
+            with within(False):
+                diagnose(corpora, questions, lambda: embedder, args.save)
+        else:
+            run(corpora, questions, lambda: embedder, args.save)
         for c in corpora.values():
             c.store.close()
 
