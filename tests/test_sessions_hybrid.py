@@ -184,27 +184,3 @@ def test_a_question_asked_in_the_history_keeps_half_its_meaning_for_a_first_pers
     statements = fuse([], hits, statements=True)
     assert key(statements[0]) == ("a", 5)
     assert statements[[key(f) for f in statements].index(("a", 0))].score == 0.5 * (1 - 0.6)
-
-
-def test_a_question_in_another_language_lets_the_lexical_side_reorder_only_what_meaning_found() -> (
-    None
-):
-    """recall 31: for a question in another language than the store the lexical list's
-    positions the semantic side does not hold were noise (1 of 297 evidence turns in the
-    dev sets' fused top 50) and pushed semantic candidates out."""
-    lexical = lexical_list([("c", 9), ("a", 0), ("b", 7)], set())  # c9: a name, nothing more
-    semantic = [
-        SemanticHit(1, "a", 0, 0.9, 20),
-        SemanticHit(2, "b", 8, 0.8, 20),
-        SemanticHit(3, "d", 3, 0.5, 20),
-    ]
-    before = [key(f) for f in fuse(lexical, semantic)]
-    assert before.index(("c", 9)) < before.index(("b", 8))
-    for fused in (fuse(lexical, semantic, within=True),
-                  rrf(lexical, semantic, within=True)):  # fmt: skip
-        order = [key(f) for f in fused]
-        assert order[0] == ("a", 0)  # both sides: still first
-        at = order.index(("c", 9))
-        assert fused[at].score == 0.0 and fused[at].matched == ("lexical",)  # kept
-        assert all(f.score > 0 for f in fused[:at])  # after every position with a score
-        assert order.index(("b", 7)) < order.index(("b", 8))  # lexical still re-orders

@@ -30,7 +30,7 @@ from mnemic.sessions import (
     search_messages,
 )
 from mnemic.sessions.index.query import parse_query
-from mnemic.sessions.search.retrieval import QUERY_CHARS, elsewhere, readable_share
+from mnemic.sessions.search.retrieval import QUERY_CHARS, readable_share
 
 CONCEPTS = {
     "automobile": "car",
@@ -547,14 +547,3 @@ def test_the_stale_notice_writes_big_counts_with_separators(
         plain.append_messages("cars", [NewMessage("user", f"brake check {n}") for n in range(1000)])
         resp = search(plain, lambda: embedder, query="brake", mode="hybrid")
     assert "none of the 1,006 messages has a vector" in resp["notice"]
-
-
-def test_a_question_is_in_another_language_when_its_words_are_mostly_unreadable() -> None:
-    """recall 31 (``elsewhere``): the fusion's ``within`` is for these questions only."""
-    latin = {"LATIN"}
-    assert elsewhere("¿Con qué zapatillas entrena Ifeoma ahora?", latin, 0.25)
-    assert elsewhere("7월부터 이페오마는 어떤 교대 근무 패턴으로 일하나요?", latin, 0.5)
-    assert elsewhere("伊菲欧玛在哪里工作？", latin, 1.0)  # a script the store does not write
-    assert not elsewhere("Which shoes does Ifeoma train in now?", latin, 1.0)
-    assert not elsewhere("Which shoes does Ifeoma train in?", latin, 0.5)  # half: not fewer
-    assert not elsewhere("伊菲欧玛在哪里工作？", None, 0.0)  # scripts unknown: unchanged

@@ -14,12 +14,6 @@ Before fusing, the semantic candidates may lend a share of their strength to the
 neighbours (:func:`semantic_context`), as the lexical ranker does: in a conversation the
 answer often sits next to the turn that is about the question.
 
-For a question in another language than the store (``within``: :mod:`.retrieval` decides)
-the lexical side only re-orders what the semantic side found: a position the semantic side
-does not hold (a candidate or a neighbour) gets no lexical strength and stays at the end
-of the list (recall 31, ``bench/_recall31.py``: for those questions such positions held 1
-of 297 evidence turns in the dev sets' fused top 50, and pushed semantic candidates out).
-
 Every fused position says which part matched the message itself (``matched``):
 ``("lexical",)``, ``("semantic",)``, ``("lexical", "semantic")``, or ``()`` for a
 neighbour that ranks only through a matching message's context. Ties break by position
@@ -235,20 +229,18 @@ def rrf(
     context: Sequence[float] = SEMANTIC_CONTEXT,
     limit: int | None = None,
     asks_share: float = 1.0,
-    within: bool = False,
 ) -> list[FusedMessage]:
     """Reciprocal-rank fusion of the lexical ranking and the semantic candidates.
 
     Each position appears once; its score is the sum over the parts that ranked it of
-    ``weight / (k + rank)`` (ranks from 1, best first). ``within``: a position only the
-    lexical side holds scores 0 (see the module docstring).
+    ``weight / (k + rank)`` (ranks from 1, best first).
     """
     lex, lex_hits = _lexical_side(lexical)
     sem, sem_hits = _semantic_side(semantic, context, asks_share)
     scores: dict[Pos, float] = defaultdict(float)
     for side, weight in ((lex, weights[0]), (sem, weights[1])):
         for pos, (rank, _) in side.items():
-            scores[pos] += 0.0 if within and pos not in sem else weight / (k + rank)
+            scores[pos] += weight / (k + rank)
     return _finish(scores, lex, lex_hits, sem, sem_hits, limit)
 
 
@@ -260,20 +252,18 @@ def blend(
     context: Sequence[float] = SEMANTIC_CONTEXT,
     limit: int | None = None,
     asks_share: float = 1.0,
-    within: bool = False,
 ) -> list[FusedMessage]:
     """Score blend: ``alpha * lexical + (1 - alpha) * semantic``.
 
     Lexical scores are divided by the best lexical score; semantic strengths come from
     :func:`semantic_context`. A position missing from one side scores 0 there.
-    ``within``: a position only the lexical side holds scores 0 (see the module docstring).
     """
     lex, lex_hits = _lexical_side(lexical)
     sem, sem_hits = _semantic_side(semantic, context, asks_share)
     scores: dict[Pos, float] = defaultdict(float)
     for side, weight in ((lex, alpha), (sem, 1.0 - alpha)):
         for pos, (_, strength) in side.items():
-            scores[pos] += 0.0 if within and pos not in sem else weight * strength
+            scores[pos] += weight * strength
     return _finish(scores, lex, lex_hits, sem, sem_hits, limit)
 
 
@@ -284,20 +274,16 @@ def fuse(
     limit: int | None = None,
     statements: bool = False,
     readable: float = 1.0,
-    within: bool = False,
 ) -> list[FusedMessage]:
     """The shipped fusion (the method and parameters chosen on LoCoMo's tuning split).
 
-        ``statements``: the question asks what the user stated or did (it is in the first
-        person): a semantic candidate that is itself a question keeps :data:`ASK_SHARE` of
-        its strength. ``readable``: the share of the question's words the lexical side can
-        match at all (:func:`~.retrieval.readable_share`: a question in Chinese over an
-        English chat, 0); the lexical side weighs that share of its weight. ``within``: the
-    question is in another language than the store: the lexical side re-orders only the
-    positions the semantic side holds (the module docstring)."""
+    ``statements``: the question asks what the user stated or did (it is in the first
+    person): a semantic candidate that is itself a question keeps :data:`ASK_SHARE` of
+    its strength. ``readable``: the share of the question's words the lexical side can
+    match at all (:func:`~.retrieval.readable_share`: a question in Chinese over an
+    English chat, 0); the lexical side weighs that share of its weight."""
     share = ASK_SHARE if statements else 1.0
     if FUSION == "rrf":
         weights = (RRF_WEIGHTS[0] * readable, RRF_WEIGHTS[1])
-        return rrf(lexical, semantic, limit=limit, asks_share=share, weights=weights, within=within)
-    alpha = BLEND_ALPHA * readable
-    return blend(lexical, semantic, limit=limit, asks_share=share, alpha=alpha, within=within)
+        return rrf(lexical, semantic, limit=limit, asks_share=share, weights=weights)
+    return blend(lexical, semantic, limit=limit, asks_share=share, alpha=BLEND_ALPHA * readable)

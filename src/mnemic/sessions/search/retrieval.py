@@ -54,7 +54,6 @@ __all__ = [
     "check_mode",
     "default_embedder_loader",
     "lexical_only",
-    "elsewhere",
     "readable_share",
     "semantic_state",
 ]
@@ -87,14 +86,6 @@ HELD = True
 """Whether a word of the question the store's full-text index holds nowhere counts as
 unreadable too (:func:`readable_share`'s ``held``; off: the script alone decides, for the
 benches' ablation)."""
-WITHIN = True
-"""Whether a question in another language than the store (:func:`elsewhere`) has its
-lexical side re-order only what the semantic side found (:func:`~.hybrid.fuse`'s
-``within``; off: the fusion before it, for the benches' ablation)."""
-MOSTLY_UNREADABLE = 0.5
-"""A question fewer than this share of whose content words the lexical side can read
-(:func:`readable_share`) is in another language than the store (:func:`elsewhere`): the
-majority of its words are written nowhere in it."""
 SCRIPT_SAMPLE = 5
 """The nearest messages by meaning whose scripts stand for the store's (:func:`readable_share`)."""
 SCRIPT_CHARS = 300
@@ -326,19 +317,6 @@ def readable_share(
     return len(seen) / len(lettered)
 
 
-def elsewhere(text: str, written: set[str] | None, readable: float) -> bool:
-    """Whether ``text`` is a question in another language than the store: one of its
-    content words is written in a script the store's nearest messages (``written``) do
-    not write, or fewer than :data:`MOSTLY_UNREADABLE` of its content words are readable
-    (``readable``, :func:`readable_share`). False when ``written`` is None (unknown)."""
-    if written is None:
-        return False
-    if readable < MOSTLY_UNREADABLE:
-        return True
-    found = [w for w in words(text) if w.casefold() not in STOP_WORDS]
-    return any(not scripts(w) <= written for w in found if scripts(w))
-
-
 def _held_by(
     store: SessionStore, query: Query, frame: TimeFrame
 ) -> Callable[[list[str]], list[str]]:
@@ -497,10 +475,7 @@ def _retrieve(
         if got is not None:  # the store has the chat's words: the bridge (.bridge)
             searched, share = got
             lexical = rank_messages(store, bridged_query(searched), filters, candidates=CANDIDATES)
-            fused = fuse(lexical, hits, statements=statements, readable=share, within=WITHIN)
-            return fused, want, notice, vec
+            return fuse(lexical, hits, statements=statements, readable=share), want, notice, vec
     held = _held_by(store, query, frame) if HELD else None
     readable = readable_share(text, written, held) if lexical else 1.0
-    within = WITHIN and bool(lexical) and elsewhere(text, written, readable)
-    fused = fuse(lexical, hits, statements=statements, readable=readable, within=within)
-    return fused, want, notice, vec
+    return fuse(lexical, hits, statements=statements, readable=readable), want, notice, vec
