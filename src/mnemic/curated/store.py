@@ -79,6 +79,7 @@ __all__ = [
     "GroupCommit",
     "Op",
     "OpResult",
+    "Precommit",
     "Record",
     "file_hash",
     "file_hashes",
