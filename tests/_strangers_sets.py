@@ -175,3 +175,27 @@ def assert_other_languages(
     asked = Counter(str(e["lang"]) for e in xl)
     assert set(asked) == langs and asked["zh"] >= zh
     assert all(n >= each for n in asked.values())
+
+
+def spread_lists(data: list[Sample]) -> int:
+    """How many multi-hop questions (category 1) have evidence in three sessions or more."""
+    return sum(
+        1
+        for s in data
+        for q in s["qa"]  # type: ignore[attr-defined]
+        if q["category"] == 1 and len({e.split(":")[0] for e in q["evidence"]}) >= 3
+    )
+
+
+def assert_long_replies(data: list[Sample]) -> None:
+    """Each conversation is one user talking to "Assistant", whose median reply is 25
+    words or more and twice the user's median turn or more."""
+    for sample in data:
+        conv = sample["conversation"]
+        assert isinstance(conv, dict) and conv["speaker_b"] == "Assistant"
+        words: dict[str, list[int]] = {conv["speaker_a"]: [], "Assistant": []}
+        for ts in turns_of(sample).values():
+            for t in ts:
+                words[t["speaker"]].append(len(t["text"].split()))
+        user, bot = (sorted(words[k]) for k in (conv["speaker_a"], "Assistant"))
+        assert bot[len(bot) // 2] >= 2 * user[len(user) // 2] and bot[len(bot) // 2] >= 25

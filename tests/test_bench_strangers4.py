@@ -18,10 +18,11 @@ from _strangers_sets import (
     assert_all_test_and_keys_of_their_store,
     assert_categories,
     assert_conversations,
+    assert_long_replies,
     assert_other_languages,
     builder,
     load,
-    turns_of,
+    spread_lists,
 )
 
 NAME = "strangers4"
@@ -42,26 +43,11 @@ def test_every_evidence_id_is_a_turn_and_the_categories_are_mixed() -> None:
     total = sum(counts.values())
     assert counts[1] / total >= 0.18 and counts[2] / total >= 0.18  # multi-hop, temporal
     assert counts[5] / total >= 0.1  # adversarial: asked about what was never said
-    wide = [
-        q
-        for s in data
-        for q in s["qa"]  # type: ignore[attr-defined]
-        if q["category"] == 1 and len({e.split(":")[0] for e in q["evidence"]}) >= 3
-    ]
-    assert len(wide) >= 30  # lists spread over three sessions or more
+    assert spread_lists(data) >= 30  # lists spread over three sessions or more
 
 
 def test_the_assistant_writes_long_replies_next_to_short_user_facts() -> None:
-    data, _ = load(NAME)
-    for sample in data:
-        conv = sample["conversation"]
-        assert isinstance(conv, dict) and conv["speaker_b"] == "Assistant"
-        words: dict[str, list[int]] = {conv["speaker_a"]: [], "Assistant": []}
-        for ts in turns_of(sample).values():
-            for t in ts:
-                words[t["speaker"]].append(len(t["text"].split()))
-        user, bot = (sorted(words[k]) for k in (conv["speaker_a"], "Assistant"))
-        assert bot[len(bot) // 2] >= 2 * user[len(user) // 2] and bot[len(bot) // 2] >= 25
+    assert_long_replies(load(NAME)[0])
 
 
 def test_other_language_questions_are_english_ones_asked_again() -> None:

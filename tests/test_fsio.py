@@ -259,3 +259,25 @@ def test_describe_kind_names_every_kind_of_file(kind: int, said: str) -> None:
     from mnemic.fsio import describe_kind
 
     assert describe_kind(kind | 0o644) == said
+
+
+@pytest.mark.timeout(30)
+def test_open_to_read_refuses_what_an_import_cannot_read_with_one_error(tmp_path: Path) -> None:
+    """The open every importer's source and a bundle go through: a missing file, a FIFO
+    and a directory are all UnreadableFile with a reason a caller quotes; a regular file
+    opens."""
+    from mnemic.fsread import open_to_read
+
+    fifo = tmp_path / "rollout.jsonl"
+    os.mkfifo(fifo)
+    reasons = []
+    for path in (tmp_path / "missing.jsonl", fifo, tmp_path):
+        with pytest.raises(UnreadableFile) as info:
+            open_to_read(path)
+        assert info.value.path == str(path)
+        reasons.append(info.value.reason)
+    assert reasons[0] == os.strerror(errno.ENOENT)
+    assert "named pipe (FIFO)" in reasons[1] and "a directory" in reasons[2]
+    fd = open_to_read(_written(tmp_path / "ok.jsonl", "{}\n"))
+    with open(fd, "rb") as fh:
+        assert fh.read() == b"{}\n"

@@ -183,6 +183,10 @@ FORGERIES: dict[str, tuple[Callable[..., None], str]] = {
         "caption of attachment 'x.png' is not text",
     ),
     "tombstones as an object": (_with("tombstones.json", b'{"ab": 1}'), "not a list of pairs"),
+    "a project.json nested too deeply": (
+        _with("projects/PID/project.json", DEEP.encode()),
+        "nested too deeply",
+    ),
     "a project at a relative path": (
         _with("projects/PID/project.json", b'{"path": "rel/x"}'),
         "names no project directory",

@@ -328,15 +328,15 @@ def test_compare_gives_the_plain_signals_on_every_pair() -> None:
 
 
 def test_the_language_rules_read_per_text_keys_as_the_texts() -> None:
-    """:func:`meaning.languages_differ` and :func:`across.two_languages` answer from
+    """:func:`languages.languages_differ` and :func:`across.two_languages` answer from
     what each reads of one text, kept per text, and their answer per two keys (tidycost
     2): the same as reading both texts, on every hand-written pair both ways (many
     languages and scripts) and random pairs of their texts."""
-    from mnemic.ops.tidy import across, meaning
+    from mnemic.ops.tidy import across, languages
     from mnemic.ops.tidy.quantities import language
 
     def differ_plain(a: Any, b: Any) -> bool:
-        sa, sb = meaning._scripts(a.text), meaning._scripts(b.text)
+        sa, sb = languages._scripts(a.text), languages._scripts(b.text)
         if sa and sb and not sa & sb:
             return True
         la, lb = language(a.text), language(b.text)
@@ -353,7 +353,7 @@ def test_the_language_rules_read_per_text_keys_as_the_texts() -> None:
 
     told = 0
     for a, b in _written_pairs():
-        assert meaning.languages_differ(a, b) == differ_plain(a, b), (a.text, b.text)
+        assert languages.languages_differ(a, b) == differ_plain(a, b), (a.text, b.text)
         assert across.two_languages(a, b) == two_plain(a, b), (a.text, b.text)
         told += two_plain(a, b)
     assert told > 100

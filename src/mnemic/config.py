@@ -56,6 +56,7 @@ __all__ = [
     "SkillsSettings",
     "load_settings",
     "mask_url",
+    "served_home",
     "set_config_value",
     "store_place",
 ]
@@ -471,6 +472,13 @@ def store_place(settings: Settings) -> str:
     if settings.store == "files":
         return ""
     return f"PostgreSQL at {mask_url(settings.store)} (schema {settings.postgres.schema})"
+
+
+def served_home(root: str | os.PathLike[str], settings: Settings) -> str:
+    """The home a server (``mnemic mcp``, ``mnemic ui``) says it serves: ``root``, and
+    where its memory and sessions live when that is not its own files (:func:`store_place`)."""
+    place = store_place(settings)
+    return f"{root} (memory and sessions in {place})" if place else str(root)
 
 
 def _below_a_file(path: str | os.PathLike[str]) -> bool:

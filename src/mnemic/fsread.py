@@ -22,6 +22,7 @@ __all__ = [
     "decode_text",
     "describe_kind",
     "open_regular",
+    "open_to_read",
     "read_bytes_strict",
     "read_text_strict",
 ]
@@ -67,7 +68,8 @@ def open_regular(
     exist and ``flags`` do not create it. The open never blocks: a FIFO, device, socket
     or directory in place of the file raises :class:`UnreadableFile` naming what it is.
     With ``nofollow``, a symlink is refused with :class:`UnsafePath`. Other failures
-    raise :class:`UnreadableFile` (the caller may map them, e.g. to a write error).
+    raise the :class:`OSError` of the open (the caller maps it, e.g. to a write error;
+    :func:`open_to_read` for a file that must be there).
     """
     open_flags = flags | O_NONBLOCK | O_CLOEXEC | (O_NOFOLLOW if nofollow else 0)
     try:
@@ -96,6 +98,20 @@ def open_regular(
     except BaseException:
         os.close(fd)
         raise
+    return fd
+
+
+def open_to_read(path: StrPath) -> int:
+    """:func:`open_regular` of a file that must be there (an import's source, a bundle):
+    its descriptor, or :class:`UnreadableFile` for whatever stops it, a missing file
+    (``No such file or directory``) and any other failed open included, its ``reason``
+    what a caller quotes. It never waits on a FIFO or a device."""
+    try:
+        fd = open_regular(path)
+    except OSError as exc:
+        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
+    if fd is None:
+        raise UnreadableFile(str(path), os.strerror(errno.ENOENT))
     return fd
 
 

@@ -160,7 +160,7 @@ def _next_after_copy(source: str, destination: str, schema: str) -> None:
     to point it (and the other hosts) at the copy."""
     from pathlib import Path
 
-    from ..backends.postgres.db import mask_url
+    from ..config import mask_url
 
     if not destination.startswith(("postgresql://", "postgres://")) or source.startswith(
         ("postgresql://", "postgres://")

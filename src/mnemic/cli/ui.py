@@ -10,7 +10,7 @@ from types import FrameType
 
 import click
 
-from ..config import store_place
+from ..config import served_home
 from ..home import Home, home_dir
 from ..ops.access_token import read_token_file
 from .app import AppContext, handle_errors, refuse_foreign_home
@@ -84,16 +84,13 @@ def ui(
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     from ..ui.serve import serve_ui
 
-    place = store_place(home.settings)
-    where = f" (memory and sessions in {place})" if place else ""
-
     def ready(url: str) -> None:
         click.echo(url)
         sys.stdout.flush()
         base = url.split("?", 1)[0]
         click.echo(
-            f"mnemic ui: serving {home.root}{where} at {base}; open the address above, which "
-            "carries the token (Ctrl-C stops)",
+            f"mnemic ui: serving {served_home(home.root, home.settings)} at {base}; open the "
+            "address above, which carries the token (Ctrl-C stops)",
             err=True,
         )
 

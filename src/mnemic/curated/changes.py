@@ -17,14 +17,13 @@ record of its own lists the whole text found (``found``, :mod:`.recovery`), once
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..governance.chain import text_key
 from .entries import SCAN_MAX, entry_handle, fresh_tail
-from .operations import OpResult
+from .operations import OpResult, recorded_expiry
 
 __all__ = ["REASONS", "Reason", "Removed", "TargetChange", "confirmed", "diff", "entry_key"]
 
@@ -125,8 +124,8 @@ class TargetChange:
             out["restored"] = list(self.restored)
         if self.confirmed:
             out["confirmed"] = list(self.confirmed)
-        if self.expires:  # NO_EXPIRY (infinity) as null: JSON has no infinity
-            out["expires"] = {k: None if math.isinf(t) else t for k, t in self.expires.items()}
+        if self.expires:
+            out["expires"] = {k: recorded_expiry(t) for k, t in self.expires.items()}
         out.update(self.extra)
         return out
 

@@ -47,7 +47,16 @@ from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
 from .scope import ProjectHome
 from .snapshot import Block, display_entry, entries_block, sanitize
-from .store import Commit, Evict, Op, OpResult, check_on_empty, check_target, file_hash
+from .store import (
+    Commit,
+    Evict,
+    Op,
+    OpResult,
+    Precommit,
+    check_on_empty,
+    check_target,
+    file_hash,
+)
 from .usage import Usage
 from .verdicts import VerdictCache
 from .view import MemoryView, open_backend
@@ -367,7 +376,7 @@ class Memory(MemoryView):
         try:
             if guarded:
                 self.guard.check_breaker()
-            if gov is not None and gov.make_store is not None:
+            if self.unmade:
                 self._first_write(target, ops, batch, allow_empty, precommit)
             if gov is not None and attempt is not None and gate and pending_id is None:
                 held = self.store.holds(ops)
@@ -440,7 +449,7 @@ class Memory(MemoryView):
         ops: list[Op],
         batch: bool,
         allow_empty: bool,
-        precommit: Callable[[str, Sequence[str], Sequence[str], list[OpResult]], None] | None,
+        precommit: Precommit | None,
     ) -> None:
         """A write to a project store that does not exist yet: refuse it (raise) as the
         empty store would, before anything of the store is created (its directory, its
@@ -606,7 +615,7 @@ class Memory(MemoryView):
         ops: list[Op],
         batch: bool,
         allow_empty: bool,
-        precommit: Callable[[str, Sequence[str], Sequence[str], list[OpResult]], None] | None,
+        precommit: Precommit | None,
         held: str = "",
         evict: Evict | None = None,
     ) -> Proposal:

@@ -10,14 +10,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["ACTIONS", "NO_EXPIRY", "Op", "OpResult"]
+__all__ = ["ACTIONS", "NO_EXPIRY", "Op", "OpResult", "recorded_expiry"]
 
 ACTIONS = ("add", "replace", "remove")
 
 NO_EXPIRY = math.inf
 """An ``expires`` that says the entry does not expire: an add or replace given it
 clears the entry's expiry, also when its text stays (a confirm, which otherwise keeps
-the expiry it had). The audit record holds it as ``null`` (JSON has no infinity)."""
+the expiry it had). The audit record holds it as ``null`` (JSON has no infinity):
+:func:`recorded_expiry`."""
+
+
+def recorded_expiry(when: float) -> float | None:
+    """An ``Op.expires`` as a JSON record holds it (the audit record, a staged write's
+    payload): :data:`NO_EXPIRY` as ``null``, a time as itself."""
+    return None if math.isinf(when) else when
 
 
 @dataclass(frozen=True, slots=True)

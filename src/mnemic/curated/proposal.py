@@ -13,7 +13,6 @@ budget, threat scan), so an approval can still fail cleanly against the current 
 from __future__ import annotations
 
 import difflib
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,7 +20,7 @@ from ..errors import InvalidArgument
 from ..governance.held import tidy_sentence
 from .changes import Reason
 from .entries import FILENAMES, serialize
-from .operations import NO_EXPIRY, OpResult
+from .operations import NO_EXPIRY, OpResult, recorded_expiry
 from .store import Commit, Op
 
 __all__ = ["archive_reasons", "describe", "ops_from_payload", "payload_of", "tidy_words"]
@@ -46,8 +45,8 @@ def payload_of(target: str, ops: Sequence[Op], *, batch: bool, allow_empty: bool
             item["old_text"] = op.old_text
         if op.target is not None and op.target != target:
             item["target"] = op.target
-        if op.expires is not None:  # NO_EXPIRY as null (JSON has no infinity)
-            item["expires"] = None if math.isinf(op.expires) else op.expires
+        if op.expires is not None:
+            item["expires"] = recorded_expiry(op.expires)
         operations.append(item)
     return {"target": target, "batch": batch, "allow_empty": allow_empty, "operations": operations}
 

@@ -339,15 +339,16 @@ def _orphan(home: Home, named: str, missing: ProjectScopeError) -> ProjectHome:
     (``api-6aa44a904a40``, as ``memory status`` lists it), which reaches a store whose
     directory was moved or deleted. Else ``missing`` is raised, told the id of the
     store the directory had, when it had one."""
+    stores = stored_projects(home)
     if "\x00" not in named and _ID.fullmatch(named) and not os.path.lexists(named):
-        for store in stored_projects(home):
+        for store in stores:
             if store.project.id == named:
                 return store
     try:
         gone = project_id(named) if "\x00" not in named else ""
     except (OSError, ValueError):
         gone = ""
-    stored = next((s for s in stored_projects(home) if s.project.id == gone), None)
+    stored = next((s for s in stores if s.project.id == gone), None)
     if stored is None:
         raise missing
     raise ProjectScopeError(

@@ -79,6 +79,7 @@ __all__ = [
     "GroupCommit",
     "Op",
     "OpResult",
+    "Precommit",
     "Record",
     "file_hash",
     "file_hashes",
@@ -888,8 +889,9 @@ def _with_replay(commit: Commit, item: Mapping[str, object]) -> Commit:
     return dataclasses.replace(commit, change=change)
 
 
-class _NoTxn:
-    """The locked view of a store that does not exist: both targets absent."""
+class _NoStore:
+    """A store that does not exist, for a dry run (:func:`check_on_empty`), and its own
+    locked view: both targets absent; it takes no lock and creates nothing."""
 
     lock_wait_ms = 0.0
 
@@ -899,26 +901,15 @@ class _NoTxn:
     def read_provenance(self, target: str) -> str | None:
         return None
 
+    @contextlib.contextmanager
+    def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_NoStore]:
+        yield self
+
     def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
         raise AssertionError("a dry run writes nothing")  # pragma: no cover
 
     def write_provenance(self, target: str, ledger: str) -> None:
         raise AssertionError("a dry run writes nothing")  # pragma: no cover
-
-
-class _NoStore:
-    """A store that does not exist, for a dry run (:func:`check_on_empty`): it takes no
-    lock and creates nothing."""
-
-    def read(self, target: str) -> str | None:
-        return None
-
-    def read_provenance(self, target: str) -> str | None:
-        return None
-
-    @contextlib.contextmanager
-    def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_NoTxn]:
-        yield _NoTxn()
 
 
 def check_on_empty(

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..curated.memory import Memory
 from ..errors import ImportFailed, IntegrationError, UnreadableFile
-from ..fsread import describe_kind, open_regular
+from ..fsread import describe_kind, open_to_read
 from ..home import Home
 from ..sessions import ImportProgress, import_path, open_store
 from ..sessions.attachments import AttachmentStore
@@ -83,13 +83,9 @@ def _plan(home: Home, files: list[Path], read: Callable[..., Any]) -> dict[str, 
         plan = ImportPlan(store.has_session)
         for path in files:
             try:  # a regular file only: a FIFO named rollout-*.jsonl hung the import
-                fd = open_regular(path)
+                fd = open_to_read(path)
             except UnreadableFile as exc:
                 raise ImportFailed(str(path), f"cannot be read ({exc.reason})") from None
-            except OSError as exc:
-                raise ImportFailed(str(path), f"cannot be read ({exc.strerror or exc})") from exc
-            if fd is None:
-                raise ImportFailed(str(path), "cannot be read (no such file)")
             with open(fd, "rb") as fh:
                 plan.count(read(path, fh, Reading(plan)))
     return plan.to_dict()

@@ -7,7 +7,7 @@ import logging
 import sys
 from collections.abc import Callable
 
-from ..config import store_place
+from ..config import served_home
 from ..errors import ConfigError
 from ..home import Home
 from ..ops.access_token import home_token, http_only, read_token_file
@@ -80,7 +80,7 @@ def serve(
             else ""
         )
         server = MnemicMCP(home, project=project, any_project=any_project)
-        say(f"mnemic mcp: serving {_served(home)} over stdio, {how}")
+        say(f"mnemic mcp: serving {served_home(home.root, home.settings)} over stdio, {how}")
         serve_stdio(server)
         return
     settings = home.settings.mcp
@@ -95,7 +95,7 @@ def serve(
         if home.settings.metrics.enabled:
             extra.append(f"metrics at {url.rsplit('/', 1)[0]}/metrics")
         note = f" ({'; '.join(extra)})" if extra else ""
-        say(f"mnemic mcp: serving {_served(home)} at {url}{note}")
+        say(f"mnemic mcp: serving {served_home(home.root, home.settings)} at {url}{note}")
 
     serve_http(
         MnemicMCP(home, project=project, any_project=any_project),
@@ -113,9 +113,3 @@ def _configure_logging(level: str) -> None:
     handler.setFormatter(logging.Formatter("mnemic mcp: %(levelname)s %(name)s: %(message)s"))
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
-
-
-def _served(home: Home) -> str:
-    """The home, and where its memory and sessions live when that is not its own files."""
-    place = store_place(home.settings)
-    return f"{home.root} (memory and sessions in {place})" if place else str(home.root)

@@ -244,7 +244,6 @@ def enclitic(
 def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
     """The :data:`GAPPED` phrases of a sentence, their words apart within one clause."""
     found: list[Match] = []
-    n = len(tokens)
     for i, (tok, _, _) in enumerate(tokens):
         gap = GAPPED.get(tok)
         reach = GAP_REACH
@@ -253,14 +252,11 @@ def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
             reach = SEPARABLE_REACH
             if gap is None:
                 continue
-        for j in range(i + 2, min(n, i + 2 + reach)):
-            if "," in sentence[tokens[j - 1][2] : tokens[j][1]]:
-                break
-            if tokens[j][0] in gap[0]:
-                # the span of the second word: a negation between the two negates it
-                # ("Frag den Nutzer nie nach seinem Passwort")
-                found.append((tokens[j][1], tokens[j][2], gap[1]))
-                break
+        # the span of the second word: a negation between the two negates it ("Frag den
+        # Nutzer nie nach seinem Passwort")
+        span = _second_apart(sentence, tokens, i, gap[0], reach)
+        if span is not None:
+            found.append((*span, gap[1]))
     for i, (tok, _, _) in enumerate(tokens):
         for seconds, concept, reach in APART.get(tok, ()):
             if concept == "asker" and i + 1 < len(tokens) and tokens[i + 1][0] in _ASKERS_NOT:
@@ -274,8 +270,9 @@ def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
 def _second_apart(
     sentence: str, tokens: Sequence[Token], i: int, seconds: frozenset[str], reach: int
 ) -> tuple[int, int] | None:
-    """The span of the second words of an :data:`APART` phrase opened by token ``i``,
-    at least one and at most ``reach`` tokens after it in one clause (no comma)."""
+    """The span of the second words of a phrase opened by token ``i`` (:data:`GAPPED`,
+    :data:`SEPARABLE`, :data:`APART`), at least one and at most ``reach`` tokens after it
+    in one clause (no comma)."""
     n = len(tokens)
     for j in range(i + 2, min(n, i + 2 + reach)):
         if "," in sentence[tokens[j - 1][2] : tokens[j][1]]:

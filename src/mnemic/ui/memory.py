@@ -83,13 +83,13 @@ def until_input(when: float | None) -> str:
     return given_as(when) or time.strftime("%Y-%m-%dT%H:%M", time.gmtime(when))
 
 
-def _expiry_of(mem: MemoryView, target: str, handle: str) -> tuple[str, float | None]:
-    """The text and expiry of the entry ``handle`` of ``target`` (("", None): none)."""
+def _expiry_of(mem: MemoryView, target: str, handle: str) -> float | None:
+    """The expiry of the entry ``handle`` of ``target`` (``None``: none, or no entry)."""
     listed = mem.listing(target)
     for entry, prov in zip(listed.entries, listed.provenance, strict=True):
         if entry_handle(entry) == handle:
-            return entry, prov.expires if prov is not None else None
-    return "", None
+            return prov.expires if prov is not None else None
+    return None
 
 
 def _provenance(p: Any) -> str:
@@ -235,7 +235,7 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     mem = ui.memory(form.get("project") or None)
     until = form.get("expires", "").strip() if op.action in ("add", "replace") else ""
     try:
-        was = _expiry_of(mem, target, op.old_text or "")[1] if op.action == "replace" else None
+        was = _expiry_of(mem, target, op.old_text or "") if op.action == "replace" else None
         if was is not None and until == until_input(was):  # kept as the form showed it
             op = dataclasses.replace(op, expires=was)
         elif was is not None and not until:  # emptied: no expiry, also if the text stays

@@ -489,8 +489,14 @@ def project_place(bundle: Path, scope: Scope) -> tuple[str, str]:
     try:
         check_project(pid)
         value = json.loads(scope.project_file or "")
-    except (InvalidArgument, ValueError) as exc:
-        problem = exc.to_human() if isinstance(exc, InvalidArgument) else str(exc)
+    except (InvalidArgument, ValueError, RecursionError) as exc:
+        problem = (
+            exc.to_human()
+            if isinstance(exc, InvalidArgument)
+            else TOO_DEEP
+            if isinstance(exc, RecursionError)
+            else str(exc)
+        )
         raise BundleError(
             str(bundle),
             "content",

@@ -31,7 +31,7 @@ from ... import __version__
 from ...control_chars import printable
 from ...errors import BundleError, UnreadableFile
 from ...fsio import ensure_private_dir
-from ...fsread import open_regular
+from ...fsread import open_to_read
 from ...jsonstream import TOO_DEEP
 
 __all__ = [
@@ -219,13 +219,9 @@ def unpack(path: Path, staging: Path) -> Manifest:
     """Check the bundle at ``path`` and write its members under ``staging`` (a private
     directory); the manifest they match is returned. Raises :class:`BundleError`."""
     try:  # a regular file only: a FIFO without a writer hung the import (and the open)
-        fd = open_regular(path)
+        fd = open_to_read(path)
     except UnreadableFile as exc:
         raise _refuse(path, "manifest", f"cannot read it ({exc.reason})") from None
-    except OSError as exc:
-        raise _refuse(path, "manifest", f"cannot read it ({exc.strerror or exc})") from None
-    if fd is None:
-        raise _refuse(path, "manifest", "cannot read it (No such file or directory)")
     with open(fd, "rb") as raw:
         return _unpack_from(path, raw, staging)
 

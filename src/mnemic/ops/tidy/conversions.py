@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 
+from .languages import languages_differ
 from .quantities import (
     _AREA,
     _CURRENCIES,
@@ -135,8 +136,6 @@ def converted(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS
 def switched(a: Profile, b: Profile, s: PairSignals) -> str | None:
     """Why ``a`` and ``b`` say one fact in two languages, read by what carries its
     identity without a translator (see the module docstring); None when they do not."""
-    from .meaning import languages_differ
-
     if not languages_differ(a, b) or a.negated or b.negated or s.update:
         return None
     ra, rb = reading(a.text), reading(b.text)

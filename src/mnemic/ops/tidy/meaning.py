@@ -48,12 +48,7 @@ import difflib
 import re
 
 from .across import anchored, other_colour, two_languages
-from .languages import (
-    _LETTERS,
-    ALSO,
-    _scripts as _scripts,  # read by tests/test_tidy_cost.py
-    languages_differ,
-)
+from .languages import _LETTERS, ALSO, languages_differ
 from .memo import searched
 from .signals import PairSignals, Profile
 from .thresholds import Thresholds

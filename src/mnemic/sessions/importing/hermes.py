@@ -25,7 +25,6 @@ from the prompt, still searchable in Hermes) is imported.
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -34,7 +33,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ...errors import ImportFailed, UnreadableFile
-from ...fsread import open_regular
+from ...fsread import open_to_read
 from ..store import Attachment, NewSession
 from .formats import Item, Reading, role_of, timestamp, tool_calls_of
 from .parts import parts_with_images
@@ -146,10 +145,7 @@ class HermesDb:
 def open_hermes_db(path: Path) -> Iterator[HermesDb]:
     """Open a Hermes ``state.db`` read-only (``mode=ro``) and check its tables."""
     try:  # a regular file only: a FIFO in its place hung the import
-        fd = open_regular(path)
-        if fd is None:
-            raise FileNotFoundError(errno.ENOENT, "No such file or directory")
-        with open(fd, "rb") as fh:
+        with open(open_to_read(path), "rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
     except UnreadableFile as exc:
         raise ImportFailed(str(path), f"it cannot be read ({exc.reason})") from None

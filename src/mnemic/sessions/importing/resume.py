@@ -31,8 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import UnreadableFile
-from ...fsread import open_regular
+from ...fsread import open_to_read
 from ..attachments import AttachmentStore
 from ..sql import SessionStore
 from ..store import ImportMark
@@ -165,12 +164,8 @@ def import_growing(
     images (without it they stay ``[image]``)."""
     path = Path(path)
     report = ImportReport(str(path), "claude", files=1)
-    try:  # a regular file only: a FIFO given as the transcript hung the hook
-        fd = open_regular(path)
-    except OSError as exc:
-        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
-    if fd is None:
-        raise UnreadableFile(str(path), "No such file or directory")
+    # a regular file only (a FIFO given as the transcript hung the hook); UnreadableFile
+    fd = open_to_read(path)
     try:
         mark = _Mark(store, session_id, os.fspath(path))
         reading = Reading(report, bytes_total=os.fstat(fd).st_size, attachments=attachments)

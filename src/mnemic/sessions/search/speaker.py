@@ -182,6 +182,15 @@ def _named(text: str, names: Iterable[str]) -> set[str]:
     return {n for n in names if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text)}
 
 
+def _speakers(store: SessionStore, fused: Sequence[FusedMessage]) -> list[str | None]:
+    """The speaker of each of the best :data:`CANDIDATES` (in one read): the ``name`` of
+    a user or assistant message; a tool result's name (its tool's) is none."""
+    return [
+        s[1] if s is not None and s[0] in ("user", "assistant") else None
+        for s in store.speakers_at([(f.session_id, f.seq) for f in fused[:CANDIDATES]])
+    ]
+
+
 def prefer_named(
     store: SessionStore,
     fused: Sequence[FusedMessage],
@@ -197,11 +206,7 @@ def prefer_named(
     given, whom it names."""
     if not fused:
         return list(fused)
-    head = list(fused[:CANDIDATES])
-    said = [
-        s[1] if s is not None and s[0] in ("user", "assistant") else None
-        for s in store.speakers_at([(f.session_id, f.seq) for f in head])
-    ]
+    said = _speakers(store, fused)
     names = {n for n in said if n}
     literal = _named(text, names) if len(names) > 1 else set()
     name = next(iter(literal)) if len(literal) == 1 else None
@@ -224,8 +229,7 @@ def _names_asked(
 ) -> set[str]:
     """The speakers among the best :data:`CANDIDATES` that ``text`` names as a word, else
     the one ``by_meaning`` says it names."""
-    said = store.speakers_at([(f.session_id, f.seq) for f in fused[:CANDIDATES]])
-    names = {s[1] for s in said if s is not None and s[0] in ("user", "assistant") and s[1]}
+    names = {n for n in _speakers(store, fused) if n}
     literal = _named(text, names)
     if literal or by_meaning is None or len(names) < 2:
         return literal
