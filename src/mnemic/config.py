@@ -468,10 +468,18 @@ def mask_url(url: str) -> str:
 
 def store_place(settings: Settings) -> str:
     """Where a home's memory and sessions live, for a person, when it is not the home's
-    own files (``""`` then): ``PostgreSQL at URL (schema NAME)``, without the password."""
-    if settings.store == "files":
+    own files (``""`` then): ``PostgreSQL at URL (schema NAME)``, without the password.
+    It only describes the setting: which backend serves it is the registry's choice
+    (:func:`mnemic.registry.scheme_of`)."""
+    from .registry import scheme_of
+
+    scheme = scheme_of(settings.store)
+    if scheme == "files":
         return ""
-    return f"PostgreSQL at {mask_url(settings.store)} (schema {settings.postgres.schema})"
+    url = mask_url(settings.store)
+    if scheme in ("postgresql", "postgres"):
+        return f"PostgreSQL at {url} (schema {settings.postgres.schema})"
+    return f"the {scheme} store at {url}"
 
 
 def served_home(root: str | os.PathLike[str], settings: Settings) -> str:

@@ -23,6 +23,12 @@ SCHEMA_OPT = click.option(
 )
 
 
+def home_database(app: AppContext) -> Database:
+    """The database this home names in ``store`` (a PostgreSQL home), with its
+    ``[postgres]`` settings; no migration is run (``init`` asks it what state it is in)."""
+    return _database(app, None, None)
+
+
 def _database(app: AppContext, url: str | None, schema: str | None) -> Database:
     from ..backends.postgres.db import Database
 

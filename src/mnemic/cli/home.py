@@ -83,15 +83,11 @@ def _database_state(app: AppContext) -> dict[str, object]:
     """Whether the database a home names is ready: its schema version against this
     mnemic's, or why it could not be asked (``state``: the line a person reads; ``next``:
     the command to run first, when there is one)."""
-    from ..backends.postgres.db import Database
     from ..backends.postgres.migrations import SCHEMA_VERSION, current_version
     from ..errors import MnemicError
+    from .db import home_database
 
-    settings = app.home.settings
-    pg = settings.postgres
-    db = Database(
-        settings.store, schema=pg.schema, pool_size=pg.pool_size, connect_timeout=pg.connect_timeout
-    )
+    db = home_database(app)
     try:
         version = current_version(db)
     except MnemicError as exc:
