@@ -54,6 +54,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import math
 import os
 import time
 from collections import Counter
@@ -447,7 +448,7 @@ def export_session(
             "session_id": info.id,
             "role": m.role,
             "content": m.content,
-            "timestamp": m.timestamp,
+            "timestamp": _finite(m.timestamp),
             "source": info.source,
         }
         # the optional fields, only when set, as the message's own JSON form has them
@@ -460,8 +461,8 @@ def export_session(
                     "title": info.title,
                     "model": info.model,
                     "parent_session_id": info.parent_id,
-                    "started_at": info.started_at,
-                    "ended_at": info.ended_at,
+                    "started_at": _finite(info.started_at),
+                    "ended_at": _finite(info.ended_at),
                     "end_reason": info.end_reason,
                     "metadata": info.metadata,
                 }
@@ -469,6 +470,13 @@ def export_session(
             rec = {k: v for k, v in rec.items() if v is not None}
             first = False
         yield rec
+
+
+def _finite(when: float | None) -> float | None:
+    """A stored time as the export writes it: an infinity or NaN (kept by a history an
+    earlier mnemic imported) is ``None``, as ``--json`` writes it; ``json.dumps`` wrote
+    ``Infinity``, which no strict JSON reader takes."""
+    return when if when is None or math.isfinite(when) else None
 
 
 def _exported(link: Attachment, files: AttachmentStore | None) -> dict[str, Any]:
