@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from ..config import store_place
 from ..errors import ConfigError
-from ..extras import require_extra
+from ..extras import require_store_extra
 from ..home import Home
 from ..ops.access_token import home_token, http_only, read_token_file
 from .http import bind, check_exposure, serve_http
@@ -74,10 +74,9 @@ def serve(
     ``log_level``. A home on PostgreSQL without the ``postgres`` extra is refused before
     anything is served (:class:`~mnemic.errors.MissingDependency`).
     """
-    if home.settings.store != "files":
-        # as every CLI command does: without the extra the server started, then failed
-        # each memory and session call with the install hint
-        require_extra("postgres", "The PostgreSQL store (store = postgresql://...)")
+    # as every CLI command does: without the extra the server started, then failed each
+    # memory and session call with the install hint
+    require_store_extra(home.settings.store)
     _configure_logging(log_level)
     if not http:
         how = "waiting for an MCP client on stdin" + (

@@ -1,4 +1,5 @@
-"""`mnemic mcp` on a PostgreSQL home without the ``postgres`` extra (mend15, item 4).
+"""`mnemic mcp` and `mnemic ui` on a PostgreSQL home without the ``postgres`` extra
+(mend15, item 4).
 
 It started, named the database in its banner, and then failed every memory and session
 call with the install hint (docs/first-week.md row 80): a client saw a server that
@@ -24,7 +25,7 @@ def _run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "MNEMIC_HOME": str(home)}
     return subprocess.run(
         [sys.executable, "-c", _WITHOUT_PSYCOPG, *args],
-        input="", capture_output=True, text=True, env=env, timeout=120,
+        input="", capture_output=True, text=True, env=env, timeout=60,
     )  # fmt: skip
 
 
@@ -48,3 +49,15 @@ def test_mcp_on_a_files_home_does_not_need_the_extra(home_path: Path) -> None:
     done = _run(home_path, "mcp")
     assert done.returncode == 0, done.stderr
     assert done.stderr.startswith(f"mnemic mcp: serving {home_path} over stdio")
+
+
+def test_ui_refuses_at_start_with_the_install_hint(home_path: Path) -> None:
+    """`mnemic ui` served a console whose every page said the extra was missing."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text(
+        'store = "postgresql://agent@127.0.0.1:1/team"\n', encoding="utf-8"
+    )
+    done = _run(home_path, "ui", "--no-browser", "--port", "0")
+    assert done.returncode == 1, (done.returncode, done.stderr)
+    assert "pip install 'mnemic[postgres]'" in done.stderr
+    assert "serving" not in done.stderr and done.stdout == ""
