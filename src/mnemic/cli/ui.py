@@ -11,7 +11,6 @@ from types import FrameType
 import click
 
 from ..config import store_place
-from ..extras import require_store_extra
 from ..home import Home, home_dir
 from ..ops.access_token import read_token_file
 from .app import AppContext, handle_errors, refuse_foreign_home
@@ -82,6 +81,8 @@ def ui(
         token = read_token_file(token_file, key="ui.token", source="--token-file")
     refuse_foreign_home(home_dir(home_path, profile))  # as init and the first write
     home = Home.open(home_path, profile)
+    from ..extras import require_store_extra
+
     require_store_extra(home.settings.store)  # not a console whose every page fails on it
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     from ..ui.serve import serve_ui
