@@ -125,6 +125,7 @@ _ERRORS_MOVED = [
     "SkillTooLarge",
     "SkillUnsafe",
     "StorageError",
+    "StoreUnreachable",
     "ThreatBlocked",
     "ThreatHeld",
     "UnknownTool",

@@ -116,6 +116,12 @@ def status_cmd(app: AppContext, url: str | None, schema: str | None, as_json: bo
 @click.option(
     "--overwrite", is_flag=True, help="Replace curated memory the destination already holds."
 )
+@click.option(
+    "--sessions-only",
+    is_flag=True,
+    help="Copy the session history alone (sessions, tombstones, vectors): the curated "
+    "memory, pending writes and journal of both sides are left as they are.",
+)
 @JSON_OPT
 @pass_app
 @handle_errors
@@ -125,19 +131,24 @@ def copy_cmd(
     destination: str,
     schema: str | None,
     overwrite: bool,
+    sessions_only: bool,
     as_json: bool,
 ) -> None:
     """Copy a home into a database or back: memory, history, sessions, queue, journal.
 
     Counts are verified at the destination afterwards; the exit code is 1 if anything
-    that was to move is missing there.
+    that was to move is missing there. With --sessions-only, only the session history
+    moves: a host with a memory of its own joins a team's schema without replacing the
+    team's memory.
     """
+    if sessions_only and overwrite:
+        raise click.UsageError("--overwrite replaces curated memory, which --sessions-only leaves")
     from ..backends.postgres.copy import copy_memory, open_side
 
     name = schema or app.settings.postgres.schema
     src = open_side(source, schema=name)
     dst = open_side(destination, schema=name, migrate=True, create=True)
-    report = copy_memory(src, dst, overwrite=overwrite)
+    report = copy_memory(src, dst, overwrite=overwrite, sessions_only=sessions_only)
     if as_json:
         emit_json(report.as_dict())
     else:
@@ -157,6 +168,12 @@ def copy_cmd(
         click.echo("Verified." if report.verified else "NOT verified: see the counts above.")
         if report.verified:
             _next_after_copy(source, destination, schema or app.settings.postgres.schema)
+            if sessions_only:
+                click.echo(
+                    "Its memory was not copied (--sessions-only): the destination's is "
+                    "unchanged. Add what of the source's memory is worth keeping with "
+                    "`mnemic memory add` on a home that uses the destination."
+                )
     if not report.verified:
         sys.exit(1)
 

@@ -55,6 +55,7 @@ Tree::
     │   ├── HomeNotFound
     │   ├── LockTimeout
     │   ├── ReadOnlyHome
+    │   ├── StoreUnreachable
     │   ├── UnreadableFile
     │   ├── UnsafePath
     │   ├── UnsupportedPlatform
@@ -177,6 +178,7 @@ from .storage import (
     LockTimeout,
     ReadOnlyHome,
     StorageError,
+    StoreUnreachable,
     UnreadableFile,
     UnsafePath,
     UnsupportedPlatform,
@@ -242,6 +244,7 @@ __all__ = [
     "SkillTooLarge",
     "SkillUnsafe",
     "StorageError",
+    "StoreUnreachable",
     "ThreatBlocked",
     "ThreatHeld",
     "ToolError",

@@ -41,6 +41,12 @@ class UnreadableFile(StorageError):
         return self.message
 
 
+class StoreUnreachable(StorageError):
+    """The store could not be reached (a database server that did not answer or refused
+    the login): nothing was refused for what was asked, the store is out of reach, and
+    the same call works once it answers again. The console answers 503, not 409."""
+
+
 class LockTimeout(StorageError):
     """Another writer held the sidecar lock longer than the configured timeout."""
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ..config import served_home
 from ..errors import ConfigError
+from ..extras import require_store_extra
 from ..home import Home
 from ..ops.access_token import home_token, http_only, read_token_file
 from .http import bind, check_exposure, serve_http
@@ -70,8 +71,12 @@ def serve(
     :func:`http_token`'s (over HTTP every request must carry it, on every address). A
     weak token is refused before anything listens. ``say`` gets the one line a person
     sees (what is served where, and where the token is); logs go to stderr at
-    ``log_level``.
+    ``log_level``. A home on PostgreSQL without the ``postgres`` extra is refused before
+    anything is served (:class:`~mnemic.errors.MissingDependency`).
     """
+    # as every CLI command does: without the extra the server started, then failed each
+    # memory and session call with the install hint
+    require_store_extra(home.settings.store)
     _configure_logging(log_level)
     if not http:
         how = "waiting for an MCP client on stdin" + (

@@ -21,6 +21,7 @@ from ..errors import (
     PendingNotFound,
     SessionNotFound,
     SkillNotFound,
+    StoreUnreachable,
 )
 from ..extras import needs_extra
 from ..home import Home
@@ -158,7 +159,8 @@ async def _read_form(request: Request) -> Form | Response:
 def endpoint(fn: Handler) -> Callable[[Request], Awaitable[Response]]:
     """Wrap a page: POSTs are parsed and CSRF-checked first; the page runs in a worker
     thread (library calls block); a :class:`MnemicError` becomes a page saying what is
-    wrong, anything else a page saying so (the traceback goes to the log only)."""
+    wrong (409; 503 for a store out of reach, a database that does not answer), anything
+    else a page saying so (the traceback goes to the log only)."""
 
     async def run(request: Request) -> Response:
         ui: Console = request.app.state.console
@@ -183,6 +185,8 @@ def endpoint(fn: Handler) -> Callable[[Request], Awaitable[Response]]:
             return error_response(404, "Not found", exc.to_page(), request)
         except InvalidArgument as exc:
             return error_response(400, "Bad request", exc.to_page(), request)
+        except StoreUnreachable as exc:  # an outage, not a refusal: 503, what to do
+            return error_response(503, "Out of reach", exc.to_page(), request)
         except MnemicError as exc:
             return error_response(409, "Refused", exc.to_page(), request)
         except Exception:

@@ -24,6 +24,10 @@ target are replaced by the source's). Afterwards every kind is counted again at 
 destination and compared with the source; :attr:`CopyReport.verified` is true only if
 everything that was to move is there.
 
+``sessions_only`` (``db copy --sessions-only``) moves the session history alone (with
+its tombstones and vectors): a third host whose home holds a memory of its own brings
+its history into a team's schema, the team's memory untouched, and no clash stops it.
+
 The source should be quiet while it is copied (no agent writing to it); the copy reads
 each kind once, and a write in between is simply not part of the copy.
 """
@@ -101,18 +105,26 @@ Store = tuple[str, Side, Side, list[tuple[str, Kept]], list[tuple[str, str]]]
 """(prefix of its kinds, source side, destination side, curated plan, pending ids)."""
 
 
-def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> CopyReport:
-    """Copy everything from ``source`` to ``destination``; see the module docstring."""
+def copy_memory(
+    source: Side, destination: Side, *, overwrite: bool = False, sessions_only: bool = False
+) -> CopyReport:
+    """Copy everything from ``source`` to ``destination``; see the module docstring.
+    With ``sessions_only``, the session history alone (sessions, tombstones, vectors):
+    no curated memory, pending write or journal record of either side is read or
+    written, so a host with a memory of its own can bring its history into a shared
+    schema without replacing the team's memory."""
     report = CopyReport(mask_url(source.label), mask_url(destination.label))
-    # 1. curated: check every target of every store before writing anything
-    projects = sorted(source.projects().items())
-    stores: list[Store] = [("", source, destination, _plan(source, destination, overwrite), [])]
-    for pid, path in projects:
-        mine, theirs = source.project(pid), destination.project(pid)
-        plan = _plan(mine, theirs, overwrite)
-        stores.append((f"project {path or pid}: ", mine, theirs, plan, []))
-    for pid, path in projects:
-        destination.add_project(pid, path)
+    stores: list[Store] = []
+    if not sessions_only:
+        # 1. curated: check every target of every store before writing anything
+        projects = sorted(source.projects().items())
+        stores.append(("", source, destination, _plan(source, destination, overwrite), []))
+        for pid, path in projects:
+            mine, theirs = source.project(pid), destination.project(pid)
+            plan = _plan(mine, theirs, overwrite)
+            stores.append((f"project {path or pid}: ", mine, theirs, plan, []))
+        for pid, path in projects:
+            destination.add_project(pid, path)
     for prefix, mine, theirs, plan, wanted in stores:
         _copy_store(prefix, mine, theirs, plan, wanted, report)
     # 4. sessions

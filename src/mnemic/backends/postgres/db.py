@@ -44,6 +44,7 @@ from ...errors import (
     LockTimeout,
     MnemicError,
     StorageError,
+    StoreUnreachable,
     UnreadableFile,
     WriteFailed,
 )
@@ -435,7 +436,7 @@ class Database:
             ) from exc
 
 
-class DatabaseUnreachable(StorageError):
+class DatabaseUnreachable(StoreUnreachable):
     """No connection to the database could be had: the server did not answer, refused
     the login, or the URL is not valid (``storage_error``). Nothing was changed."""
 

@@ -54,6 +54,8 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import math
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -61,7 +63,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ...errors import ImportFailed, UnreadableFile
+from ...errors import ImportFailed, IntegrationError, UnreadableFile
 from ...fsread import open_regular
 from ...jsonstream import read_jsonl
 from ..attachments import AttachmentStore
@@ -252,11 +254,37 @@ def _first_line(path: Path) -> Any:
     return None
 
 
+_FOLDER_NAMES = {"codex": "the Codex sessions folder"}
+
+
 def _files(path: Path, fmt: str = "claude") -> list[Path]:
-    if path.is_dir():
-        pattern = "rollout-*.jsonl" if fmt == "codex" else "*.jsonl"
-        return sorted(p for p in path.rglob(pattern) if p.is_file())
-    return [path]
+    """The transcripts under a folder (sorted), or ``[path]`` for a file. A symlink under
+    the folder that leads out of it is refused naming where it leads, as the Codex and
+    ChatGPT importers do (a ``*.jsonl`` link to /etc/passwd was read as bad lines)."""
+    if not path.is_dir():
+        return [path]
+    codex = fmt == "codex"
+    what = _FOLDER_NAMES.get(fmt, "the transcripts folder")
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(path, followlinks=False):
+        here = Path(dirpath)
+        for name in [*dirnames, *filenames]:
+            entry = here / name
+            if entry.is_symlink():
+                real, base = entry.resolve(), path.resolve()
+                if real != base and base not in real.parents:
+                    raise IntegrationError(
+                        str(entry),
+                        f"a symlink out of {what} (to {real})",
+                        "Copy what it points to into the folder, or remove the link.",
+                    )
+        dirnames.sort()
+        found += [
+            here / n
+            for n in filenames
+            if n.endswith(".jsonl") and (not codex or n.startswith("rollout-"))
+        ]
+    return sorted(p for p in found if p.is_file())
 
 
 @contextlib.contextmanager
@@ -420,7 +448,7 @@ def export_session(
             "session_id": info.id,
             "role": m.role,
             "content": m.content,
-            "timestamp": m.timestamp,
+            "timestamp": _finite(m.timestamp),
             "source": info.source,
         }
         # the optional fields, only when set, as the message's own JSON form has them
@@ -433,8 +461,8 @@ def export_session(
                     "title": info.title,
                     "model": info.model,
                     "parent_session_id": info.parent_id,
-                    "started_at": info.started_at,
-                    "ended_at": info.ended_at,
+                    "started_at": _finite(info.started_at),
+                    "ended_at": _finite(info.ended_at),
                     "end_reason": info.end_reason,
                     "metadata": info.metadata,
                 }
@@ -442,6 +470,13 @@ def export_session(
             rec = {k: v for k, v in rec.items() if v is not None}
             first = False
         yield rec
+
+
+def _finite(when: float | None) -> float | None:
+    """A stored time as the export writes it: an infinity or NaN (kept by a history an
+    earlier mnemic imported) is ``None``, as ``--json`` writes it; ``json.dumps`` wrote
+    ``Infinity``, which no strict JSON reader takes."""
+    return when if when is None or math.isfinite(when) else None
 
 
 def _exported(link: Attachment, files: AttachmentStore | None) -> dict[str, Any]:
