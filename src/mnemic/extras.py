@@ -35,7 +35,7 @@ from types import TracebackType
 
 from .errors import MissingDependency
 
-__all__ = ["EXTRAS", "needs_extra", "require_extra", "require_store_extra"]
+__all__ = ["EXTRAS", "needs_extra", "require_extra"]
 
 EXTRAS: dict[str, tuple[str, ...]] = {
     "postgres": ("psycopg", "psycopg_pool"),
@@ -90,12 +90,3 @@ def require_extra(extra: str, feature: str) -> None:
                 found = False
         if not found:
             raise MissingDependency(package, extra, feature)
-
-
-def require_store_extra(store: str) -> None:
-    """Raise :class:`MissingDependency` when ``store`` (the ``store`` setting) names a
-    database and the ``postgres`` extra is not installed: what a long-running server
-    (``mnemic mcp``, ``mnemic ui``) checks before it serves, so it does not start and
-    then fail every call with the install hint."""
-    if store != "files":
-        require_extra("postgres", "The PostgreSQL store (store = postgresql://...)")
