@@ -1,18 +1,21 @@
 """Tidy 36: the weak anchors of the embedder's anchored floor across two languages
-(:func:`mnemic.ops.tidy.across.anchored`, :attr:`Thresholds.meaning_cosine_anchored`).
-A first word both sides write in the same place is no anchor (the items of one list); the
-two languages must be read surely (:func:`~mnemic.ops.tidy.across.surely_two`:
-:func:`~mnemic.ops.tidy.quantities.language` knows seven languages and reads an Irish
-entry as English or French); a number alone anchors only with the same measure read on
-both sides. The cosine is given by hand, between the anchored floor and tidy 18's
-0.925, as :func:`plan` receives it; offline nothing changes."""
+(:func:`mnemic.ops.tidy.across.anchored`, :attr:`Thresholds.meaning_cosine_anchored`,
+issue 26). Tidy 36's rule (a first word both write in the same place is no anchor; two
+languages read surely; a number alone anchors only with the same measure) was measured
+once on fresh10-13's dev halves and **not shipped** by its keep-rule (rewordings 124 ->
+120 of 285, 95 % [-7.9, -0.1]; ``bench/_tidy36.py``, ``docs/lifecycle.md`` "tidy 36").
+What stays: the honest pairs it was written for, still merged (a strict ``xfail``: the
+open defect, to pass when a rule ships), and the rewordings a strong anchor carries,
+which any such rule must keep joining. The cosine is given by hand, between the
+anchored floor and tidy 18's 0.925, as :func:`plan` receives it; offline nothing
+changes."""
 
 from __future__ import annotations
 
 import pytest
 
 from _tidy_pairs import planned
-from mnemic.ops.tidy import across
+from mnemic.ops.tidy.across import anchored
 from mnemic.ops.tidy.signals import profile
 from mnemic.ops.tidy.thresholds import THRESHOLDS
 
@@ -25,7 +28,7 @@ HONEST = [
     ("Rudaí le plé ag an gcruinniú: cíos na bplotaí",
      "Rudaí le plé ag an gcruinniú: an leithreas nua"),
     # (2) both Irish: quantities.language reads one as English ("an"), the other as
-    # French ("le"); Niamh, both write, carried the pair
+    # French ("le"); Niamh, both write, carries the pair
     ("Tá an cruinniú ar an teach le Niamh", "Bhí an cruinniú le Niamh sa teach le cara"),
     # (3) a number alone, of another measure or none on each side
     ("Passwords must be at least 12 characters", "Кластер состоит из 12 узлов"),
@@ -33,22 +36,13 @@ HONEST = [
 ]  # fmt: skip
 
 
+@pytest.mark.xfail(strict=True, reason="issue 26: tidy 36's rule measured, not shipped")
 @pytest.mark.parametrize(("a", "b"), HONEST)
-def test_two_facts_carried_by_a_weak_anchor_are_no_longer_merged(a: str, b: str) -> None:
-    """Failed before: tidy 35's anchored floor merged each of these pairs, with the rules
-    and with the pair model; they are two facts."""
-    assert not across.anchored(profile(a), profile(b))
+def test_two_facts_carried_by_a_weak_anchor_are_not_merged(a: str, b: str) -> None:
+    """The open defect: tidy 35's anchored floor merges each of these two facts. Tidy
+    36's rule kept all four apart (this failed without it and passed with it) but lost
+    four rewordings on dev, so it was taken out."""
     assert planned(a, b, BETWEEN) == []
-    assert planned(a, b, BETWEEN, learned=True) == []
-
-
-def test_an_irish_entry_is_not_read_surely_as_two_languages() -> None:
-    """Failed before (no such reading): by seven languages' function words one side is
-    English and the other French; by every language tidy holds, one is Irish and the
-    other ties."""
-    a, b = HONEST[1]
-    assert not across.surely_two(profile(a), profile(b))
-    assert across.surely_two(profile("The lease ends in March"), profile("Аренда до марта"))
 
 
 STILL = [
@@ -65,9 +59,10 @@ STILL = [
 
 
 @pytest.mark.parametrize(("a", "b"), STILL)
-def test_rewordings_carried_by_a_strong_anchor_are_still_merged(a: str, b: str) -> None:
-    """One fact in two languages, joined from the anchored floor before and after."""
-    assert across.anchored(profile(a), profile(b))
+def test_rewordings_carried_by_a_strong_anchor_are_merged(a: str, b: str) -> None:
+    """One fact in two languages, joined from the anchored floor (with tidy 36's rule
+    too): a guard for the next rule on weak anchors."""
+    assert anchored(profile(a), profile(b))
     for learned in (False, True):
         [p] = planned(a, b, BETWEEN, learned=learned)
         assert p.kind == "merge" and set(p.entries) == {a, b}
@@ -76,5 +71,5 @@ def test_rewordings_carried_by_a_strong_anchor_are_still_merged(a: str, b: str) 
 
 @pytest.mark.parametrize(("a", "b"), HONEST + STILL)
 def test_offline_nothing_changes(a: str, b: str) -> None:
-    """The rule reads the embedder's cosine: without it these pairs stay apart."""
+    """The anchored floor reads the embedder's cosine: without it these stay apart."""
     assert planned(a, b, None, learned=True) == []

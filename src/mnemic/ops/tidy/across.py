@@ -51,10 +51,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...unicode_script import script
-from .languages import ALSO, _scripts, languages_differ
+from .languages import ALSO, languages_differ
 from .memo import by_text, searched
 from .numerals import digits
-from .quantities import FUNCTION_WORDS, close, latin, reading, same_name
+from .quantities import FUNCTION_WORDS, latin, same_name
 from .signals import GENERIC, Profile
 
 __all__ = [
@@ -65,7 +65,6 @@ __all__ = [
     "colours",
     "concepts",
     "other_colour",
-    "surely_two",
     "two_languages",
 ]
 
@@ -604,10 +603,7 @@ def anchored(a: Profile, b: Profile) -> bool:
     floor, :attr:`.Thresholds.meaning_cosine_anchored`): the same numbers, months and
     weekdays on both sides; no name one writes that the other does not (a German noun
     counted as a name unless both read the same attribute, as :func:`across` reads it);
-    and at least one anchor (:func:`_anchors`). Tidy 36: the two languages must be read
-    surely (:func:`surely_two`)."""
-    if not surely_two(a, b):
-        return False
+    and at least one name both write or one number, month or weekday both state."""
     sa, sb = _side(a.text), _side(b.text)
     if sa.numbers != sb.numbers:
         return False
@@ -615,62 +611,7 @@ def anchored(a: Profile, b: Profile) -> bool:
     strict = not (ca and ca == concepts(b.text))
     if _unwritten(sa, sb, strict) or _unwritten(sb, sa, strict):
         return False
-    return _anchors(a.text, b.text, sa, sb)
-
-
-def _anchors(ta: str, tb: str, sa: _Side, sb: _Side) -> bool:
-    """Whether a value both write anchors the pair (tidy 36): a name both write, but not
-    the first word both write in the same place (the items of one list: "Rudaí le plé
-    ...: cíos" / "Rudaí le plé ...: an leithreas"); a month or weekday both state; or a
-    number both state **with the same measure** (an amount, time of day or date
-    :func:`.quantities.reading` reads on both sides in one dimension, with a value in
-    common: "80 L" / "80 litres", not "12 characters" / "12 nœuds")."""
-    if any(x.startswith(("month ", "day ")) for x in sa.numbers):
-        return True
-    if _named(sa, sb) or _named(sb, sa):
-        return True
-    va, vb = reading(ta).values, reading(tb).values
-    return any(close(v, vb[dim]) for dim, v in va.items() if dim in vb)
-
-
-def _named(p: _Side, q: _Side) -> bool:
-    """Whether a name of ``p``, or its first word, is written in ``q``, the first word
-    not as ``q``'s own first word."""
-    if any(_written(n, q) for n in p.names):
-        return True
-    if not p.initial or not _written(p.initial, q):
-        return False
-    first = _Side(q.tokens[:1], (), "", frozenset(), False)
-    return not _written(p.initial, first)
-
-
-@lru_cache(maxsize=4096)
-def _read(text: str) -> str:
-    """The language ``text`` reads as by the function words of every language
-    :data:`_FUNCTION` holds (English among them): the one that leads, alone; empty
-    when none leads or two tie."""
-    words = re.findall(r"[^\W\d_]+", text.casefold())
-    scores = sorted(((sum(w in fw for w in words), lang) for lang, fw in _FUNCTION.items()),
-                    reverse=True)  # fmt: skip
-    if scores[0][0] == 0 or scores[0][0] == scores[1][0]:
-        return ""
-    return scores[0][1]
-
-
-def surely_two(a: Profile, b: Profile) -> bool:
-    """Whether ``a`` and ``b`` are surely in two languages (tidy 36, for the anchored
-    floor): two main scripts, or no script in common, or one read as English and the
-    other as another language by every language's function words (:func:`_read`:
-    :func:`.quantities.language` knows seven languages, and reads Irish "le" as French
-    and "an" as English)."""
-    (da, _), (db, _) = _key(a.text), _key(b.text)
-    if da and db and da != db:
-        return True
-    xa, xb = _scripts(a.text), _scripts(b.text)
-    if xa and xb and not xa & xb:
-        return True
-    la, lb = _read(a.text), _read(b.text)
-    return bool(la and lb and la != lb and "en" in (la, lb))
+    return bool(sa.numbers or _names(sa, sb) or _names(sb, sa))
 
 
 _COLOUR_WORDS = (
