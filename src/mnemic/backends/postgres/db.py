@@ -10,7 +10,11 @@ Connections
     replaced instead of handed out: after a connection loss the next call reconnects by
     itself. A forked child never uses the pool it inherited (those sockets are the
     parent's): its first call opens a pool of its own, so a ``Memory`` opened before
-    ``os.fork()`` works on both sides.
+    ``os.fork()`` works on both sides. A pool is opened with its first connection made
+    (:attr:`Database.pool`): one asked for meanwhile would open a second, and the idle
+    ones are handed out in turn, so a process writing in turn would spread its writes
+    over two server processes, each planning the same statements and filling the same
+    caches (the server's CPU per write at 16 writers, ``docs/postgres.md``).
 
 Errors
     A connection lost in the middle of a transaction rolls the whole transaction back on
@@ -248,11 +252,21 @@ class Database:
                     max_size=self.pool_size,
                     timeout=self.connect_timeout,
                     check=_check,
-                    name=f"mnemic:{mask_url(self.url)}",
-                    open=True,
+                    name=self._pool_name,
+                    open=False,
                 )
                 _POOLS[key] = pool
+                # Its first connection made before anyone asks for one: a request while
+                # it is being made would open a second, and the pool hands its idle
+                # connections out in turn, so each write would go to a server process
+                # that had done half the writes (planning and caches made twice).
+                # Unreachable: PoolTimeout, the pool closed (the next call makes another).
+                pool.open(wait=True, timeout=self.connect_timeout)
         return pool
+
+    @property
+    def _pool_name(self) -> str:
+        return f"mnemic:{mask_url(self.url)}"
 
     @contextlib.contextmanager
     def connection(self) -> Iterator[psycopg.Connection[Any]]:
@@ -284,7 +298,7 @@ class Database:
             cm = self.pool.connection()
             conn = cm.__enter__()
         except PoolTimeout as exc:
-            why = _CONNECT_ERRORS.last.get(self.pool.name) or _reason(exc)
+            why = _CONNECT_ERRORS.last.get(self._pool_name) or _reason(exc)
             message = (
                 f"Cannot reach PostgreSQL at {self.location} within "
                 f"{self.connect_timeout:g}s ({why}). Nothing was changed; check that the "
