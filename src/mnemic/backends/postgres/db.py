@@ -10,11 +10,11 @@ Connections
     replaced instead of handed out: after a connection loss the next call reconnects by
     itself. A forked child never uses the pool it inherited (those sockets are the
     parent's): its first call opens a pool of its own, so a ``Memory`` opened before
-    ``os.fork()`` works on both sides. A pool is opened with its first connection made
-    (:attr:`Database.pool`): one asked for meanwhile would open a second, and the idle
-    ones are handed out in turn, so a process writing in turn would spread its writes
-    over two server processes, each planning the same statements and filling the same
-    caches (the server's CPU per write at 16 writers, ``docs/postgres.md``).
+    ``os.fork()`` works on both sides. A pool's first connection is waited for before
+    the first is handed out (:func:`_fill`): one asked for meanwhile would open a second,
+    and the idle ones are handed out in turn, so a process writing in turn would spread
+    its writes over two server processes, each planning the same statements and filling
+    the same caches (the server's CPU per write at 16 writers, ``docs/postgres.md``).
 
 Errors
     A connection lost in the middle of a transaction rolls the whole transaction back on
@@ -39,6 +39,7 @@ import math
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
@@ -73,13 +74,31 @@ def _forget_inherited_pools() -> None:
     The child's next connection builds a pool of its own. Locks are re-created, since
     another thread of the parent may have held one at the fork.
     """
-    global _REGISTRY_LOCK
+    global _REGISTRY_LOCK, _FILL_LOCK
     _REGISTRY_LOCK = threading.Lock()
+    _FILL_LOCK = threading.Lock()
     _INHERITED.extend(_POOLS.values())
     _POOLS.clear()
 
 
 os.register_at_fork(after_in_child=_forget_inherited_pools)
+
+_FILLED: weakref.WeakSet[ConnectionPool[Any]] = weakref.WeakSet()
+"""The pools whose first connection was made before any was handed out (:func:`_fill`)."""
+_FILL_LOCK = threading.Lock()
+
+
+def _fill(pool: ConnectionPool[Any], timeout: float) -> None:
+    """Wait, once per pool, for the first connection it makes as it opens, before the
+    first request: a request while it is being made would open a second, and the pool
+    hands its idle connections out in turn (the oldest first), so a process writing in
+    turn would spread its writes over two server processes, each planning the same
+    statements and filling the same caches. Unreachable within ``timeout``:
+    ``PoolTimeout``, the pool closed (the next call opens another)."""
+    with _FILL_LOCK:
+        if pool not in _FILLED:
+            pool.wait(timeout=timeout)
+            _FILLED.add(pool)
 
 
 def mask_url(url: str) -> str:
@@ -253,15 +272,9 @@ class Database:
                     timeout=self.connect_timeout,
                     check=_check,
                     name=self._pool_name,
-                    open=False,
+                    open=True,
                 )
                 _POOLS[key] = pool
-                # Its first connection made before anyone asks for one: a request while
-                # it is being made would open a second, and the pool hands its idle
-                # connections out in turn, so each write would go to a server process
-                # that had done half the writes (planning and caches made twice).
-                # Unreachable: PoolTimeout, the pool closed (the next call makes another).
-                pool.open(wait=True, timeout=self.connect_timeout)
         return pool
 
     @property
@@ -295,7 +308,10 @@ class Database:
         if failed is not None and time.monotonic() - failed[0] < self.connect_timeout:
             raise StorageError(failed[1])
         try:
-            cm = self.pool.connection()
+            pool = self.pool
+            if pool not in _FILLED:
+                _fill(pool, self.connect_timeout)
+            cm = pool.connection()
             conn = cm.__enter__()
         except PoolTimeout as exc:
             why = _CONNECT_ERRORS.last.get(self._pool_name) or _reason(exc)
