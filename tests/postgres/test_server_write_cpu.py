@@ -97,3 +97,96 @@ $fill$""",
     assert [e for e in mem.entries("memory")] == ["the second entry is the server's"]
     modes = [row[0] for row in _sql(pg_dsn, pg_schema, "SELECT mode FROM {s}.seen_modes")]
     assert modes and set(modes) == {"force_generic_plan"}
+
+
+def _alone(home: Path, timeout: float) -> Path:
+    """``home`` on a pool of its own (the pool is shared per process, URL and connect
+    timeout; this session's may hold several connections, handed out in turn)."""
+    config = home / "config.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("[postgres]\n", f"[postgres]\nconnect_timeout = {timeout}\n"))
+    return home
+
+
+def _statements(mem: Memory) -> list[str]:
+    """The statements prepared on the pooled connection (the process's one)."""
+    with mem.backend.db.connection() as conn:
+        rows = conn.execute(
+            "SELECT name FROM pg_prepared_statements WHERE name LIKE 'mnemic_curated_write_%'"
+        ).fetchall()
+    return sorted(str(r[0]) for r in rows)
+
+
+def _served(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the server answered each write (``off``: it was not asked)."""
+    import mnemic.backends.postgres.curated as pg_curated
+
+    seen: list[str] = []
+    real = pg_curated.PostgresBackend.server_write
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        done = real(*args, **kwargs)
+        seen.append("off" if done is None else done.outcome)
+        return done
+
+    monkeypatch.setattr(pg_curated.PostgresBackend, "server_write", counted)
+    return seen
+
+
+def test_the_write_is_prepared_once_per_connection_and_prepared_again_when_gone(
+    pg_home: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the call is analysed and planned once per connection (PREPARE in the first
+    # write's query, EXECUTE after); a DEALLOCATE ALL on the connection (the migrations
+    # send one) leaves the next write to prepare it again, nothing written twice
+    served = _served(monkeypatch)
+    mem = Memory.open(_alone(pg_home(), 7.25))
+    mem.add("memory", "the row is made by the client")
+    for i in range(3):
+        mem.add("memory", f"server write {i}")
+    first = _statements(mem)
+    assert len(first) == 1
+    with mem.backend.db.connection() as conn:
+        conn.execute("DEALLOCATE ALL")
+    mem.add("memory", "after the statements were dropped")
+    mem.remove("memory", "server write 1")
+    again = _statements(mem)
+    assert len(again) == 1 and again != first
+    assert served == ["fallback:no_text", "ok", "ok", "ok", "ok", "ok"]
+    assert mem.entries("memory") == [
+        "the row is made by the client",
+        "server write 0",
+        "server write 2",
+        "after the statements were dropped",
+    ]
+
+
+def test_a_statement_prepared_in_a_failed_write_is_not_prepared_again_by_its_name(
+    pg_home: Callable[..., Path], pg_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # PREPARE is not transactional: the first server write's query prepares the call,
+    # then times out on the target's lock and rolls back; the statement stays, and the
+    # next write must not prepare one of the same name ("already exists")
+    import psycopg
+
+    from mnemic.errors import LockTimeout
+
+    mem = Memory.open(_alone(pg_home(lock_timeout=0.2), 7.5))
+    holder = psycopg.connect(pg_dsn)
+    try:
+        holder.execute("SELECT pg_advisory_xact_lock(%s)", (mem.backend.lock_key("memory"),))
+        with pytest.raises(LockTimeout):
+            mem.add("memory", "refused: the lock is held")
+        left = _statements(mem)
+    finally:
+        holder.rollback()
+        holder.close()
+    assert len(left) == 1  # prepared by the write that failed, and kept
+    served = _served(monkeypatch)
+    mem.add("memory", "the row is made by the client")
+    mem.add("memory", "written once the lock is free")
+    assert served == ["fallback:no_text", "ok"]
+    assert mem.entries("memory") == [
+        "the row is made by the client",
+        "written once the lock is free",
+    ]
