@@ -49,18 +49,16 @@ target's lock and the head's; ``time`` and ``ts`` the server's clock once they a
 
 from __future__ import annotations
 
-import itertools
 import logging
 import math
 import time
-import weakref
 from typing import Any
 
 from ...errors import WriteFailed
 from .curated_begin import FLUSH, Owner, flushes, is_db_error, rollback
 from .curated_queue import queue_write
 from .curated_server_11 import CHECKED, KEPT
-from .db import Database, failure, is_lock_timeout
+from .db import failure, is_lock_timeout
 
 __all__ = ["FUNCTION", "FILL", "ServerWrite", "server_write"]
 
@@ -190,6 +188,7 @@ def server_write(
     connection lost in this round trip, or an error at or after the COMMIT), are raised
     as today's path raises them."""
     from psycopg import sql
+    from psycopg.pq import TransactionStatus
 
     db = owner.db
     where = owner.location(target)  # an unknown target is refused here
@@ -218,26 +217,8 @@ def server_write(
         if answer is not None:
             db.server_writes = True
             return ServerWrite(*answer)
+    call = db.sql("SELECT o_outcome, o_found, o_line FROM {s}.curated_write(") + args + ")"
     started = time.perf_counter()
-    for again in (False, True):
-        done = _round_trip(db, where, args, timeout, started, again)
-        if done is not _STALE:
-            return done
-    raise AssertionError("unreachable: a statement prepared in the same query is there")
-
-
-_STALE = ServerWrite("stale", None, None)
-"""What :func:`_round_trip` answers when the connection's prepared statement was gone
-(``DEALLOCATE ALL``): nothing was written, the write is sent again with a new one."""
-
-
-def _round_trip(
-    db: Database, where: str, args: str, timeout: float, started: float, again: bool
-) -> ServerWrite | None:
-    """One try of :func:`server_write`'s query on a pooled connection (``again``: the
-    statement this connection had prepared was found gone, this is the second)."""
-    from psycopg.pq import TransactionStatus
-
     with db.connection() as conn:
         early = flushes(db, conn)
         steps = ["BEGIN", f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
@@ -245,12 +226,6 @@ def _round_trip(
             steps.append(GENERIC)
         if early:
             steps.append("SET LOCAL synchronous_commit = off")
-        prepared = _PREPARED.setdefault(conn, {})
-        name = prepared.get(db.schema)
-        if name is None:
-            name = f"mnemic_curated_write_{next(_NAMES)}"
-            steps.append(db.sql(PREPARE.replace("{name}", name)))
-        call = f"EXECUTE {name}({args})"
         ending = ["COMMIT", FLUSH] if early else ["COMMIT"]
         query = "; ".join([*steps, call, *ending])
         try:
@@ -275,11 +250,6 @@ def _round_trip(
                 # the connection went in the round trip that ends with the COMMIT, or
                 # the error came at or after the COMMIT: committed or not, unknown
                 raise failure(exc, where, writing=True, committing=True, lost=lost) from exc
-            if getattr(getattr(exc, "diag", None), "sqlstate", None) == "26000" and not again:
-                # invalid_sql_statement_name: the statement this connection prepared is
-                # gone (a DEALLOCATE ALL on it), found before the COMMIT: nothing written
-                prepared.pop(db.schema, None)
-                return _STALE
             if db.server_writes is None and _missing(exc):
                 log.info("curated writes in the server are off (%s): today's path", exc)
                 db.server_writes = False
@@ -290,32 +260,12 @@ def _round_trip(
                 db.recheck(exc)
             raise failure(exc, where, writing=True) from exc
         db.server_writes = True
-        if "PREPARE" in statuses:
-            prepared[db.schema] = name
         rows = results[len(steps)]
         if not rows or statuses[len(steps) + 1] != "COMMIT":
             raise WriteFailed(where, "the transaction was rolled back, nothing was changed")
         outcome, found, rec = rows[0]
         return ServerWrite(str(outcome), found, rec)
 
-
-PREPARE = (
-    "PREPARE {name}(text, text, bigint, text, text, text, text[], text[], integer, integer, "
-    "double precision, text[], text[], text[], text[]) AS SELECT o_outcome, o_found, o_line "
-    "FROM {s}.curated_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
-)
-"""The write's call, prepared once per connection and schema in the first write's query
-and run by ``EXECUTE`` with the arguments as literals after it: the server parses the
-arguments but no longer analyses and plans the call at each write (about 8 % of its CPU a
-write at 16 writers). Each preparing gets a name never used before in this process
-(:data:`_NAMES`): a statement prepared in a query whose transaction then failed stays
-prepared (``PREPARE`` is not transactional), unknown to :data:`_PREPARED`, and is never
-prepared again under that name."""
-
-_PREPARED: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
-"""The statements each connection has prepared: schema -> statement name."""
-
-_NAMES = itertools.count(1)
 
 GENERIC = "SET LOCAL plan_cache_mode = force_generic_plan"
 """Sent before the function in the write's query (PostgreSQL 12 and later,
