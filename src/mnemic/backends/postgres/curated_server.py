@@ -222,6 +222,8 @@ def server_write(
     with db.connection() as conn:
         early = flushes(db, conn)
         steps = ["BEGIN", f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
+        if conn.info.server_version >= GENERIC_PLANS:
+            steps.append(GENERIC)
         if early:
             steps.append("SET LOCAL synchronous_commit = off")
         ending = ["COMMIT", FLUSH] if early else ["COMMIT"]
@@ -264,6 +266,15 @@ def server_write(
         outcome, found, rec = rows[0]
         return ServerWrite(str(outcome), found, rec)
 
+
+GENERIC = "SET LOCAL plan_cache_mode = force_generic_plan"
+"""Sent before the function in the write's query (PostgreSQL 12 and later,
+:data:`GENERIC_PLANS`): its statements are planned once per server process, as a generic
+plan, where by default each was planned again for each of its first five calls there
+(a writer's server process does a few dozen writes in a benchmark run, and one in a CLI
+command's); each is a primary-key lookup or a write, the same plan either way."""
+GENERIC_PLANS = 120000
+"""The first server version (``server_version_num``) that knows ``plan_cache_mode``."""
 
 #: The SQL types of :data:`FUNCTION`'s arguments as :func:`server_write` sends them, in
 #: order (``text[]``: an array literal; ``text``, ``bigint``, ``int``, ``float``: a

@@ -10,7 +10,11 @@ Connections
     replaced instead of handed out: after a connection loss the next call reconnects by
     itself. A forked child never uses the pool it inherited (those sockets are the
     parent's): its first call opens a pool of its own, so a ``Memory`` opened before
-    ``os.fork()`` works on both sides.
+    ``os.fork()`` works on both sides. A pool's first connection is waited for before
+    the first is handed out (:meth:`Database._checkout`): one asked for meanwhile would open a second,
+    and the idle ones are handed out in turn, so a process writing in turn would spread
+    its writes over two server processes, each planning the same statements and filling
+    the same caches (the server's CPU per write at 16 writers, ``docs/postgres.md``).
 
 Errors
     A connection lost in the middle of a transaction rolls the whole transaction back on
@@ -36,6 +40,7 @@ import os
 import re
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +98,12 @@ def _forget_inherited_pools() -> None:
 
 
 os.register_at_fork(after_in_child=_forget_inherited_pools)
+
+_MADE: weakref.WeakKeyDictionary[ConnectionPool[Any], threading.Event] = (
+    weakref.WeakKeyDictionary()
+)
+"""Each pool's "its first connection was made" (set by the pool as it makes one): the
+first request waits for it before asking (:meth:`Database._checkout`)."""
 
 
 def scrub(text: str, url: str) -> str:
@@ -302,6 +313,7 @@ class Database:
             if pool is None or pool.closed:  # closed by its user: a new one, not an error
                 from psycopg_pool import ConnectionPool
 
+                made = threading.Event()
                 pool = ConnectionPool(
                     self.url,
                     kwargs={
@@ -313,11 +325,17 @@ class Database:
                     max_size=self.pool_size,
                     timeout=self.connect_timeout,
                     check=_check,
-                    name=f"mnemic:{mask_url(self.url)}",
+                    name=self._pool_name,
+                    configure=lambda _conn: made.set(),
                     open=True,
                 )
+                _MADE[pool] = made
                 _POOLS[key] = pool
         return pool
+
+    @property
+    def _pool_name(self) -> str:
+        return f"mnemic:{mask_url(self.url)}"
 
     @contextlib.contextmanager
     def connection(self) -> Iterator[psycopg.Connection[Any]]:
@@ -383,9 +401,17 @@ class Database:
         the wait goes in short steps and stops at the first attempt the server refused
         (a wrong password, a database that does not exist) or libpq could not start (an
         invalid URL): waiting out ``connect_timeout`` would not change the answer. A
-        server that does not answer is waited for the whole timeout, as before."""
+        server that does not answer is waited for the whole timeout, as before.
+
+        The first request waits for the pool's own first connection before it asks for
+        one: asked for while it is being made, the pool would open a second, and it
+        hands its idle connections out in turn, so a process writing in turn would spread
+        its writes over two server processes, each planning the same statements and
+        filling the same caches (the server's CPU a write at 16 writers doubled;
+        ``docs/postgres.md``)."""
         pool = self.pool
-        if self._reached:
+        made = _MADE.get(pool)
+        if self._reached or made is None:
             cm = pool.connection()
             return cm, cm.__enter__()
         from psycopg_pool import PoolTimeout
@@ -395,18 +421,17 @@ class Database:
         while True:
             left = deadline - time.monotonic()
             step = min(0.2, left)
-            cm = pool.connection(timeout=max(step, 0.001))
-            try:
+            if made.wait(max(step, 0.001)):
+                cm = pool.connection(timeout=max(left, 0.001))
                 return cm, cm.__enter__()
-            except PoolTimeout:
-                seen = _CONNECT_ERRORS.when.get(pool.name, 0.0)
-                why = _CONNECT_ERRORS.last.get(pool.name, "")
-                final = seen >= started and (
-                    any(mark in why for mark in _LOGIN_REFUSED)
-                    or any(mark in why for mark in _URL_INVALID)
-                )
-                if final or step >= left:
-                    raise
+            seen = _CONNECT_ERRORS.when.get(pool.name, 0.0)
+            why = _CONNECT_ERRORS.last.get(pool.name, "")
+            final = seen >= started and (
+                any(mark in why for mark in _LOGIN_REFUSED)
+                or any(mark in why for mark in _URL_INVALID)
+            )
+            if final or step >= left:
+                raise PoolTimeout(why or f"no connection within {self.connect_timeout:g}s")
 
     def ensure_ready(self) -> None:
         """Run the schema check once, before the first pooled connection is handed out
