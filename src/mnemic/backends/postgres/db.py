@@ -11,10 +11,11 @@ Connections
     itself. A forked child never uses the pool it inherited (those sockets are the
     parent's): its first call opens a pool of its own, so a ``Memory`` opened before
     ``os.fork()`` works on both sides. A pool's first connection is waited for before
-    the first is handed out (:meth:`Database._checkout`): one asked for meanwhile would open a second,
-    and the idle ones are handed out in turn, so a process writing in turn would spread
-    its writes over two server processes, each planning the same statements and filling
-    the same caches (the server's CPU per write at 16 writers, ``docs/postgres.md``).
+    the first is handed out (:meth:`Database._checkout`): one asked for meanwhile would
+    open a second, and the idle ones are handed out in turn, so a process writing in
+    turn would spread its writes over two server processes, each planning the same
+    statements and filling the same caches (the server's CPU per write at 16 writers,
+    ``docs/postgres.md``).
 
 Errors
     A connection lost in the middle of a transaction rolls the whole transaction back on
@@ -91,8 +92,9 @@ def _forget_inherited_pools() -> None:
     The child's next connection builds a pool of its own. Locks are re-created, since
     another thread of the parent may have held one at the fork.
     """
-    global _REGISTRY_LOCK
+    global _REGISTRY_LOCK, _FILL_LOCK
     _REGISTRY_LOCK = threading.Lock()
+    _FILL_LOCK = threading.Lock()
     _INHERITED.extend(_POOLS.values())
     _POOLS.clear()
 
@@ -104,6 +106,9 @@ _MADE: weakref.WeakKeyDictionary[ConnectionPool[Any], threading.Event] = (
 )
 """Each pool's "its first connection was made" (set by the pool as it makes one): the
 first request waits for it before asking (:meth:`Database._checkout`)."""
+_FILLED: weakref.WeakSet[ConnectionPool[Any]] = weakref.WeakSet()
+"""The pools whose first connection was in the pool before any was asked for."""
+_FILL_LOCK = threading.Lock()
 
 
 def scrub(text: str, url: str) -> str:
@@ -411,7 +416,7 @@ class Database:
         ``docs/postgres.md``)."""
         pool = self.pool
         made = _MADE.get(pool)
-        if self._reached or made is None:
+        if self._reached or made is None or pool in _FILLED:
             cm = pool.connection()
             return cm, cm.__enter__()
         from psycopg_pool import PoolTimeout
@@ -422,7 +427,13 @@ class Database:
             left = deadline - time.monotonic()
             step = min(0.2, left)
             if made.wait(max(step, 0.001)):
-                cm = pool.connection(timeout=max(left, 0.001))
+                # made, and about to be put in the pool: wait for that (the server took
+                # the login, so this is the time it takes, not a timeout), once per pool
+                with _FILL_LOCK:
+                    if pool not in _FILLED:
+                        pool.wait(timeout=max(deadline - time.monotonic(), 0.001))
+                        _FILLED.add(pool)
+                cm = pool.connection(timeout=max(deadline - time.monotonic(), 0.001))
                 return cm, cm.__enter__()
             seen = _CONNECT_ERRORS.when.get(pool.name, 0.0)
             why = _CONNECT_ERRORS.last.get(pool.name, "")
