@@ -101,9 +101,7 @@ def _forget_inherited_pools() -> None:
 
 os.register_at_fork(after_in_child=_forget_inherited_pools)
 
-_MADE: weakref.WeakKeyDictionary[ConnectionPool[Any], threading.Event] = (
-    weakref.WeakKeyDictionary()
-)
+_MADE: weakref.WeakKeyDictionary[ConnectionPool[Any], threading.Event] = weakref.WeakKeyDictionary()
 """Each pool's "its first connection was made" (set by the pool as it makes one): the
 first request waits for it before asking (:meth:`Database._checkout`)."""
 _FILLED: weakref.WeakSet[ConnectionPool[Any]] = weakref.WeakSet()
