@@ -32,10 +32,14 @@ from __future__ import annotations
 import importlib.util
 import sys
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from .errors import MissingDependency
 
-__all__ = ["EXTRAS", "needs_extra", "require_extra"]
+if TYPE_CHECKING:
+    from .registry import Configured
+
+__all__ = ["EXTRAS", "needs_extra", "require_extra", "require_store_extra"]
 
 EXTRAS: dict[str, tuple[str, ...]] = {
     "postgres": ("psycopg", "psycopg_pool"),
@@ -90,3 +94,14 @@ def require_extra(extra: str, feature: str) -> None:
                 found = False
         if not found:
             raise MissingDependency(package, extra, feature)
+
+
+def require_store_extra(settings: Configured) -> None:
+    """Raise :class:`MissingDependency` when a home's settings select a PostgreSQL store
+    (the registry reads the ``store`` value) and the ``postgres`` extra is not installed:
+    what a long-running server (``mnemic mcp``, ``mnemic ui``) checks before it serves,
+    so it does not start and then fail every call with the install hint."""
+    from .registry import store_scheme
+
+    if store_scheme(settings) in ("postgresql", "postgres"):
+        require_extra("postgres", "The PostgreSQL store (store = postgresql://...)")

@@ -123,7 +123,6 @@ __all__ = [
     "check_store",
     "known_schemes",
     "project_catalog",
-    "require_store_extra",
     "scheme_of",
     "store_scheme",
     "stores_in_home",
@@ -163,17 +162,6 @@ def stores_in_home(settings: Configured) -> bool:
     """Whether a home's memory lives in its own directory (the embedded ``files`` store),
     so that a home with no directory has no memory at all."""
     return scheme_of(settings.store) == "files"
-
-
-def require_store_extra(settings: Configured) -> None:
-    """Raise :class:`~mnemic.errors.MissingDependency` when ``settings.store`` names a
-    PostgreSQL database and the ``postgres`` extra is not installed: what a long-running
-    server (``mnemic mcp``, ``mnemic ui``) checks before it serves, so it does not start
-    and then fail every call with the install hint."""
-    if scheme_of(settings.store) in ("postgresql", "postgres"):
-        from .extras import require_extra
-
-        require_extra("postgres", "The PostgreSQL store (store = postgresql://...)")
 
 
 def project_catalog(settings: Configured) -> ProjectCatalog | None:

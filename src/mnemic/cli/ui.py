@@ -81,7 +81,7 @@ def ui(
         token = read_token_file(token_file, key="ui.token", source="--token-file")
     refuse_foreign_home(home_dir(home_path, profile))  # as init and the first write
     home = Home.open(home_path, profile)
-    from ..registry import require_store_extra
+    from ..extras import require_store_extra
 
     require_store_extra(home.settings)  # not a console whose every page fails on it
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")

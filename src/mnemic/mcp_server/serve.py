@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from ..config import served_home
 from ..errors import ConfigError
+from ..extras import require_store_extra
 from ..home import Home
 from ..ops.access_token import home_token, http_only, read_token_file
-from ..registry import require_store_extra
 from .http import bind, check_exposure, serve_http
 from .server import MnemicMCP, serve_stdio
 
