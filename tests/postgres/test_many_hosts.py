@@ -302,7 +302,8 @@ RACER = textwrap.dedent(
 )
 
 
-def _start_racer(home: Path, text: str) -> subprocess.Popen[str]:
+def _ready_racer(home: Path, text: str) -> subprocess.Popen[str]:
+    """A racer started and connected, waiting for :func:`_go`."""
     proc = subprocess.Popen(
         [sys.executable, "-c", RACER, str(home), text],
         stdin=subprocess.PIPE,
@@ -313,9 +314,13 @@ def _start_racer(home: Path, text: str) -> subprocess.Popen[str]:
     )
     assert proc.stdout is not None and proc.stdin is not None
     assert proc.stdout.readline().strip() == "ready", proc.stderr.read() if proc.stderr else ""
+    return proc
+
+
+def _go(proc: subprocess.Popen[str]) -> None:
+    assert proc.stdin is not None
     proc.stdin.write("go\n")
     proc.stdin.flush()
-    return proc
 
 
 def _wait_for(dsn: str, schema: str, query: str, params: tuple[Any, ...]) -> int:
@@ -340,17 +345,22 @@ def test_two_writers_racing_for_the_last_room_one_is_refused(
     Memory.open(home).add("memory", "x" * 50)
     import psycopg
 
+    # Both racers are started and connected before A takes the lock: B's start-up (an
+    # interpreter and its imports, seconds on a loaded machine) must not run down A's
+    # lock_timeout while A waits under MEMORY.md's lock (it did at load 20).
+    first = _ready_racer(home, "a" * 50)
+    second = _ready_racer(home, "b" * 50)
     blocker = psycopg.connect(pg_dsn)
     blocker.execute(_HEAD_ROW.replace("{s}", pg_schema))
     blocker_pid = blocker.info.backend_pid
     try:
-        first = _start_racer(home, "a" * 50)
+        _go(first)
         a_pid = _wait_for(
             pg_dsn, pg_schema,
             "SELECT pid FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
             (blocker_pid,),
         )  # fmt: skip
-        second = _start_racer(home, "b" * 50)
+        _go(second)
         _wait_for(
             pg_dsn, pg_schema,
             "SELECT pid FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
