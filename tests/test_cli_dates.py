@@ -4,6 +4,7 @@ that a UTC time or a local one without its offset cannot pass for the rule."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,15 @@ import pytest
 
 from _cli import cli, cli_json
 from _zone import KOLKATA, in_zone
-from mnemic.timefmt import ago, local_time, parse_iso
+from mnemic.timefmt import (
+    NO_TIME,
+    ago,
+    local_day,
+    local_time,
+    parse_iso,
+    utc_minute,
+    utc_seconds,
+)
 
 ZONE = KOLKATA
 STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?Z?(?: [+-]\d\d:\d\d)?")
@@ -110,3 +119,23 @@ def test_the_console_shows_times_the_same_way(zone: None) -> None:
 
     ts = parse_iso("2026-12-06T00:36:19Z")
     assert when(ts) == "2026-12-06 06:06 +05:30"
+
+
+_NOW = 1_765_000_000.0
+_FORMATTERS = {
+    "ago": lambda ts: ago(ts, _NOW),
+    "ago, now out of range": lambda ts: ago(_NOW, ts),
+    "local_time": local_time,
+    "local_time seconds": lambda ts: local_time(ts, seconds=True),
+    "local_day": local_day,
+    "utc_minute": utc_minute,
+    "utc_seconds": utc_seconds,
+}
+
+
+@pytest.mark.parametrize("name", list(_FORMATTERS))
+@pytest.mark.parametrize("ts", [math.inf, -math.inf, math.nan, 1e300, 1e12], ids=str)
+def test_every_formatter_shows_a_time_out_of_the_calendar_as_such(name: str, ts: float) -> None:
+    # NO_TIME's promise: an infinite, NaN or year-33658 time reads "(time out of range)"
+    # in every formatter, never an OverflowError/ValueError, nor "today" for year 33658
+    assert _FORMATTERS[name](ts) == NO_TIME == "(time out of range)"

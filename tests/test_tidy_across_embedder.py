@@ -1,6 +1,6 @@
 """Tidy 35: one fact said in two languages, with the embedder. A pair the cosine gate
-reads as two languages (:func:`mnemic.ops.tidy.across.two_languages` as well as
-:func:`~mnemic.ops.tidy.meaning.languages_differ`) is one fact from
+reads as two languages (:func:`mnemic.ops.tidy.across.two_languages_loose`, which holds
+:func:`~mnemic.ops.tidy.languages.two_languages_strict`) is one fact from
 :attr:`Thresholds.meaning_cosine_anchored` when a name or number both write carries it
 and no value read in either language tells the two apart
 (:func:`~mnemic.ops.tidy.across.anchored`); two colours keep two things apart

@@ -328,7 +328,7 @@ def test_compare_gives_the_plain_signals_on_every_pair() -> None:
 
 
 def test_the_language_rules_read_per_text_keys_as_the_texts() -> None:
-    """:func:`languages.languages_differ` and :func:`across.two_languages` answer from
+    """:func:`languages.two_languages_strict` and :func:`across.two_languages_loose` answer from
     what each reads of one text, kept per text, and their answer per two keys (tidycost
     2): the same as reading both texts, on every hand-written pair both ways (many
     languages and scripts) and random pairs of their texts."""
@@ -353,8 +353,8 @@ def test_the_language_rules_read_per_text_keys_as_the_texts() -> None:
 
     told = 0
     for a, b in _written_pairs():
-        assert languages.languages_differ(a, b) == differ_plain(a, b), (a.text, b.text)
-        assert across.two_languages(a, b) == two_plain(a, b), (a.text, b.text)
+        assert languages.two_languages_strict(a, b) == differ_plain(a, b), (a.text, b.text)
+        assert across.two_languages_loose(a, b) == two_plain(a, b), (a.text, b.text)
         told += two_plain(a, b)
     assert told > 100
 

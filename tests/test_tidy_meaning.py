@@ -115,7 +115,7 @@ def test_propose_with_the_embedder_merges_what_words_alone_keep(home_path: Path)
 
 
 def test_also_is_read_as_a_word_not_inside_one() -> None:
-    from mnemic.ops.tidy.meaning import ALSO
+    from mnemic.ops.tidy.languages import ALSO
 
     assert ALSO.search("ユーザーは紅茶も飲む") and ALSO.search("User also drinks tea")
     assert not ALSO.search("ユーザーはいつもコーヒーを飲む")  # いつも: always

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from mnemic.ops.tidy.meaning import _scripts
+from mnemic.ops.tidy.languages import _scripts
 from mnemic.ops.tidy.pairmodel import _script
 from mnemic.sessions.search.speaker import scripts
 from mnemic.unicode_script import UNNAMED, script

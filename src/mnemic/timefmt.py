@@ -85,7 +85,10 @@ def read_shown(shown: str) -> float | None:
 def ago(ts: float, now: float) -> str:
     """How long before ``now`` ``ts`` was, in words that need no zone and read the same to
     a model and a person: ``today`` (under a day), ``1 day ago``, ``12 days ago``; a time
-    after ``now`` (a clock that moved back) reads ``today``."""
+    after ``now`` (a clock that moved back) reads ``today``; :data:`NO_TIME` when either
+    lies outside the calendar."""
+    if not (in_calendar(ts) and in_calendar(now)):
+        return NO_TIME
     days = int((now - ts) // 86400)
     if days <= 0:
         return "today"

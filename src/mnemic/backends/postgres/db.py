@@ -135,6 +135,18 @@ _LOGIN_REFUSED = (
 _URL_INVALID = ("invalid", 'missing "="', "end of string reached", "unterminated quoted")
 
 
+def _refused(why: str) -> str | None:
+    """What a failed connection attempt's ``why`` says no wait would change: ``"login"``
+    when the server answered and refused the login (a wrong password, a database or user
+    that does not exist), ``"url"`` when libpq could not start from the URL; ``None``
+    when the server did not answer, which waiting may change."""
+    if any(mark in why for mark in _LOGIN_REFUSED):
+        return "login"
+    if any(mark in why for mark in _URL_INVALID):
+        return "url"
+    return None
+
+
 def _connect_refusal(location: str, timeout: float, why: str) -> str:
     """What a person reads when no connection could be had: the server refused the login,
     the URL is not one libpq accepts, or the server did not answer."""
@@ -145,14 +157,15 @@ def _connect_refusal(location: str, timeout: float, why: str) -> str:
             "HOST:PORT:DATABASE:USER:PASSWORD, mode 0600; PGPASSFILE names another file) "
             "or in PGPASSWORD on this host, then retry."
         )
-    if any(mark in why for mark in _LOGIN_REFUSED):
+    refused = _refused(why)
+    if refused == "login":
         return (
             f"PostgreSQL at {location} answered and refused the login ({why}). Nothing was "
             "changed. Check the user, the password (~/.pgpass, PGPASSWORD or the URL) and "
             "the database in the URL (store in config.toml, or MNEMIC_STORE); the database "
             "and the user must exist on the server (createdb, CREATE ROLE), then retry."
         )
-    if any(mark in why for mark in _URL_INVALID):
+    if refused == "url":
         return (
             f"The PostgreSQL URL {location} is not valid ({why}). Nothing was changed. Fix "
             "it in store (config.toml) or MNEMIC_STORE: "
@@ -435,10 +448,7 @@ class Database:
                 return cm, cm.__enter__()
             seen = _CONNECT_ERRORS.when.get(pool.name, 0.0)
             why = _CONNECT_ERRORS.last.get(pool.name, "")
-            final = seen >= started and (
-                any(mark in why for mark in _LOGIN_REFUSED)
-                or any(mark in why for mark in _URL_INVALID)
-            )
+            final = seen >= started and _refused(why) is not None
             if final or step >= left:
                 raise PoolTimeout(why or f"no connection within {self.connect_timeout:g}s")
 

@@ -9,7 +9,7 @@ one lives, works, was born; allergic to, takes, speaks; a birthday, a name one i
 by, a doctor, a vet, a contact person, rent, an insurer, a school), never values, and
 reads a pair in two languages by principle, as one language is read:
 
-* **two languages**: :func:`.meaning.languages_differ` (two scripts, or English and one
+* **two languages**: :func:`.languages.two_languages_strict` (two scripts, or English and one
   of the six others :func:`.quantities.language` tells), or English against one of the
   Latin-letter languages :data:`_FUNCTION` reads by their function words (Polish, Czech,
   Turkish, Finnish, Swedish, Indonesian, ...; two languages both other than English are
@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...unicode_script import script
-from .languages import ALSO, languages_differ
+from .languages import ALSO, two_languages_strict
 from .memo import by_text, searched
 from .numerals import digits
 from .quantities import FUNCTION_WORDS, latin, same_name
@@ -65,7 +65,7 @@ __all__ = [
     "colours",
     "concepts",
     "other_colour",
-    "two_languages",
+    "two_languages_loose",
 ]
 
 _FUNCTION = {
@@ -121,16 +121,19 @@ def _leading(text: str) -> str:
     return "other" if other > english else ""
 
 
-def two_languages(a: Profile, b: Profile) -> bool:
-    """Whether ``a`` and ``b`` are written in two languages (see the module docstring)."""
-    if languages_differ(a, b):
+def two_languages_loose(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are written in two languages, read loosely (see the module
+    docstring): :func:`.languages.two_languages_strict`, or a main script each that is
+    not the same, or English against a Latin-letter language :data:`_FUNCTION` reads
+    by its function words. Every pair the strict reading tells, this one tells too."""
+    if two_languages_strict(a, b):
         return True
     return _keys_two(_key(a.text), _key(b.text))
 
 
 @lru_cache(maxsize=1 << 16)
 def _keys_two(ka: tuple[str, str], kb: tuple[str, str]) -> bool:
-    """The rest of :func:`two_languages`, of two texts' keys (kept per pair of keys)."""
+    """The rest of :func:`two_languages_loose`, of two texts' keys (kept per pair of keys)."""
     (da, la), (db, lb) = ka, kb
     # two main scripts: "Перед границей Руи ... DKV" / "Rui fills up at the DKV station"
     return bool(da and db and da != db) or bool(la and lb and la != lb and "en" in (la, lb))
@@ -138,8 +141,8 @@ def _keys_two(ka: tuple[str, str], kb: tuple[str, str]) -> bool:
 
 @by_text
 def _key(text: str) -> tuple[str, str]:
-    """What :func:`two_languages` reads of one text besides
-    :func:`.meaning.languages_differ`: its main script and the language its function
+    """What :func:`two_languages_loose` reads of one text besides
+    :func:`.languages.two_languages_strict`: its main script and the language its function
     words lead with. Kept per text, the answer per two keys (tidycost 2)."""
     return _script(text), _leading(text)
 
@@ -549,7 +552,7 @@ def _blocked(a: Profile, b: Profile) -> bool:
 def across(a: Profile, b: Profile) -> str | None:
     """Why ``a`` and ``b`` say one fact in two languages by its attribute (see the
     module docstring); None when they do not."""
-    if _blocked(a, b) or not two_languages(a, b):
+    if _blocked(a, b) or not two_languages_loose(a, b):
         return None
     ca, cb = concepts(a.text), concepts(b.text)
     if ca != cb:
@@ -577,7 +580,7 @@ def across(a: Profile, b: Profile) -> str | None:
 def another_value(a: Profile, b: Profile) -> str | None:
     """Why ``a`` and ``b`` give an attribute of one value at a time two values in two
     languages (see the module docstring); None when they do not."""
-    if _blocked(a, b) or not two_languages(a, b):
+    if _blocked(a, b) or not two_languages_loose(a, b):
         return None
     ca, cb = concepts(a.text), concepts(b.text)
     if not ca or ca != cb or not ca <= _NAMED:

@@ -55,8 +55,9 @@ from dataclasses import dataclass
 
 from .acronyms import spelled
 from .frames import common_ends
+from .languages import ALSO
 from .lexicon import STOP_WORDS, stem
-from .meaning import ALSO, misspelt
+from .meaning import misspelt
 from .memo import searched
 from .people import one_held, relatives
 from .signals import GENERIC, Profile

@@ -23,8 +23,8 @@ when
   :attr:`.Thresholds.subject_overlap` of the smaller side's); a unit of time is the
   subject's where no duration was read ("three times a *week*").
 
-:func:`switched` reads a fact said once in each of two languages (:func:`.meaning.
-languages_differ`: two scripts, or English and one of the six others
+:func:`switched` reads a fact said once in each of two languages (:func:`.languages.
+two_languages_strict`: two scripts, or English and one of the six others
 :func:`.quantities.language` tells) where its names and numbers carry it, with no
 translation table: every name either writes with a capital is written in the other (the
 same letters in one script, a transliteration across two: :func:`.quantities.same_name`;
@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 
-from .languages import languages_differ
+from .languages import two_languages_strict
 from .quantities import (
     _AREA,
     _CURRENCIES,
@@ -136,7 +136,7 @@ def converted(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS
 def switched(a: Profile, b: Profile, s: PairSignals) -> str | None:
     """Why ``a`` and ``b`` say one fact in two languages, read by what carries its
     identity without a translator (see the module docstring); None when they do not."""
-    if not languages_differ(a, b) or a.negated or b.negated or s.update:
+    if not two_languages_strict(a, b) or a.negated or b.negated or s.update:
         return None
     ra, rb = reading(a.text), reading(b.text)
     if ra.rest != rb.rest or ra.values.keys() != rb.values.keys():

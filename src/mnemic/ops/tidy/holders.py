@@ -32,8 +32,8 @@ import re
 from functools import lru_cache
 
 from .attributes import MANY
+from .languages import ALSO
 from .lexicon import STOP_WORDS, fold, stem
-from .meaning import ALSO
 from .memo import searched
 from .people import ONE_HELD, relatives
 from .phrases import UPDATE

@@ -40,7 +40,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .meaning import ALSO
+from .languages import ALSO
 from .memo import searched
 from .people import relatives
 from .signals import GENERIC, Profile, profile

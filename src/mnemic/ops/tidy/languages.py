@@ -12,7 +12,7 @@ from ...unicode_script import script
 from .memo import by_text
 from .signals import Profile
 
-__all__ = ["ALSO", "languages_differ"]
+__all__ = ["ALSO", "two_languages_strict"]
 
 ALSO = re.compile(
     r"\b(?:also|too|as well|additionally|außerdem|auch|zusätzlich|además|también|aussi|"
@@ -37,8 +37,9 @@ def _scripts(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def languages_differ(a: Profile, b: Profile) -> bool:
-    """Whether ``a`` and ``b`` are written in two languages: no script in common ("User
+def two_languages_strict(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are written in two languages, read strictly (the cosine
+    gate's wider reading is :func:`.across.two_languages_loose`): no script in common ("User
     is allergic to 花生" shares Han with "用户吃花生会过敏", so is not), or one read as
     English and the other as another language (:func:`.quantities.language`). Two
     languages both other than English are not told apart this way: Spanish, Portuguese
@@ -49,14 +50,14 @@ def languages_differ(a: Profile, b: Profile) -> bool:
 
 @lru_cache(maxsize=1 << 16)
 def _keys_differ(ka: tuple[frozenset[str], str], kb: tuple[frozenset[str], str]) -> bool:
-    """:func:`languages_differ` of two texts' keys (few keys occur: kept per pair of keys)."""
+    """:func:`two_languages_strict` of two texts' keys (few keys occur: kept per pair of keys)."""
     (sa, la), (sb, lb) = ka, kb
     return bool(sa and sb and not sa & sb) or bool(la and lb and la != lb and "en" in (la, lb))
 
 
 @by_text
 def _language_key(text: str) -> tuple[frozenset[str], str]:
-    """What :func:`languages_differ` reads of one text: its scripts and the language it
+    """What :func:`two_languages_strict` reads of one text: its scripts and the language it
     reads as. Kept per text, and the answer per two keys (tidycost 2: asked of every pair
     by three rules, it read both texts each time; few keys occur)."""
     from .quantities import language

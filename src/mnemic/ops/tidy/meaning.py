@@ -19,15 +19,15 @@ the lexical rules of :mod:`.detect` left apart when all of these hold:
   "RX-10"), which the embedder reads as one and which name two things;
 * they share a subject: a content word, or a third of their character 3-grams.
 
-Two entries in two languages (:func:`languages_differ`: their words in scripts they do
-not share, or one read as English and the other as another language by
+Two entries in two languages (:func:`.languages.two_languages_strict`: their words in
+scripts they do not share, or one read as English and the other as another language by
 :func:`.quantities.language`) share no words when they say one fact ("User is allergic
 to penicillin" / "Der Nutzer ist allergisch gegen Penicillin"), so the subject test and
 :func:`swapped` cannot speak: they are one fact at :attr:`Thresholds.meaning_cosine_across`
 (chosen on dev pairs so that no honest pair across two languages was merged) when the
 vetoes above on numbers, negation, updates and "also" hold and neither names someone or
 something the other does not write (:func:`_other_names`: "Odette Lund" / "Yann
-Peretti"). Tidy 35 reads two languages by :func:`.across.two_languages` as well, keeps
+Peretti"). Tidy 35 reads two languages by :func:`.across.two_languages_loose`, keeps
 apart two entries that name two colours ("grey" / "blauer": :func:`.across.other_colour`),
 and joins them from :attr:`Thresholds.meaning_cosine_anchored` (0.88) when a value both
 write carries the pair and no value read in either language tells them apart
@@ -47,13 +47,13 @@ from __future__ import annotations
 import difflib
 import re
 
-from .across import anchored, other_colour, two_languages
-from .languages import _LETTERS, ALSO, languages_differ
+from .across import anchored, other_colour, two_languages_loose
+from .languages import _LETTERS, ALSO
 from .memo import searched
 from .signals import PairSignals, Profile
 from .thresholds import Thresholds
 
-__all__ = ["ALSO", "languages_differ", "misspelt", "same_meaning", "swapped"]
+__all__ = ["misspelt", "same_meaning", "swapped"]
 
 
 def swapped(a: Profile, b: Profile) -> bool:
@@ -139,20 +139,12 @@ def _other_names(a: Profile, b: Profile) -> bool:
     return unmatched(a, b) and unmatched(b, a)
 
 
-def _two_languages(a: Profile, b: Profile) -> bool:
-    """Whether the cosine gate reads ``a`` and ``b`` as two languages:
-    :func:`languages_differ`, or :func:`.across.two_languages` (a main script each, or
-    English against one of the Latin-letter languages it reads by their function words;
-    tidy 35)."""
-    return languages_differ(a, b) or two_languages(a, b)
-
-
 def same_meaning(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     """Whether the cosine of ``a`` and ``b`` joins them as one fact (see the module
     docstring): False without a cosine."""
     if s.cosine is None:
         return False
-    across = s.cosine < t.meaning_cosine and _two_languages(a, b)
+    across = s.cosine < t.meaning_cosine and two_languages_loose(a, b)  # strict too
     floor = min(t.meaning_cosine_across, t.meaning_cosine_anchored)
     if s.cosine < (floor if across else t.meaning_cosine):
         return False

@@ -127,7 +127,8 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
     16). A merge also never joins two values of a slot, a statement and its negation,
     or an entry that says it changed; a change never names as new a value the older
     entry holds already."""
-    from .meaning import ALSO, _other_code, swapped
+    from .languages import ALSO
+    from .meaning import _other_code, swapped
     from .people import other_relatives
     from .thresholds import THRESHOLDS
     from .updates import replaced_side

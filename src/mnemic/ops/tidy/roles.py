@@ -26,8 +26,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .languages import ALSO
 from .lexicon import STOP_WORDS, fold, stem
-from .meaning import ALSO
 from .memo import per_entry, searched
 from .people import ONE_HELD, relatives
 from .signals import GENERIC, Profile, profile

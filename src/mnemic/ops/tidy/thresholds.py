@@ -45,7 +45,7 @@ class Thresholds:
     """The embedder's cosine at which two entries the words left apart are one fact, when
     no veto of :mod:`.meaning` holds (above 1: off)."""
     meaning_cosine_across: float = 0.925
-    """The same for two entries in two languages (:func:`.meaning.languages_differ`),
+    """The same for two entries in two languages (:func:`.languages.two_languages_strict`),
     where the words cannot say they share a subject: the cosine decides, with names and
     numbers that must agree (tidy 18; above 1: off)."""
     meaning_cosine_anchored: float = 0.88

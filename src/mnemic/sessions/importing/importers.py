@@ -61,10 +61,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from ...errors import ImportFailed, IntegrationError, UnreadableFile
-from ...fsread import open_regular
+from ...fsread import open_to_read
 from ...jsonstream import read_jsonl
 from ..attachments import AttachmentStore
 from ..sql import SessionStore
@@ -199,7 +199,7 @@ def detect_format(path: Path) -> str:
     database Hermes Agent's sessions)."""
     if path.is_dir():
         return "claude"
-    with _opened(path) as fh:
+    with open(open_to_read(path), "rb") as fh:
         data = fh.read(65536)
     if data.startswith(SQLITE_MAGIC):
         return "hermes"
@@ -248,7 +248,7 @@ def _first_line(path: Path) -> Any:
     """The first line of ``path`` read whole as JSON (its strings cut past the line
     limit), for a line longer than the bytes :func:`detect_format` looks at: a first
     message with a pasted image. None when it is no JSON line."""
-    with _opened(path) as fh:
+    with open(open_to_read(path), "rb") as fh:
         for line in read_jsonl(fh):
             return line.value if line.error is None else None
     return None
@@ -287,20 +287,6 @@ def _files(path: Path, fmt: str = "claude") -> list[Path]:
     return sorted(p for p in found if p.is_file())
 
 
-@contextlib.contextmanager
-def _opened(path: Path) -> Iterator[IO[bytes]]:
-    """``path`` opened to read, a regular file only: a FIFO without a writer (or a
-    device) hung the import; it is refused naming what it is (:func:`open_regular`)."""
-    try:
-        fd = open_regular(path)  # refuses a FIFO, device or socket with UnreadableFile
-    except OSError as exc:
-        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
-    if fd is None:
-        raise UnreadableFile(str(path), "no such file")
-    with open(fd, "rb") as fh:
-        yield fh
-
-
 def _items(fmt: str, files: list[Path], reading: Reading, source: str | None) -> Iterator[Item]:
     """Every item of every file, read as a stream."""
     for f in files:
@@ -309,7 +295,7 @@ def _items(fmt: str, files: list[Path], reading: Reading, source: str | None) ->
             with open_hermes_db(f) as db:
                 yield from hermes_items(db, reading, f.stat().st_size)
             continue
-        with _opened(f) as fh:
+        with open(open_to_read(f), "rb") as fh:
             if fmt == "claude":
                 yield from claude_items(f, fh, reading)
             elif fmt == "jsonl":
