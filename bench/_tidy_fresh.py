@@ -230,6 +230,26 @@ subject), English for 34 % and 76 more languages (Gujarati, Kannada, Hausa, Igbo
 Māori, Faroese, Breton and Occitan new to the sets) and mixed text, over 21 domains. It
 is dealt with its own seed into its own split file.
 
+``bench/data/tidy_fresh14.jsonl`` (:data:`FOURTEENTH`) is a fourteenth set, by a
+fourteenth writer who had read neither the tidy rules, their tests nor any earlier set's
+pairs (but the first four lines of the thirteenth, for the format), written as the notes
+an assistant keeps for a ship's cook on a North Sea supply vessel who restores
+motorcycles and for a two-person translation agency in Bremen that also runs German
+classes for refugees: 103 rewordings (paraphrase, synonyms, word order, a pronoun for a
+name, abbreviations, a shortened note, a note restated with one detail added or one
+dropped, units: kg/lb, psi/bar, m²/sq ft; 24h/12h clocks, dates in two formats,
+currencies, numbers in words, a typo, register, a transliteration, five mixed-language
+notes, and 27 language switches: one fact once in English and once in another language,
+tagged with the other language), 63 updates (another price, count or reading, a new
+holder of a one-person role, a supplier or tool switched, a date moved, a move, a plan
+changed, cancelled, replaced, resumed, stopped; "stopped" in under a tenth), 37
+contradictions (another value, number, date or person for a fact that does not change, a
+negation) and 105 honest pairs (two people, things, places, dates, prices, readings or
+keys of one thing, a rule and its exception, two items of one list, a target or plan
+beside the result, the same words about another subject), English for 36 % and 66 more
+languages (Tigrinya, Pashto and Kurmanji among them) and mixed text, over 15 domains. It
+is dealt with its own seed into its own split file.
+
 **fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
 model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
 fitted on both halves of each, so their figures with the model say how well it fits
@@ -373,11 +393,19 @@ THIRTEENTH = FreshSet(
     20261513,
     DATA / "tidy_fresh13_baseline.json",
 )
+#: The fourteenth set, by a fourteenth hand, dealt with its own seed.
+FOURTEENTH = FreshSet(
+    "fresh14",
+    DATA / "tidy_fresh14.jsonl",
+    DATA / "tidy_fresh14_split.json",
+    20261514,
+    DATA / "tidy_fresh14_baseline.json",
+)
 SETS = {
     s.name: s
     for s in (
         FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH,
-        TWELFTH, THIRTEENTH,
+        TWELFTH, THIRTEENTH, FOURTEENTH,
     )
 }  # fmt: skip
 TRAINED_ON = ("fresh", "fresh2", "fresh3")

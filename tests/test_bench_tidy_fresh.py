@@ -23,6 +23,7 @@ from _tidy_fresh import (
     ELEVENTH,
     FIFTH,
     FIRST,
+    FOURTEENTH,
     FOURTH,
     NINTH,
     SECOND,
@@ -115,6 +116,12 @@ _DOMAINS_13 = {
 }  # fmt: skip
 #: languages no earlier set has, each written natively in the thirteenth
 _LANGS_13_NEW = {"gu", "kn", "ha", "ig", "so", "mi", "fo", "br", "oc"}
+#: the fourteenth set's vocabulary of its own: a ship's cook on a North Sea supply vessel
+#: who restores motorcycles, and a two-person translation agency that teaches refugees
+_DOMAINS_14 = {
+    "galley", "rotation", "motorcycles", "parts", "agency_clients", "classes", "students",
+    "certification",
+}  # fmt: skip
 _EVERY = ("rewording", "update", "contradiction", "honest")
 
 
@@ -261,6 +268,21 @@ FACTS = [
           marked=(frozenset({"marker", "stopped"}), 1 / 10),
           honest={"two_things", "two_people", "two_places", "two_dates", "two_keys",
                   "rule_exception", "list_item", "plan_result", "one_word", "same_words"}),
+    # every kind in 60 and more languages, switches tagged with their other language in 25
+    # and more, a few mixed notes, units and formats, a shortened note and one with a detail
+    # added, updates told many ways ("stopped" in under a tenth), honest pairs of two things,
+    # people, places, dates and keys of one thing, a rule and its exception, two items of a
+    # list, a plan beside its result, the same words about another subject
+    Facts(FOURTEENTH, {"dev": 130, "test": 178}, 20261514, kinds=(103, 63, 37, 105),
+          only_kinds=True, other_langs=(60, 999), english=(0.30, 0.40),
+          domains=_DOMAINS_14, least_domains=15, switch_langs=25,
+          rewordings={"units", "clock", "date_format", "currency", "numbers_in_words",
+                      "shortened", "detail_added", "pronoun", "code_mix"},
+          updates={"new_holder", "number", "moved_date", "tool_switch", "place_move",
+                   "cancelled", "replaced", "resumed"},
+          marked=(frozenset({"marker", "stopped"}), 1 / 10),
+          honest={"two_things", "two_people", "two_places", "two_dates", "two_keys",
+                  "rule_exception", "list_item", "plan_result", "same_words"}),
 ]  # fmt: skip
 _COVERED = [f for f in FACTS if f.kinds is not None]
 
