@@ -59,10 +59,13 @@ def test_an_invalid_port_is_a_url_to_fix_not_a_server_to_check() -> None:
     assert SECRET not in said
 
 
-def _home(home_path: Path) -> dict[str, str]:
+def _home(home_path: Path, connect_timeout: float = 0.2) -> dict[str, str]:
+    # connect_timeout 0.2 s: each refusal of NOWHERE waits it out (1.0 s cost four tests
+    # here a second each, half this file's time); no assertion reads the figure.
     home_path.mkdir(parents=True, exist_ok=True)
     (home_path / "config.toml").write_text(
-        f'store = "{NOWHERE}"\n[postgres]\nconnect_timeout = 1.0\n', encoding="utf-8"
+        f'store = "{NOWHERE}"\n[postgres]\nconnect_timeout = {connect_timeout}\n',
+        encoding="utf-8",
     )
     return {"MNEMIC_HOME": str(home_path)}
 
@@ -151,7 +154,9 @@ def test_ui_names_the_database_it_serves(home_path: Path, monkeypatch: pytest.Mo
 def test_memory_show_gives_one_refusal_for_both_files(home_path: Path) -> None:
     """With the database out of reach, `memory show` printed the whole refusal twice, once
     as "MEMORY.md: ..." and once as "USER.md: ...", the same paragraph."""
-    r = cli("memory", "show", env=_home(home_path))
+    # 0.5 s: the second file's read must fall within connect_timeout of the first's
+    # refusal (then it is refused at once, in the same words) even on a loaded machine.
+    r = cli("memory", "show", env=_home(home_path, connect_timeout=0.5))
     assert r.exit_code == 1
     assert r.output.count("Cannot reach PostgreSQL") == 1, r.output
     assert r.output.startswith("mnemic: MEMORY.md and USER.md: Cannot reach PostgreSQL")
