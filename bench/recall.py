@@ -67,7 +67,15 @@ Sets (each split into dev and test with a fixed seed, by conversation or by temp
   source in ``bench/data/strangers6/``): the **dev** split only, a third dev set, not in the
   default ``--sets``;
 * ``strangers6-xl``: 90 of them asked in fourteen other languages
-  (``bench/data/recall_strangers6-xl.json``), dev split only.
+  (``bench/data/recall_strangers6-xl.json``), dev split only;
+* ``strangers7``: a seventh stranger's three conversations between one user and an
+  assistant that writes long replies (a Cork wedding photographer moving her studio, a
+  retired railway signalling engineer building a boat in his garage, a student nurse
+  through her second-year placements) and 220 questions
+  (``bench/data/recall_strangers7.json``, source in ``bench/data/strangers7/``): the **dev**
+  split only, a fourth dev set, not in the default ``--sets``;
+* ``strangers7-xl``: 90 of them asked in fourteen other languages
+  (``bench/data/recall_strangers7-xl.json``), dev split only.
 
 Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no stemming,
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
@@ -126,6 +134,8 @@ STRANGER_SETS = {
                    HERE / "data" / "recall_strangers5-xl.json"),
     "strangers6": (HERE / "data" / "recall_strangers6.json",
                    HERE / "data" / "recall_strangers6-xl.json"),
+    "strangers7": (HERE / "data" / "recall_strangers7.json",
+                   HERE / "data" / "recall_strangers7-xl.json"),
 }  # fmt: skip
 """Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
 TURN_K = (5, 10, 25, 50)

@@ -1,0 +1,51 @@
+"""Build ``bench/data/recall_strangers7.json`` and ``recall_strangers7-xl.json`` from the
+hand-written conversations in this folder (``a.txt``, ``b.txt``, ``c.txt``) and the
+other-language questions (``xl.txt``), in the format ``strangers3/build.py`` reads (see
+its docstring: tagged turns, ``QUESTIONS``, ``id | category | question | answer | tags``).
+
+Like strangers5 and strangers6 this set is a **dev** set (issue 33), a fourth one: every
+question, English or other-language, carries ``"split": "dev"``, so recall rules can be
+checked on a fourth, independent dev set before any held-out run.
+
+    python bench/data/strangers7/build.py      # rewrite the two JSON files
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE.parent / "recall_strangers7.json"
+OUT_XL = HERE.parent / "recall_strangers7-xl.json"
+SPLIT = "dev"
+
+
+def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The conversations and the other-language questions of this folder's sources, read by
+    ``strangers3/build.py``, every question marked with this set's split."""
+    path = HERE.parent / "strangers3" / "build.py"
+    spec = importlib.util.spec_from_file_location("strangers3_build", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    samples, xl = module.build(HERE)
+    for sample in samples:
+        for qa in sample["qa"]:
+            qa["split"] = SPLIT
+    for entry in xl:
+        entry["split"] = SPLIT
+    return samples, xl
+
+
+def main() -> None:
+    data, xl = build()
+    OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    OUT_XL.write_text(json.dumps(xl, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"{sum(len(s['qa']) for s in data)} questions, {len(xl)} in other languages")
+
+
+if __name__ == "__main__":
+    main()
