@@ -81,9 +81,13 @@ def parse(path: Path) -> tuple[dict[str, Any], dict[str, tuple[int, str, list[st
     return {"sample_id": sample_id, "conversation": conv, "qa": qa}, by_id
 
 
-def build(here: Path = HERE) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def build(
+    here: Path = HERE, split: str | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The conversations and the other-language questions of the sources in ``here`` (this
-    folder unless another set in the same format, such as ``strangers4``, asks)."""
+    folder unless another set in the same format, such as ``strangers4``, asks); with
+    ``split``, every question, English or other-language, is marked with it (the dev
+    sets, ``strangers5`` on)."""
     data = []
     questions: dict[str, tuple[str, int, str, list[str]]] = {}
     for name in ("a.txt", "b.txt", "c.txt"):
@@ -101,14 +105,25 @@ def build(here: Path = HERE) -> tuple[list[dict[str, Any]], list[dict[str, Any]]
             {"sample_id": sid, "category": cat, "evidence": ev, "lang": lang,
              "question": text, "en": en}
         )  # fmt: skip
+    if split is not None:
+        for sample in data:
+            for qa in sample["qa"]:
+                qa["split"] = split
+        for entry in xl:
+            entry["split"] = split
     return data, xl
 
 
-def main() -> None:
-    data, xl = build()
-    OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    OUT_XL.write_text(json.dumps(xl, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+def write(here: Path, out: Path, out_xl: Path, split: str | None = None) -> None:
+    """Build the set whose sources are in ``here`` and write its two JSON files."""
+    data, xl = build(here, split)
+    out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    out_xl.write_text(json.dumps(xl, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{sum(len(s['qa']) for s in data)} questions, {len(xl)} in other languages")
+
+
+def main() -> None:
+    write(HERE, OUT, OUT_XL)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ answer as ``adversarial_answer``, as LoCoMo does. An ``xl.txt`` line is
 from __future__ import annotations
 
 import importlib.util
-import json
 from pathlib import Path
 from typing import Any
 
@@ -32,23 +31,25 @@ OUT = HERE.parent / "recall_strangers4.json"
 OUT_XL = HERE.parent / "recall_strangers4-xl.json"
 
 
-def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The conversations and the other-language questions of this folder's sources, read by
-    ``strangers3/build.py`` (the same format, see above)."""
+def _strangers3() -> Any:
+    """``strangers3/build.py``, which reads this folder's format."""
     path = HERE.parent / "strangers3" / "build.py"
     spec = importlib.util.spec_from_file_location("strangers3_build", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    samples, xl = module.build(HERE)
+    return module
+
+
+def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The conversations and the other-language questions of this folder's sources, read by
+    ``strangers3/build.py`` (the same format, see above)."""
+    samples, xl = _strangers3().build(HERE)
     return samples, xl
 
 
 def main() -> None:
-    data, xl = build()
-    OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    OUT_XL.write_text(json.dumps(xl, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"{sum(len(s['qa']) for s in data)} questions, {len(xl)} in other languages")
+    _strangers3().write(HERE, OUT, OUT_XL)
 
 
 if __name__ == "__main__":

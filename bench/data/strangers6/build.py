@@ -13,7 +13,6 @@ independent dev set before any held-out run.
 from __future__ import annotations
 
 import importlib.util
-import json
 from pathlib import Path
 from typing import Any
 
@@ -23,28 +22,25 @@ OUT_XL = HERE.parent / "recall_strangers6-xl.json"
 SPLIT = "dev"
 
 
-def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The conversations and the other-language questions of this folder's sources, read by
-    ``strangers3/build.py``, every question marked with this set's split."""
+def _strangers3() -> Any:
+    """``strangers3/build.py``, which reads this folder's format."""
     path = HERE.parent / "strangers3" / "build.py"
     spec = importlib.util.spec_from_file_location("strangers3_build", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    samples, xl = module.build(HERE)
-    for sample in samples:
-        for qa in sample["qa"]:
-            qa["split"] = SPLIT
-    for entry in xl:
-        entry["split"] = SPLIT
+    return module
+
+
+def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The conversations and the other-language questions of this folder's sources, read by
+    ``strangers3/build.py``, every question marked with this set's split."""
+    samples, xl = _strangers3().build(HERE, SPLIT)
     return samples, xl
 
 
 def main() -> None:
-    data, xl = build()
-    OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    OUT_XL.write_text(json.dumps(xl, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"{sum(len(s['qa']) for s in data)} questions, {len(xl)} in other languages")
+    _strangers3().write(HERE, OUT, OUT_XL, SPLIT)
 
 
 if __name__ == "__main__":
