@@ -345,7 +345,16 @@ def test_a_holder_killed_mid_batch(
             holder = _until(lambda: _waiting_at_trap(pg_dsn))
             mine = {pid: sel for _, sel, pid in queued}[holder]
             if killed == "server":
-                _sql(pg_dsn, "public", "SELECT pg_terminate_backend(%s)", (holder,))
+                # A terminated server process lets its locks go while it aborts and
+                # leaves the backend list only when it exits: a next holder listing in
+                # between would see the writer live and apply its request (allowed: its
+                # client is told the outcome is unknown). The drop asserted below is the
+                # case of a process already gone, so the next holder is kept out, at the
+                # lock of the batch it will announce, until the process has left.
+                batch = _sql(pg_dsn, pg_schema, "SELECT last_value FROM {s}.curated_requests_batch")
+                with held(pg_dsn, _key(pg_dsn, pg_schema) ^ (1 + (batch[0][0] + 1) % 8)):
+                    _sql(pg_dsn, "public", "SELECT pg_terminate_backend(%s)", (holder,))
+                    _until(lambda: not _backend_listed(pg_dsn, holder))
             else:
                 port = _sql(
                     pg_dsn,
@@ -381,6 +390,18 @@ def test_a_holder_killed_mid_batch(
         {"ok": 1 + len(want)} | ({"failed": 1} if killed == "server" else {})
     )
     assert _pending(pg_dsn, pg_schema) == []
+
+
+def _backend_listed(dsn: str, pid: int) -> bool:
+    """Whether the server still lists ``pid`` among its backends (as a holder reads it)."""
+    return bool(
+        _sql(
+            dsn,
+            "public",
+            "SELECT 1 FROM pg_stat_get_backend_idset() b WHERE pg_stat_get_backend_pid(b) = %s",
+            (pid,),
+        )
+    )
 
 
 def _process_of(port: int, pids: list[int]) -> int:
