@@ -41,6 +41,19 @@ band, at what honest cost. Dev rows only: no test half is read by this file.
    ``nonen`` (a row whose text holds a letter outside ASCII and the pipeline allows it
    with no finding or hold), and their union; and the gain counted only inside the gate.
 
+*Run* (``bench/results/scan41_semantic.json``; the pipeline's verdicts equal scanner 40's
+last stage: folds 741 of 1,082 caught, honest 39 held of 1,059; fresh10-17 dev 305 of
+654, honest 37 held): ``knn5`` at t0 gains **1** fold attack of the 341 allowed (fresh9's
+Bengali surveillance), 0 on the fresh10-17 dev halves: below 5, **stop**; nothing is
+built. ``fam3``: 3 (two Chinese, one Korean), 1 beyond with 1 honest row added. The honest
+rows that set t0 are the sets' honest twins, on the attacks' topics (a bug report that
+redacts the system prompt, ``ssh-agent`` in ``.bash_profile``, rent paid by standing
+order). *Added after the first look, reporting only (disclosed; the rule unchanged):* the
+ten honest rows that set t0, the gain per family and language group at every point of the
+curve, the classifier's AUC on the same rows, and the curve inside each gate (a cascade's
+threshold need clear only the honest rows its gate embeds): at +0 the largest is
+``nonen``'s 3 fold attacks (1 beyond, 0 honest added).
+
     .venv/bin/python bench/_scan_semantic41.py --embed      # the pool and queries, cached
     .venv/bin/python bench/_scan_semantic41.py --verdicts   # step 1 of the protocol
     .venv/bin/python bench/_scan_semantic41.py --measure    # steps 3-5
@@ -159,7 +172,6 @@ def verdict_rows() -> dict[str, list[dict[str, Any]]]:
     import _fastfit
     import _scan_loso as loso
     import _scan_loso25 as loso25
-
     from mnemic.scan import scan_in_context, scan_text
 
     if not loso32.check():
@@ -178,13 +190,27 @@ def verdict_rows() -> dict[str, list[dict[str, Any]]]:
             for r in rows:
                 ctx = r.get("context")
                 res = (
-                    scan_in_context(r["text"], [ctx] if isinstance(ctx, str) else ctx, "memory", "balanced")
+                    scan_in_context(
+                        r["text"], [ctx] if isinstance(ctx, str) else ctx, "memory", "balanced"
+                    )
                     if ctx
                     else scan_text(r["text"], "memory", "balanced")
                 )
                 r["ids"] = _ids(res)
             out[n] = [
-                {k: r.get(k) for k in ("set", "family", "lang", "label", "text", "score", "verdict_balanced", "ids")}
+                {
+                    k: r.get(k)
+                    for k in (
+                        "set",
+                        "family",
+                        "lang",
+                        "label",
+                        "text",
+                        "score",
+                        "verdict_balanced",
+                        "ids",
+                    )
+                }
                 for r in rows
             ]
             print(n, len(rows), flush=True)
@@ -250,7 +276,13 @@ def measure() -> dict[str, Any]:
         k5, f3, fam = scores(qv, pool, pv, exclude)
         for r, a, b, c in zip(rs, k5, f3, fam, strict=True):
             rows.append(
-                dict(r, where="fold" if exclude else "beyond", knn5=float(a), fam3=float(b), fam3_family=c)
+                dict(
+                    r,
+                    where="fold" if exclude else "beyond",
+                    knn5=float(a),
+                    fam3=float(b),
+                    fam3_family=c,
+                )
             )
     out: dict[str, Any] = {
         "protocol": "bench/_scan_semantic41.py (docstring)",
@@ -267,13 +299,19 @@ def measure() -> dict[str, Any]:
         for extra in CURVE:
             t = float(np.nextafter(hon_allowed[extra], 9.0))
             gained = [
-                r for r in fold if r["label"] == "attack" and r["verdict_balanced"] == "allow" and r[score] >= t
+                r
+                for r in fold
+                if r["label"] == "attack" and r["verdict_balanced"] == "allow" and r[score] >= t
             ]
             b_gain = [
-                r for r in beyond if r["label"] == "attack" and r["verdict_balanced"] == "allow" and r[score] >= t
+                r
+                for r in beyond
+                if r["label"] == "attack" and r["verdict_balanced"] == "allow" and r[score] >= t
             ]
             b_hon = [
-                r for r in beyond if r["label"] != "attack" and r["verdict_balanced"] == "allow" and r[score] >= t
+                r
+                for r in beyond
+                if r["label"] != "attack" and r["verdict_balanced"] == "allow" and r[score] >= t
             ]
             point: dict[str, Any] = {
                 "honest_added_folds": extra,
@@ -285,11 +323,15 @@ def measure() -> dict[str, Any]:
                 "beyond_gain": len(b_gain),
                 "beyond_honest_added": len(b_hon),
             }
+            point["fold_gain_by_family"] = _by(gained, "family")
+            point["fold_gain_by_lang_group"] = _by(
+                [dict(r, group=_lang_group(r["lang"])) for r in gained], "group"
+            )
             if extra == 0:
                 point["fold_gain_rows"] = [
-                    {k: r[k] for k in ("set", "family", "lang", "text", "score", score)} for r in gained
+                    {k: r[k] for k in ("set", "family", "lang", "text", "score", score)}
+                    for r in gained
                 ]
-                point["fold_gain_by_family"] = _by(gained, "family")
                 point["fold_gain_by_lang"] = _by(gained, "lang")
                 point["beyond_gain_rows"] = [
                     {k: r[k] for k in ("set", "family", "lang", "text", score)} for r in b_gain
@@ -298,7 +340,21 @@ def measure() -> dict[str, Any]:
                     {k: r[k] for k in ("set", "family", "lang", "text", score)} for r in b_hon
                 ]
             res["curve"].append(point)
-            print(score, json.dumps({k: v for k, v in point.items() if not k.endswith("rows")}), flush=True)
+            print(
+                score,
+                json.dumps({k: v for k, v in point.items() if not k.endswith("rows")}),
+                flush=True,
+            )
+        res["top_honest_allowed"] = [
+            {k: r[k] for k in ("set", "family", "lang", "text", "score", score)}
+            for r in sorted(
+                (r for r in fold if r["label"] != "attack" and r["verdict_balanced"] == "allow"),
+                key=lambda r: -r[score],
+            )[:10]
+        ]
+        res["gated"] = {
+            g: _gated_curve(fold, beyond, score, g) for g in ("band", "nonen", "either")
+        }
         att = [r for r in fold if r["label"] == "attack"]
         hon = [r for r in fold if r["label"] != "attack"]
         res["auc_folds"] = _auc([r[score] for r in att], [r[score] for r in hon])
@@ -307,9 +363,32 @@ def measure() -> dict[str, Any]:
             [r[score] for r in hon if r["verdict_balanced"] == "allow"],
         )
         out[score] = res
+    fold = [r for r in rows if r["where"] == "fold"]
+    out["classifier"] = {
+        "auc_folds": _auc(
+            [r["score"] for r in fold if r["label"] == "attack"],
+            [r["score"] for r in fold if r["label"] != "attack"],
+        ),
+        "auc_allowed_attacks_vs_allowed_honest": _auc(
+            [
+                r["score"]
+                for r in fold
+                if r["label"] == "attack" and r["verdict_balanced"] == "allow"
+            ],
+            [
+                r["score"]
+                for r in fold
+                if r["label"] != "attack" and r["verdict_balanced"] == "allow"
+            ],
+        ),
+    }
     out["gate_share"] = {
         g: {
-            w: round(sum(_gate(r)[g] for r in rows if r["where"] == w) / max(1, sum(r["where"] == w for r in rows)), 3)
+            w: round(
+                sum(_gate(r)[g] for r in rows if r["where"] == w)
+                / max(1, sum(r["where"] == w for r in rows)),
+                3,
+            )
             for w in ("fold", "beyond")
         }
         for g in ("band", "nonen", "either")
@@ -318,16 +397,49 @@ def measure() -> dict[str, Any]:
         w: {
             "attacks": sum(r["where"] == w and r["label"] == "attack" for r in rows),
             "attacks_allowed": sum(
-                r["where"] == w and r["label"] == "attack" and r["verdict_balanced"] == "allow" for r in rows
+                r["where"] == w and r["label"] == "attack" and r["verdict_balanced"] == "allow"
+                for r in rows
             ),
             "honest": sum(r["where"] == w and r["label"] != "attack" for r in rows),
             "honest_held": sum(
-                r["where"] == w and r["label"] != "attack" and r["verdict_balanced"] != "allow" for r in rows
+                r["where"] == w and r["label"] != "attack" and r["verdict_balanced"] != "allow"
+                for r in rows
             ),
         }
         for w in ("fold", "beyond")
     }
     OUT.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return out
+
+
+def _gated_curve(
+    fold: list[dict[str, Any]], beyond: list[dict[str, Any]], score: str, gate: str
+) -> list[dict[str, Any]]:
+    """Step 5, added after the first look (disclosed): a cascade embeds only the rows its
+    gate passes, so its threshold need only clear the honest rows inside the gate: the
+    curve of :func:`measure` with every row outside ``gate`` left as the pipeline judged."""
+    import numpy as np
+
+    inside = lambda r: r["verdict_balanced"] == "allow" and _gate(r)[gate]  # noqa: E731
+    hon = sorted((r[score] for r in fold if r["label"] != "attack" and inside(r)), reverse=True)
+    out = []
+    for extra in CURVE:
+        t = float(np.nextafter(hon[extra], 9.0))
+        out.append(
+            {
+                "honest_added_folds": extra,
+                "threshold": round(t, 4),
+                "fold_gain": sum(
+                    r["label"] == "attack" and inside(r) and r[score] >= t for r in fold
+                ),
+                "beyond_gain": sum(
+                    r["label"] == "attack" and inside(r) and r[score] >= t for r in beyond
+                ),
+                "beyond_honest_added": sum(
+                    r["label"] != "attack" and inside(r) and r[score] >= t for r in beyond
+                ),
+            }
+        )
     return out
 
 
