@@ -75,7 +75,15 @@ Sets (each split into dev and test with a fixed seed, by conversation or by temp
   (``bench/data/recall_strangers7.json``, source in ``bench/data/strangers7/``): the **dev**
   split only, a fourth dev set, not in the default ``--sets``;
 * ``strangers7-xl``: 90 of them asked in fourteen other languages
-  (``bench/data/recall_strangers7-xl.json``), dev split only.
+  (``bench/data/recall_strangers7-xl.json``), dev split only;
+* ``strangers8``: an eighth stranger's three conversations between one user and an
+  assistant that writes long replies (a Welsh hill sheep farmer converting to organic, a
+  freelance game-audio composer in Leeds, a Sheffield hydrologist moving her family to
+  Christchurch) and 223 questions (``bench/data/recall_strangers8.json``, source in
+  ``bench/data/strangers8/``): the **dev** split only, a fifth dev set, not in the default
+  ``--sets``;
+* ``strangers8-xl``: 95 of them asked in sixteen other languages
+  (``bench/data/recall_strangers8-xl.json``), dev split only.
 
 Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no stemming,
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
@@ -121,7 +129,7 @@ LOCOMO_SPLIT = {"dev": ["conv-26", "conv-30", "conv-42"], "test": ["conv-41", "c
 STRANGERS = HERE / "data" / "recall_strangers1.json"
 STRANGERS_XL = HERE / "data" / "recall_strangers1-xl.json"
 """A held-out set written by a stranger: every question is test, none is ever dev."""
-# a set's questions are in the test split unless they say otherwise ("split": strangers5-6 are dev)
+# a set's questions are in the test split unless they say otherwise ("split": strangers5-8 are dev)
 STRANGER_SETS = {
     "strangers1": (STRANGERS, STRANGERS_XL),
     "strangers2": (HERE / "data" / "recall_strangers2.json",
@@ -136,6 +144,8 @@ STRANGER_SETS = {
                    HERE / "data" / "recall_strangers6-xl.json"),
     "strangers7": (HERE / "data" / "recall_strangers7.json",
                    HERE / "data" / "recall_strangers7-xl.json"),
+    "strangers8": (HERE / "data" / "recall_strangers8.json",
+                   HERE / "data" / "recall_strangers8-xl.json"),
 }  # fmt: skip
 """Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
 TURN_K = (5, 10, 25, 50)
@@ -317,7 +327,7 @@ def strangers_questions(
 ) -> list[Question]:
     """The questions of ``name`` (English) and ``name-xl`` (the same asked in another
     language, grouped by category and ``lang:``), each in its own ``split`` (the test split
-    unless it says otherwise: strangers1-4 are held out, strangers5-6 are dev)."""
+    unless it says otherwise: strangers1-4 are held out, strangers5-8 are dev)."""
     out = []
     if name in sets:
         for sample in data:

@@ -1,6 +1,7 @@
 """The strangers' DEV sets of ``./x bench recall`` (issue 33): ``strangers5`` (the first,
-a second dev set after LoCoMo's dev split), ``strangers6`` and ``strangers7``, each written
-by a new hand to check a recall rule on before any held-out run. For each: the files are
+a second dev set after LoCoMo's dev split), ``strangers6``, ``strangers7`` and
+``strangers8``, each written by a new hand to check a recall rule on before any held-out
+run. For each: the files are
 what the hand-written source builds, in LoCoMo's shape (dia ids unique and consecutive,
 dates increasing over four to ten months), one user talking to an assistant whose replies
 are long next to the user's short facts, no turn copied from an earlier dev set, every
@@ -49,6 +50,10 @@ _LANGS6 = _LANGS5 | {"it", "nl", "vi"}
 _LANGS7 = frozenset(
     {"zh", "es", "de", "fr", "pt", "it", "nl", "pl", "tr", "vi", "id", "sv", "ja", "ru", "ar"}
 )
+_LANGS8 = frozenset(
+    {"zh", "es", "de", "fr", "pt", "it", "nl", "pl", "tr", "cs", "ro", "sv", "ja", "ru", "ar",
+     "hi"}
+)  # fmt: skip
 
 SETS = [
     DevSet(
@@ -65,6 +70,12 @@ SETS = [
         "strangers7",
         _LANGS7,
         zh=20, each=5, questions=(200, 225), earlier=("strangers5", "strangers6"),
+    ),
+    DevSet(
+        "strangers8",
+        _LANGS8,
+        zh=20, each=5, questions=(210, 225),
+        earlier=("strangers5", "strangers6", "strangers7"),
     ),
 ]  # fmt: skip
 
