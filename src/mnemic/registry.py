@@ -99,6 +99,12 @@ class ProjectCatalog(Protocol):
         """Record the store of project ``project_id`` (directory ``path``), once."""
         ...
 
+    def remove_project(self, home: Any, project_id: str, head: str | None, timeout: float) -> bool:
+        """Delete the store of project ``project_id``, all of it or none, under the locks
+        its writers take; ``False`` (nothing deleted) when its journal's last record's
+        hash is no longer ``head`` (a write came in since it was read)."""
+        ...
+
 
 @runtime_checkable
 class JournalPeek(Protocol):

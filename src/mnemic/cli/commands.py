@@ -101,6 +101,10 @@ COMMANDS: dict[str, Lazy] = {
         "mnemic.cli.pending:pending",
         "Writes waiting for approval: list, show, diff, approve, reject.",
     ),
+    "project": Lazy(
+        "mnemic.cli.project:project",
+        "Project stores whole: remove one whose directory is gone (its memory kept).",
+    ),
     "prompt": Lazy(
         "mnemic.cli.prompt:prompt",
         "Print the system prompt a new session would start with, layer by layer.",

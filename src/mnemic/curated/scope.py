@@ -381,6 +381,8 @@ def stored_projects(home: Home) -> list[ProjectHome]:
     found = []
     for name in names:
         root = base / name
+        if name.startswith("."):  # no id starts so: a removed store on its way out
+            continue
         if (root / PROJECT_FILE).is_file() and not root.is_symlink():
             path = project_path(root) or ""
             settings = project_settings(home.settings, name, path)

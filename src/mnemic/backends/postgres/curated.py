@@ -61,6 +61,7 @@ __all__ = [
     "current_transaction",
     "project_rows",
     "record_project",
+    "remove_project",
     "store_place",
 ]
 
@@ -97,6 +98,53 @@ def record_project(db: Database, project_id: str, path: str) -> None:
             ),
             (check_project(project_id), path, time.time()),
         )
+
+
+PROJECT_TABLES = (
+    "curated",
+    "curated_versions",
+    "curated_backups",
+    "curated_provenance",
+    "curated_requests",
+    "pending",
+    "audit",
+    "audit_head",
+    "audit_targets",
+    "journal_fold",
+)
+"""Every table whose rows a project store keeps, keyed by its ``project`` column (the
+catalog, ``projects``, by ``id``)."""
+
+
+def remove_project(db: Database, project_id: str, head: str | None, timeout: float) -> bool:
+    """Delete the store of project ``project_id`` (every row of :data:`PROJECT_TABLES`
+    with its id, and its catalog row) in one transaction, under its targets' advisory
+    locks and its audit head (what every writer of it takes first), so a writer waits
+    for it or it for the writer, never half each. ``head``: the hash of the journal's
+    last record as the caller read it (``None``: no record); a store whose head moved
+    since (a write came in) is left whole and ``False`` returned. A lock not granted
+    within ``timeout`` seconds raises the lock timeout (mapped: the store is busy)."""
+    from .curated_begin import audit_head
+
+    pid = check_project(project_id)
+    if not pid:
+        raise InvalidArgument("project", "the global store is not a project store")
+    keys = [db.key(f"projects/{pid}/{t}") for t in sorted(FILENAMES)]
+    where = f"{db.location}: project {pid}"
+    with mapped_errors(where, writing=True), db.connection() as conn, conn.transaction():
+        conn.execute(f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}")
+        for key in keys:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,), prepare=False)
+        row = conn.execute(audit_head(db, pid), prepare=False).fetchone()
+        found = str(row[1]) if row is not None and row[0] else None
+        if found != head:
+            return False
+        for table in PROJECT_TABLES:
+            there = conn.execute(db.sql(f"SELECT to_regclass('{{s}}.{table}')")).fetchone()
+            if there is not None and there[0] is not None:  # curated_requests: v13
+                conn.execute(db.sql(f"DELETE FROM {{s}}.{table} WHERE project = %s"), (pid,))
+        conn.execute(db.sql("DELETE FROM {s}.projects WHERE id = %s"), (pid,))
+    return True
 
 
 def store_place(db: Database, project: str) -> str:
