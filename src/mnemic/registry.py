@@ -105,6 +105,12 @@ class ProjectCatalog(Protocol):
         hash is no longer ``head`` (a write came in since it was read)."""
         ...
 
+    def move_project(self, home: Any, old: str, new: str, path: str, timeout: float) -> bool:
+        """Take the store of project ``old`` over to project ``new`` (directory ``path``),
+        all of it or none, under both stores' locks; ``False`` (nothing changed) when
+        ``new`` has a store already."""
+        ...
+
 
 @runtime_checkable
 class JournalPeek(Protocol):

@@ -103,7 +103,8 @@ COMMANDS: dict[str, Lazy] = {
     ),
     "project": Lazy(
         "mnemic.cli.project:project",
-        "Project stores whole: remove one whose directory is gone (its memory kept).",
+        "Project stores whole: remove one whose directory is gone (its memory kept), or take "
+        "it over to the directory's new path.",
     ),
     "prompt": Lazy(
         "mnemic.cli.prompt:prompt",

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..ops.project_stores import find_store, remove_store
+from ..ops.project_stores import find_store, move_store, remove_store
 from .app import JSON_OPT, AppContext, counted, emit_json, handle_errors, pass_app, printable
 
 __all__ = ["project"]
@@ -14,7 +14,8 @@ __all__ = ["project"]
 
 @click.group(name="project")
 def project() -> None:
-    """Project stores whole: remove one whose directory is gone (its memory kept)."""
+    """Project stores whole: remove one whose directory is gone (its memory kept), or
+    take it over to the directory's new path."""
 
 
 @project.command(name="forget")
@@ -74,4 +75,46 @@ def forget(
         f"Removed project store {done.project_id} ({where}, directory {state}): {holds}.\n"
         f"Its memory is kept in {printable(done.bundle or '')}\n"
         f"  bring it back: mnemic import --bundle {printable(done.bundle or '')}"
+    )
+
+
+@project.command(name="move")
+@click.argument("store")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Move it even though its directory still exists.")
+@click.option("--dry-run", is_flag=True, help="Say what would move; change nothing.")
+@JSON_OPT
+@pass_app
+@handle_errors
+def move(
+    app: AppContext, store: str, directory: Path, force: bool, dry_run: bool, as_json: bool
+) -> None:
+    """Take the project store STORE (its id, as `mnemic memory status` lists it, or its
+    old directory) over to DIRECTORY, the directory's new path: its entries, history,
+    archive, journal and pending writes, all at once, nothing rewritten.
+
+    A directory that has a store of its own is refused (move entries one by one with
+    `mnemic memory move`), and so is a store whose old directory still exists, unless
+    --force.
+
+    \b
+    Examples:
+      mnemic project move api-6aa44a904a40 ~/src/api --dry-run
+      mnemic project move api-6aa44a904a40 ~/src/api
+    """
+    found = find_store(app.home, store)
+    done = move_store(app.home, found, directory, force=force, dry_run=dry_run)
+    if as_json:
+        emit_json(done.as_dict())
+        return
+    what = (
+        f"project store {done.old_id} ({printable(done.old_path or '(unknown directory)')}, "
+        f"{counted(done.entries, 'entry', 'entries')}) to {printable(done.new_path)}"
+    )
+    if done.dry_run:
+        click.echo(f"Would move {what}, as {done.new_id}. Nothing was changed.")
+        return
+    click.echo(
+        f"Moved {what}: now {done.new_id}.\n"
+        f"  its memory: mnemic memory show --project {printable(done.new_path)}"
     )

@@ -467,10 +467,11 @@ class Memory(MemoryView):
             self.governor.store_gone = True
         raise ProjectScopeError(
             "removed",
-            f"Project store {home.project.id} was removed (mnemic project forget) while "
-            "this write waited for it, or since this session opened it. Nothing was "
-            "saved. Its memory is in the bundle the removal printed (mnemic import "
-            "--bundle FILE brings it back); a new session makes a new store.",
+            f"Project store {home.project.id} was removed or moved (mnemic project forget "
+            "or move) while this write waited for it, or since this session opened it. "
+            "Nothing was saved. A removed store's memory is in the bundle the removal "
+            "printed (mnemic import --bundle FILE brings it back); a moved one is reached "
+            "by its new directory. A new session opens the store as it is now.",
         )
 
     def _store_check(self, precommit: Precommit | None) -> Precommit:

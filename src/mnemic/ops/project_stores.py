@@ -1,5 +1,6 @@
 """Removing a project store whole (``mnemic project forget ID``), its memory kept in a
-bundle first.
+bundle first; taking one over to its directory's new path (``mnemic project move ID
+NEWDIR``).
 
 A project store outlives its directory (moved, renamed, deleted): ``memory status``
 lists it with ``(directory gone; --project ID)``. :func:`remove_store` takes it out of
@@ -27,11 +28,24 @@ the home, on the files store and on PostgreSQL alike:
 
 A store whose directory still exists is refused (``directory_exists``) unless
 ``force``: its sessions would make a new store on their next write.
+
+**Moving** (:func:`move_store`) re-keys the store to the id of its new directory (an id
+is the hash of the path: ``mnemic.curated.scope``), nothing of it rewritten: its audit
+records never name their store, so the journal verifies as before. Files: under its
+targets' locks ``projects/<old>`` is renamed to ``projects/<new>`` (the step that moves
+it), then its ``project.json`` names the new directory; a process killed between the
+two leaves the store at its new id, reached by ``--project NEWDIR``, listed with the
+old path until the move is run again (``project move NEWID NEWDIR`` then only writes
+the path). PostgreSQL: one transaction under both ids' locks updates the ``project``
+column of every project-keyed table and the catalog row. A directory that has a store
+already is refused (``target_has_store``); a writer of the old id is refused
+(``removed``) as after a removal.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import time
@@ -41,10 +55,17 @@ from typing import Any
 
 from ..curated.archive import listing
 from ..curated.entries import FILENAMES
-from ..curated.scope import PROJECTS_DIR, ProjectHome, project_id, stored_projects
+from ..curated.scope import (
+    PROJECT_FILE,
+    PROJECTS_DIR,
+    ProjectHome,
+    locate,
+    project_id,
+    stored_projects,
+)
 from ..curated.view import MemoryView
 from ..errors import ProjectScopeError
-from ..fsio import SidecarLock, ensure_private_dir, fsync_dir
+from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, fsync_dir
 from ..governance.storage import open_journal, open_pending
 from ..home import Home
 from ..registry import project_catalog
@@ -52,9 +73,11 @@ from .bundle.export import export_bundle
 
 __all__ = [
     "REMOVED_DIR",
+    "StoreMove",
     "StoreRemoval",
     "clear_debris",
     "find_store",
+    "move_store",
     "remove_store",
 ]
 
@@ -238,3 +261,105 @@ def clear_debris(home: Home) -> int:
         with contextlib.suppress(OSError):
             shutil.rmtree(base / name)
     return len(names)
+
+
+@dataclass
+class StoreMove:
+    """What moving one project store to a new directory did (or would do)."""
+
+    old_id: str
+    old_path: str
+    new_id: str
+    new_path: str
+    entries: int
+    dry_run: bool
+    moved: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "project_id": self.old_id,
+            "project": self.old_path or None,
+            "new_project_id": self.new_id,
+            "new_project": self.new_path,
+            "entries": self.entries,
+            "dry_run": self.dry_run,
+            "moved": self.moved,
+        }
+
+
+def move_store(
+    home: Home,
+    store: ProjectHome,
+    directory: str | os.PathLike[str],
+    *,
+    force: bool = False,
+    dry_run: bool = False,
+) -> StoreMove:
+    """Take ``store`` over to ``directory`` (see the module docstring)."""
+    project = store.project
+    target = locate(home.root, directory)  # an existing directory, not / or ~
+    same = target.id == project.id
+    there = bool(project.path) and os.path.isdir(project.path)
+    if not same:
+        if any(s.project.id == target.id for s in stored_projects(home)):
+            raise ProjectScopeError(
+                "target_has_store",
+                f"The directory {target.path!r} has a project store of its own "
+                f"({target.id}). Nothing was moved. Move entries one by one (mnemic memory "
+                f"move TEXT --to global --project {project.id}, then --to project), or "
+                f"remove one of the stores first (mnemic project forget ID).",
+            )
+        if there and not force:
+            raise ProjectScopeError(
+                "directory_exists",
+                f"The directory {project.path!r} of project store {project.id} still "
+                "exists: its sessions use this store, and their next write would make a "
+                "new one. Nothing was moved. Move it anyway with --force, or keep it.",
+            )
+    entries = len(MemoryView.open(store).entries("memory"))
+    report = StoreMove(project.id, project.path, target.id, target.path, entries, dry_run)
+    if dry_run:
+        return report
+    timeout = home.settings.memory.lock_timeout
+    catalog = project_catalog(home.settings)
+    if catalog is not None:
+        if not catalog.move_project(home, project.id, target.id, target.path, timeout):
+            raise ProjectScopeError(
+                "target_has_store",
+                f"The directory {target.path!r} was given a project store of its own "
+                "meanwhile. Nothing was moved.",
+            )
+        if not same and project.root.is_dir() and not os.path.lexists(target.root):
+            with contextlib.suppress(OSError):  # the local caches beside the rows
+                os.rename(project.root, target.root)
+    else:
+        _move_files(store, target.root, target.path, timeout)
+    report.moved = True
+    return report
+
+
+def _move_files(store: ProjectHome, root: Path, path: str, timeout: float) -> None:
+    """Rename the store's directory to ``root`` under its targets' locks, then write
+    ``path`` into its ``project.json``."""
+    old = store.project.root
+    if old != root:
+        if os.path.lexists(root):  # no store there (checked): a never-made store's locks
+            n = 0
+            while os.path.lexists(aside := root.parent / f"{DEBRIS}{root.name}-{n}"):
+                n += 1
+            os.rename(root, aside)
+        locks: list[SidecarLock] = []
+        try:
+            for name in sorted(FILENAMES.values()):
+                lock_path = old / "memories" / f"{name}.lock"
+                if lock_path.exists():
+                    lock = SidecarLock(lock_path, timeout)
+                    lock.acquire()
+                    locks.append(lock)
+            os.rename(old, root)
+            fsync_dir(root.parent)
+        finally:
+            for lock in reversed(locks):
+                lock.release()
+    atomic_write_text(root / PROJECT_FILE, json.dumps({"path": path}, ensure_ascii=False))

@@ -61,6 +61,7 @@ __all__ = [
     "current_transaction",
     "project_rows",
     "record_project",
+    "move_project",
     "remove_project",
     "store_place",
 ]
@@ -144,6 +145,40 @@ def remove_project(db: Database, project_id: str, head: str | None, timeout: flo
             if there is not None and there[0] is not None:  # curated_requests: v13
                 conn.execute(db.sql(f"DELETE FROM {{s}}.{table} WHERE project = %s"), (pid,))
         conn.execute(db.sql("DELETE FROM {s}.projects WHERE id = %s"), (pid,))
+    return True
+
+
+def move_project(db: Database, old: str, new: str, path: str, timeout: float) -> bool:
+    """Re-key the store of project ``old`` to ``new`` (directory ``path``): every row of
+    :data:`PROJECT_TABLES` and its catalog row, in one transaction under both stores'
+    advisory locks (taken in key order) and ``old``'s audit head. ``False`` (nothing
+    changed) when ``new`` already has a store. ``old == new``: the directory alone."""
+    from .curated_begin import audit_head
+
+    src, dst = check_project(old), check_project(new)
+    if not src or not dst:
+        raise InvalidArgument("project", "the global store is not a project store")
+    keys = sorted({db.key(f"projects/{p}/{t}") for p in (src, dst) for t in FILENAMES})
+    where = f"{db.location}: project {src}"
+    with mapped_errors(where, writing=True), db.connection() as conn, conn.transaction():
+        conn.execute(f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}")
+        for key in keys:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,), prepare=False)
+        conn.execute(audit_head(db, src), prepare=False).fetchall()
+        if src != dst:
+            taken = conn.execute(db.sql("SELECT 1 FROM {s}.projects WHERE id = %s"), (dst,))
+            if taken.fetchone() is not None:
+                return False
+            for table in PROJECT_TABLES:
+                there = conn.execute(db.sql(f"SELECT to_regclass('{{s}}.{table}')")).fetchone()
+                if there is not None and there[0] is not None:
+                    conn.execute(
+                        db.sql(f"UPDATE {{s}}.{table} SET project = %s WHERE project = %s"),
+                        (dst, src),
+                    )
+        conn.execute(
+            db.sql("UPDATE {s}.projects SET id = %s, path = %s WHERE id = %s"), (dst, path, src)
+        )
     return True
 
 
