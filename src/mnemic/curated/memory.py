@@ -46,7 +46,7 @@ from .proposal import describe, payload_of
 from .provenance import Stamp
 from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
-from .scope import ProjectHome
+from .scope import ProjectHome, removed_store
 from .snapshot import Block, display_entry, entries_block, sanitize
 from .store import (
     Commit,
@@ -374,8 +374,8 @@ class Memory(MemoryView):
             elif not gate:
                 attempt.note("ungated")
         precommit: Precommit | None = self._precommit if guarded else None
-        if self._project is not None:  # under the locks: the store was not removed
-            precommit = self._store_check(precommit)
+        if self._project is not None and stores_in_home(self.settings):
+            precommit = self._store_check(precommit)  # under the locks: not removed
         # never without a journal: an evicted entry must reach the archive
         evict = evictor(self) if gov is not None else None
         # A person's own write (ungated) or an approved one may hold what the scanner is
@@ -384,8 +384,7 @@ class Memory(MemoryView):
         try:
             if guarded:
                 self.guard.check_breaker()
-            if self._project is not None and stores_in_home(self.settings):
-                self._check_store()  # before the lock, whose file would be made again
+            self._check_store()  # files: before the lock, whose file would be made again
             if self.unmade:
                 self._first_write(target, ops, batch, allow_empty, precommit)
             if gov is not None and attempt is not None and gate and pending_id is None:
@@ -457,22 +456,20 @@ class Memory(MemoryView):
         return result
 
     def _check_store(self) -> None:
-        """Refuse a write to a project store removed since it was opened (``mnemic
-        project forget``; run under the write's locks, which the removal takes too):
-        :class:`~mnemic.errors.ProjectScopeError` (``removed``), recorded nowhere."""
+        """Refuse a write to a project store of the files store removed or moved since it
+        was opened (``mnemic project forget`` / ``move``; run before the write's locks
+        and under them, which the removal takes too): :func:`~.scope.removed_store`,
+        recorded nowhere. A database store checks its catalog row in the transaction
+        that takes the locks (:func:`mnemic.backends.postgres.curated_begin.begin`)."""
         home = self._project
-        if home is None or self.unmade or home.exists:
+        if home is None or self.unmade or not stores_in_home(self.settings) or home.exists:
             return
+        self._gone()
+        raise removed_store(home.project.id)
+
+    def _gone(self) -> None:
         if self.governor is not None:
             self.governor.store_gone = True
-        raise ProjectScopeError(
-            "removed",
-            f"Project store {home.project.id} was removed or moved (mnemic project forget "
-            "or move) while this write waited for it, or since this session opened it. "
-            "Nothing was saved. A removed store's memory is in the bundle the removal "
-            "printed (mnemic import --bundle FILE brings it back); a moved one is reached "
-            "by its new directory. A new session opens the store as it is now.",
-        )
 
     def _store_check(self, precommit: Precommit | None) -> Precommit:
         def check(t: str, before: Any, after: Any, results: Any) -> None:
@@ -483,19 +480,23 @@ class Memory(MemoryView):
         return check
 
     def _removed(self, exc: BaseException) -> ProjectScopeError | None:
-        """The ``removed`` refusal when ``exc`` came from a project store removed under
-        the write (its files gone before the check could run); else ``None``."""
+        """The ``removed`` refusal when ``exc`` came from a project store removed or
+        moved under the write (its files gone before the check could run; or a remove
+        that found nothing to match in a database store's deleted rows); else
+        ``None``. Asked only when a write failed."""
         if isinstance(exc, ProjectScopeError) and exc.reason == "removed":
+            self._gone()
             return exc
-        if self._project is None or self.unmade:
+        home = self._project
+        if home is None or self.unmade:
             return None
         try:
-            self._check_store()
-        except ProjectScopeError as gone:
-            return gone
+            if home.exists:
+                return None
         except Exception:  # the store cannot be asked: the write's own error stands
             return None
-        return None
+        self._gone()
+        return removed_store(home.project.id)
 
     def _first_write(
         self,

@@ -70,6 +70,7 @@ __all__ = [
     "project_of_roots",
     "project_path",
     "project_settings",
+    "removed_store",
     "stored_projects",
     "user_home",
 ]
@@ -290,6 +291,19 @@ def no_project() -> ProjectScopeError:
         'No project is selected here, so scope="project" has no store. Nothing was read or '
         'saved. Use scope="global" (the default), or have the user start mnemic with '
         "--project DIR or MNEMIC_PROJECT=DIR (the MCP server: `mnemic mcp --project DIR`).",
+    )
+
+
+def removed_store(project_id: str) -> ProjectScopeError:
+    """The refusal of a write to a project store removed or moved since its writer
+    opened it (``mnemic project forget`` / ``move``), found under the write's locks."""
+    return ProjectScopeError(
+        "removed",
+        f"Project store {project_id} was removed or moved (mnemic project forget or move) "
+        "while this write waited for it, or since this session opened it. Nothing was "
+        "saved. A removed store's memory is in the bundle the removal printed (mnemic "
+        "import --bundle FILE brings it back); a moved one is reached by its new "
+        "directory. A new session opens the store as it is now.",
     )
 
 

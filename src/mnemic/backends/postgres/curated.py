@@ -50,7 +50,7 @@ from typing import Any
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
-from .curated_begin import begin, flushes, is_db_error, rollback
+from .curated_begin import REMOVED, begin, flushes, is_db_error, rollback
 from .curated_server import server_write
 from .curated_txn import PgTxn
 from .db import Database, failure, mapped_errors
@@ -91,14 +91,17 @@ def project_rows(db: Database) -> dict[str, str]:
 
 def record_project(db: Database, project_id: str, path: str) -> None:
     """Record a project's store in the catalog (kept as first recorded when it exists)."""
+    pid = check_project(project_id)
     with mapped_errors(f"{db.location}: projects", writing=True), db.connection() as conn:
         conn.execute(
             db.sql(
                 "INSERT INTO {s}.projects (id, path, created_at) VALUES (%s, %s, %s) "
                 "ON CONFLICT (id) DO NOTHING"
             ),
-            (check_project(project_id), path, time.time()),
+            (pid, path, time.time()),
         )
+        # made again (a new store, or one imported back): its tombstone goes
+        conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (REMOVED + pid,))
 
 
 PROJECT_TABLES = (
@@ -145,7 +148,20 @@ def remove_project(db: Database, project_id: str, head: str | None, timeout: flo
             if there is not None and there[0] is not None:  # curated_requests: v13
                 conn.execute(db.sql(f"DELETE FROM {{s}}.{table} WHERE project = %s"), (pid,))
         conn.execute(db.sql("DELETE FROM {s}.projects WHERE id = %s"), (pid,))
+        _tombstone(conn, db, pid)
     return True
+
+
+def _tombstone(conn: Any, db: Database, pid: str) -> None:
+    """Mark ``pid`` removed (:data:`~.curated_begin.REMOVED`): a writer that had it open
+    refuses instead of making its rows again."""
+    conn.execute(
+        db.sql(
+            "INSERT INTO {s}.meta (key, value) VALUES (%s, %s) "
+            "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value"
+        ),
+        (REMOVED + pid, repr(time.time())),
+    )
 
 
 def move_project(db: Database, old: str, new: str, path: str, timeout: float) -> bool:
@@ -179,6 +195,9 @@ def move_project(db: Database, old: str, new: str, path: str, timeout: float) ->
         conn.execute(
             db.sql("UPDATE {s}.projects SET id = %s, path = %s WHERE id = %s"), (dst, path, src)
         )
+        if src != dst:
+            _tombstone(conn, db, src)
+            conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (REMOVED + dst,))
     return True
 
 
@@ -281,10 +300,12 @@ class PostgresBackend:
                 stage = "lock"
                 try:
                     early = flushes(self.db, conn)
-                    prefetched = begin(self, conn, ordered, timeout, early=early)
+                    began = begin(self, conn, ordered, timeout, early=early)
                     waited = (time.perf_counter() - started) * 1000.0
                     stage = "work"
-                    txn = PgTxn(self, conn, ordered, waited, prefetched, early=early)
+                    prefetched = None if began is None else (began[0], began[1])
+                    gone = began is not None and began[2]
+                    txn = PgTxn(self, conn, ordered, waited, prefetched, early=early, gone=gone)
                     ident = threading.get_ident()
                     outer = _ACTIVE.get(ident)
                     _ACTIVE[ident] = txn
