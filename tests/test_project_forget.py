@@ -171,7 +171,7 @@ def test_a_removal_killed_after_its_rename_leaves_no_store_and_is_cleared(
 ) -> None:
     """Files: the rename out of ``projects/`` is the one step that removes the store; a
     process that dies before deleting the renamed directory leaves debris no listing
-    reads as a store, deleted by the next removal."""
+    reads as a store, deleted by ``mnemic gc`` or the next removal."""
     from _backends import FilesKit
 
     _, pid = _store(FilesKit(home_path), tmp_path)
@@ -180,13 +180,17 @@ def test_a_removal_killed_after_its_rename_leaves_no_store_and_is_cleared(
     def killed(directory: Path) -> None:
         raise SystemExit("killed")
 
+    real = project_stores._discard
     monkeypatch.setattr(project_stores, "_discard", killed)
     with pytest.raises(SystemExit):
         project_stores.remove_store(home, project_stores.find_store(home, pid))
-    monkeypatch.undo()
+    monkeypatch.setattr(project_stores, "_discard", real)
     debris = [n for n in os.listdir(home_path / "projects") if n.startswith(".removed-")]
     assert len(debris) == 1
     assert stored_projects(Home.open(home_path)) == []
     assert "Project stores" not in _cli("memory", "status").output
-    assert project_stores.clear_debris(Home.open(home_path)) == 1
+    dry = json.loads(_cli("gc", "--dry-run", "--json").output)
+    assert [r["kind"] for r in dry["removed"]].count("removed_store") == 1
+    assert _cli("gc").exit_code == 0  # and the next removal would (clear_debris)
     assert os.listdir(home_path / "projects") == []
+    assert project_stores.clear_debris(Home.open(home_path)) == 0

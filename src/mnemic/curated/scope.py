@@ -70,6 +70,7 @@ __all__ = [
     "project_of_roots",
     "project_path",
     "project_settings",
+    "removal_debris",
     "removed_store",
     "stored_projects",
     "user_home",
@@ -78,6 +79,9 @@ __all__ = [
 SCOPES = ("global", "project")
 PROJECTS_DIR = "projects"
 PROJECT_FILE = "project.json"
+REMOVING = ".removed-"
+"""The prefix of a removed store's directory on its way out of ``<home>/projects/``
+(``mnemic project forget``): no id starts with a dot, so no listing reads it."""
 _NAME_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -395,13 +399,24 @@ def stored_projects(home: Home) -> list[ProjectHome]:
     found = []
     for name in names:
         root = base / name
-        if name.startswith("."):  # no id starts so: a removed store on its way out
+        if name.startswith("."):  # no id starts so: a removed store on its way out (REMOVING)
             continue
         if (root / PROJECT_FILE).is_file() and not root.is_symlink():
             path = project_path(root) or ""
             settings = project_settings(home.settings, name, path)
             found.append(ProjectHome(Project(name, path, root), settings))
     return found
+
+
+def removal_debris(home: Home) -> list[Path]:
+    """What removals killed half-way left in ``<home>/projects/`` (:data:`REMOVING`
+    directories): deleted by the next removal and by ``mnemic gc``."""
+    base = home.root / PROJECTS_DIR
+    try:
+        names = sorted(n for n in os.listdir(base) if n.startswith(REMOVING))
+    except OSError:
+        return []
+    return [base / n for n in names]
 
 
 def every_store(home: Home) -> list[Home]:

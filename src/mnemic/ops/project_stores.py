@@ -57,10 +57,11 @@ from ..curated.archive import listing
 from ..curated.entries import FILENAMES
 from ..curated.scope import (
     PROJECT_FILE,
-    PROJECTS_DIR,
+    REMOVING,
     ProjectHome,
     locate,
     project_id,
+    removal_debris,
     stored_projects,
 )
 from ..curated.view import MemoryView
@@ -83,7 +84,7 @@ __all__ = [
 
 REMOVED_DIR = "removed-projects"
 """Where the bundles of removed project stores go by default: ``<home>/removed-projects``."""
-DEBRIS = ".removed-"
+DEBRIS = REMOVING
 """The prefix of a removed store's directory on its way out (``<home>/projects/``)."""
 
 
@@ -252,15 +253,11 @@ def _discard(directory: Path) -> None:
 def clear_debris(home: Home) -> int:
     """Delete what removals killed half-way left (``<home>/projects/.removed-*``);
     how many there were."""
-    base = home.root / PROJECTS_DIR
-    try:
-        names = [n for n in os.listdir(base) if n.startswith(DEBRIS)]
-    except OSError:
-        return 0
-    for name in names:
+    found = removal_debris(home)
+    for path in found:
         with contextlib.suppress(OSError):
-            shutil.rmtree(base / name)
-    return len(names)
+            shutil.rmtree(path)
+    return len(found)
 
 
 @dataclass
