@@ -120,3 +120,13 @@ def forget_project(tell: Tell, root: str, pid: str) -> Action:
         return remove_store(home, find_store(home, pid), force=True)
 
     return run
+
+
+def move_project(tell: Tell, root: str, pid: str, directory: str) -> Action:
+    from mnemic.ops.project_stores import find_store, move_store
+
+    def run() -> object:
+        home = Home.open(root)
+        return move_store(home, find_store(home, pid), directory)
+
+    return run
