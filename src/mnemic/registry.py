@@ -99,6 +99,18 @@ class ProjectCatalog(Protocol):
         """Record the store of project ``project_id`` (directory ``path``), once."""
         ...
 
+    def remove_project(self, home: Any, project_id: str, head: str | None, timeout: float) -> bool:
+        """Delete the store of project ``project_id``, all of it or none, under the locks
+        its writers take; ``False`` (nothing deleted) when its journal's last record's
+        hash is no longer ``head`` (a write came in since it was read)."""
+        ...
+
+    def move_project(self, home: Any, old: str, new: str, path: str, timeout: float) -> bool:
+        """Take the store of project ``old`` over to project ``new`` (directory ``path``),
+        all of it or none, under both stores' locks; ``False`` (nothing changed) when
+        ``new`` has a store already."""
+        ...
+
 
 @runtime_checkable
 class JournalPeek(Protocol):

@@ -110,3 +110,23 @@ def group_writer(tell: Tell, home: str, name: str, call: dict[str, Any], out: st
     """A writer of session ``name``: its memory tool ``call``, the answer to ``out/name``."""
     mem = Memory.open(home, origin="cli", session_id=name)
     Path(out, name).write_text(json.dumps(run_memory_tool(mem, json.dumps(call))))
+
+
+def forget_project(tell: Tell, root: str, pid: str) -> Action:
+    from mnemic.ops.project_stores import find_store, remove_store
+
+    def run() -> object:
+        home = Home.open(root)
+        return remove_store(home, find_store(home, pid), force=True)
+
+    return run
+
+
+def move_project(tell: Tell, root: str, pid: str, directory: str) -> Action:
+    from mnemic.ops.project_stores import find_store, move_store
+
+    def run() -> object:
+        home = Home.open(root)
+        return move_store(home, find_store(home, pid), directory)
+
+    return run

@@ -101,6 +101,11 @@ COMMANDS: dict[str, Lazy] = {
         "mnemic.cli.pending:pending",
         "Writes waiting for approval: list, show, diff, approve, reject.",
     ),
+    "project": Lazy(
+        "mnemic.cli.project:project",
+        "Project stores whole: remove one whose directory is gone (its memory kept), or take "
+        "it over to the directory's new path.",
+    ),
     "prompt": Lazy(
         "mnemic.cli.prompt:prompt",
         "Print the system prompt a new session would start with, layer by layer.",

@@ -54,7 +54,11 @@ def audit() -> None:
     help="Newest N (0: all).",
 )
 @click.option("--action", help="Only this action (add, replace, approve, forget, ...).")
-@click.option("--result", help="Only this result (ok, noop, staged, refused, failed).")
+@click.option(
+    "--result",
+    help="Only this result (ok, noop, expiry, staged, refused, failed; expiry: a write "
+    "that only moved an entry's expiry).",
+)
 @GLOBAL_OPT
 @JSON_OPT
 @project_opt("Project DIR's records only (default: the global store's and every project's).")
@@ -95,11 +99,13 @@ def audit_list(
             extra += f" pending={cell(r['pending_id'])}"
         if r.get("cause"):  # a change recorded after the fact (see docs/governance.md)
             extra += f" cause={cell(r['cause'])}"
+        for move in item.expiry:  # a write that kept its text and moved its expiry
+            extra += f" {cell(move.describe())}"
         store = f"{cell(item.label['project_id'] or 'global'):<{wide}} " if named else ""
         click.echo(
             f"{cell(r.get('seq')):>6} {_record_time(r):<26} {store}{who:<22} "
             f"{cell(r.get('action')):<8} {cell(r.get('target')):<12} "
-            f"{cell(r.get('decision')):<13} {cell(r.get('result'))}{extra}"
+            f"{cell(r.get('decision')):<13} {cell(item.result)}{extra}"
         )
     if len(found) < len(every):
         click.echo(

@@ -685,7 +685,8 @@ def _project_lines(app: AppContext) -> None:
         click.echo(
             "A store whose directory is gone (moved, renamed or deleted) is reached by its "
             "id: `mnemic memory show --project ID`; `mnemic memory move TEXT --to global "
-            "--project ID` keeps an entry in the global memory."
+            "--project ID` keeps an entry in the global memory; `mnemic project forget ID` "
+            "removes the store (kept in a bundle first)."
         )
 
 

@@ -27,7 +27,7 @@ from .provenance import Provenance, actor_of, clip
 from .recovery import NOT_COMMITTED, REPLAYED
 from .store import file_hash
 
-__all__ = ["Archived", "Fold", "TargetFold", "TargetView"]
+__all__ = ["Archived", "Fold", "TargetFold", "TargetView", "expiry_moves"]
 
 HAND_CAUSES = ("outside_edit", "unknown")
 
@@ -421,6 +421,30 @@ def _dropped(
             t.texts.pop(key, None)
         aid = f"{prefix}{i}" if recording else f"{prefix}{name}.{key[:12]}"
         out.append(Archived(aid, name, key, text, reason, ts, by, prov))
+    return out
+
+
+def expiry_moves(
+    fold: Fold, rec: Mapping[str, Any]
+) -> list[tuple[str, str, str | None, float | None, float | None]]:
+    """What the record ``rec``, to be folded next into ``fold``, does to expiries when it
+    is a write that kept its text (``result: "noop"``): each confirmed entry whose
+    expiry it moves, as ``(target, key, text, old, new)`` (``text``: ``None`` when
+    forgotten or unknown; ``None`` expiry: none), old as ``fold`` has it. An entry the
+    fold does not know is left out (its old expiry is unknown)."""
+    touched = rec.get("touched")
+    if rec.get("result") != "noop" or not isinstance(touched, dict):
+        return []
+    out: list[tuple[str, str, str | None, float | None, float | None]] = []
+    for name, what in touched.items():
+        t = fold.targets.get(str(name))
+        if t is None or not isinstance(what, dict):
+            continue
+        until = _expiries(what.get("expires"))
+        for key in _keys(what.get("confirmed")):
+            prov = t.live.get(key)
+            if prov is not None and key in until and until[key] != prov.expires:
+                out.append((str(name), key, t.texts.get(key), prov.expires, until[key]))
     return out
 
 

@@ -31,10 +31,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..config import Settings
-from ..errors import EntryChanged, MnemicError, StorageError
+from ..errors import EntryChanged, MnemicError, ProjectScopeError, StorageError
 from ..governance.approval import Approver, Proposal, Verdict
 from ..governance.governor import Attempt, Governor
 from ..home import Home
+from ..registry import stores_in_home
 from .backend import CuratedBackend
 from .changes import Reason
 from .entries import TARGETS, came_and_went, char_count, parse
@@ -45,7 +46,7 @@ from .proposal import describe, payload_of
 from .provenance import Stamp
 from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
-from .scope import ProjectHome
+from .scope import ProjectHome, removed_store
 from .snapshot import Block, display_entry, entries_block, sanitize
 from .store import (
     Commit,
@@ -108,6 +109,9 @@ class Memory(MemoryView):
         self._others_wrote: set[str] = set()
         self._unmade: ProjectHome | None = None
         """A project store no write made yet (see :meth:`_first_write`)."""
+        self._project: ProjectHome | None = None
+        """The project store this memory writes to (``None``: the global store), checked
+        under the write's locks (:meth:`_check_store`)."""
         self._start()
 
     @classmethod
@@ -142,9 +146,11 @@ class Memory(MemoryView):
         )
         project = home.selector if isinstance(home, ProjectHome) else None
         memory = cls(open_backend(home), home.settings, governor=governor, project=project)
-        if isinstance(home, ProjectHome) and home.unmade:  # made by its first kept write
-            governor.make_store = home.make
-            memory._unmade = home
+        if isinstance(home, ProjectHome):
+            memory._project = home
+            if home.unmade:  # made by its first kept write
+                governor.make_store = home.make
+                memory._unmade = home
         return memory
 
     @property
@@ -367,7 +373,9 @@ class Memory(MemoryView):
                 attempt.note("approved")
             elif not gate:
                 attempt.note("ungated")
-        precommit = self._precommit if guarded else None
+        precommit: Precommit | None = self._precommit if guarded else None
+        if self._project is not None and stores_in_home(self.settings):
+            precommit = self._store_check(precommit)  # under the locks: not removed
         # never without a journal: an evicted entry must reach the archive
         evict = evictor(self) if gov is not None else None
         # A person's own write (ungated) or an approved one may hold what the scanner is
@@ -376,6 +384,7 @@ class Memory(MemoryView):
         try:
             if guarded:
                 self.guard.check_breaker()
+            self._check_store()  # files: before the lock, whose file would be made again
             if self.unmade:
                 self._first_write(target, ops, batch, allow_empty, precommit)
             if gov is not None and attempt is not None and gate and pending_id is None:
@@ -435,13 +444,59 @@ class Memory(MemoryView):
                 group=group,
             )
         except Exception as exc:
+            gone = self._removed(exc)
             if attempt is not None:
-                attempt.refused(exc)
+                attempt.refused(gone or exc)
+            if gone is not None and gone is not exc:
+                raise gone from exc
             raise
         result = self._result(target, ops, action, commits, batch)
         if result.written:
             self._publish(result)
         return result
+
+    def _check_store(self) -> None:
+        """Refuse a write to a project store of the files store removed or moved since it
+        was opened (``mnemic project forget`` / ``move``; run before the write's locks
+        and under them, which the removal takes too): :func:`~.scope.removed_store`,
+        recorded nowhere. A database store checks its catalog row in the transaction
+        that takes the locks (:func:`mnemic.backends.postgres.curated_begin.begin`)."""
+        home = self._project
+        if home is None or self.unmade or not stores_in_home(self.settings) or home.exists:
+            return
+        self._gone()
+        raise removed_store(home.project.id)
+
+    def _gone(self) -> None:
+        if self.governor is not None:
+            self.governor.store_gone = True
+
+    def _store_check(self, precommit: Precommit | None) -> Precommit:
+        def check(t: str, before: Any, after: Any, results: Any) -> None:
+            self._check_store()
+            if precommit is not None:
+                precommit(t, before, after, results)
+
+        return check
+
+    def _removed(self, exc: BaseException) -> ProjectScopeError | None:
+        """The ``removed`` refusal when ``exc`` came from a project store removed or
+        moved under the write (its files gone before the check could run; or a remove
+        that found nothing to match in a database store's deleted rows); else
+        ``None``. Asked only when a write failed."""
+        if isinstance(exc, ProjectScopeError) and exc.reason == "removed":
+            self._gone()
+            return exc
+        home = self._project
+        if home is None or self.unmade:
+            return None
+        try:
+            if home.exists:
+                return None
+        except Exception:  # the store cannot be asked: the write's own error stands
+            return None
+        self._gone()
+        return removed_store(home.project.id)
 
     def _first_write(
         self,
@@ -514,6 +569,8 @@ class Memory(MemoryView):
         gov = self.governor
         if queue is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
             return None
+        if self._project is not None:  # alone: its removal is checked under its own locks
+            return None
         if ops[0].expires == NO_EXPIRY:  # a request carries a time, not "never": alone
             return None
         if ops[0].target not in (None, target):
@@ -556,6 +613,7 @@ class Memory(MemoryView):
             return None
 
         def record(commits: list[Commit]) -> None:
+            self._check_store()
             attempt.explain = explainer(self.backend, {c.target for c in commits if c.written})
             befores = {c.target: c.before for c in commits}
             batch = next((dict(c.batch) for c in commits if c.batch is not None), None)

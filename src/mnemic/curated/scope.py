@@ -70,6 +70,8 @@ __all__ = [
     "project_of_roots",
     "project_path",
     "project_settings",
+    "removal_debris",
+    "removed_store",
     "stored_projects",
     "user_home",
 ]
@@ -77,6 +79,9 @@ __all__ = [
 SCOPES = ("global", "project")
 PROJECTS_DIR = "projects"
 PROJECT_FILE = "project.json"
+REMOVING = ".removed-"
+"""The prefix of a removed store's directory on its way out of ``<home>/projects/``
+(``mnemic project forget``): no id starts with a dot, so no listing reads it."""
 _NAME_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -293,6 +298,19 @@ def no_project() -> ProjectScopeError:
     )
 
 
+def removed_store(project_id: str) -> ProjectScopeError:
+    """The refusal of a write to a project store removed or moved since its writer
+    opened it (``mnemic project forget`` / ``move``), found under the write's locks."""
+    return ProjectScopeError(
+        "removed",
+        f"Project store {project_id} was removed or moved (mnemic project forget or move) "
+        "while this write waited for it, or since this session opened it. Nothing was "
+        "saved. A removed store's memory is in the bundle the removal printed (mnemic "
+        "import --bundle FILE brings it back); a moved one is reached by its new "
+        "directory. A new session opens the store as it is now.",
+    )
+
+
 def check_backend(settings: Settings) -> None:
     """Refuse a project in a home whose store cannot hold one (neither the files store
     nor a backend with a project catalog)."""
@@ -381,11 +399,24 @@ def stored_projects(home: Home) -> list[ProjectHome]:
     found = []
     for name in names:
         root = base / name
+        if name.startswith("."):  # no id starts so: a removed store on its way out (REMOVING)
+            continue
         if (root / PROJECT_FILE).is_file() and not root.is_symlink():
             path = project_path(root) or ""
             settings = project_settings(home.settings, name, path)
             found.append(ProjectHome(Project(name, path, root), settings))
     return found
+
+
+def removal_debris(home: Home) -> list[Path]:
+    """What removals killed half-way left in ``<home>/projects/`` (:data:`REMOVING`
+    directories): deleted by the next removal and by ``mnemic gc``."""
+    base = home.root / PROJECTS_DIR
+    try:
+        names = sorted(n for n in os.listdir(base) if n.startswith(REMOVING))
+    except OSError:
+        return []
+    return [base / n for n in names]
 
 
 def every_store(home: Home) -> list[Home]:

@@ -67,6 +67,10 @@ class Governor:
         project store: :meth:`~mnemic.curated.scope.ProjectHome.make`); ``None`` once
         it exists. Until then a refused attempt is recorded nowhere (no store holds
         it); the first other record, and the first write staged, make it first."""
+        self.store_gone = False
+        """Whether the store this governor records into was removed (``mnemic project
+        forget``) since it was opened: nothing is recorded any more (a record would
+        make part of a store again that no listing reads)."""
 
     @classmethod
     def for_home(
@@ -154,6 +158,8 @@ class Governor:
         other record makes it first. ``failing``: the refusal of the attempt this record
         is about; an append that fails with that very refusal (the database it could not
         reach either) is not reported a second time."""
+        if self.store_gone:
+            return None
         try:
             if self.make_store is not None:
                 if fields.get("result") in ("refused", "failed"):

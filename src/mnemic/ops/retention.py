@@ -13,7 +13,9 @@
 - entries past their ``expires`` time go to the archive (reason ``expired``), in one
   recorded write per target, as at any session start;
 - archived entry texts older than ``retention.archive_days`` (0, the default: kept
-  forever) are dropped from the audit journal, byte for byte (``archive_text``).
+  forever) are dropped from the audit journal, byte for byte (``archive_text``);
+- what a ``mnemic project forget`` killed after its rename left
+  (``projects/.removed-*``: a store already removed, kept in its bundle).
 
 ``max_age_days = 0`` turns the age limit off. Each target's files are removed under its
 lock, so gc never races a writer. Nothing current is ever removed: not the files
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,7 +39,7 @@ from ..curated.backend import Removal, RetentionPolicy
 from ..curated.entries import FILENAMES, entry_handle, preview
 from ..curated.memory import Memory, open_backend
 from ..curated.pressure import due
-from ..curated.scope import ProjectHome, stored_projects
+from ..curated.scope import ProjectHome, removal_debris, stored_projects
 from ..curated.snapshot import display_entry
 from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
@@ -130,6 +133,12 @@ def collect_garbage(
             removed=counts,
         )
     if not isinstance(home, ProjectHome):  # each project store is a home of its own
+        for debris in removal_debris(home):
+            report.removed.append(
+                Removal("removed_store", str(debris), "left by a removal killed half-way")
+            )
+            if not dry_run:
+                shutil.rmtree(debris, ignore_errors=True)
         for store in stored_projects(home):
             sub = collect_garbage(store, dry_run=dry_run, clock=clock, origin=origin)
             report.removed += sub.removed

@@ -184,7 +184,15 @@ def audit_page(ui: Console, request: Request, form: Form) -> Response:
     query = {k: v for k, v in request.query_params.items() if isinstance(v, str)}
     chosen = query.get("store", "")
     stores = _audit_stores(ui, chosen)
-    records = [item.as_dict() for item in store_records(stores)]
+    # an expiry-only change reads as `expiry` (the record says noop), its moves noted
+    records = [
+        {
+            **item.as_dict(),
+            "result": item.result,
+            "expiry_note": "; ".join(move.describe() for move in item.expiry),
+        }
+        for item in store_records(stores)
+    ]
     choices = {k: sorted({str(r.get(k, "")) for r in records} - {""}) for k in AUDIT_FILTERS}
     rows = audit_rows(records, query)
     return page(

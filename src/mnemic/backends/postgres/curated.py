@@ -50,7 +50,7 @@ from typing import Any
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
-from .curated_begin import begin, flushes, is_db_error, rollback
+from .curated_begin import REMOVED, begin, flushes, is_db_error, rollback
 from .curated_server import server_write
 from .curated_txn import PgTxn
 from .db import Database, failure, mapped_errors
@@ -61,6 +61,8 @@ __all__ = [
     "current_transaction",
     "project_rows",
     "record_project",
+    "move_project",
+    "remove_project",
     "store_place",
 ]
 
@@ -89,14 +91,114 @@ def project_rows(db: Database) -> dict[str, str]:
 
 def record_project(db: Database, project_id: str, path: str) -> None:
     """Record a project's store in the catalog (kept as first recorded when it exists)."""
+    pid = check_project(project_id)
     with mapped_errors(f"{db.location}: projects", writing=True), db.connection() as conn:
         conn.execute(
             db.sql(
                 "INSERT INTO {s}.projects (id, path, created_at) VALUES (%s, %s, %s) "
                 "ON CONFLICT (id) DO NOTHING"
             ),
-            (check_project(project_id), path, time.time()),
+            (pid, path, time.time()),
         )
+        # made again (a new store, or one imported back): its tombstone goes
+        conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (REMOVED + pid,))
+
+
+PROJECT_TABLES = (
+    "curated",
+    "curated_versions",
+    "curated_backups",
+    "curated_provenance",
+    "curated_requests",
+    "pending",
+    "audit",
+    "audit_head",
+    "audit_targets",
+    "journal_fold",
+)
+"""Every table whose rows a project store keeps, keyed by its ``project`` column (the
+catalog, ``projects``, by ``id``)."""
+
+
+def remove_project(db: Database, project_id: str, head: str | None, timeout: float) -> bool:
+    """Delete the store of project ``project_id`` (every row of :data:`PROJECT_TABLES`
+    with its id, and its catalog row) in one transaction, under its targets' advisory
+    locks and its audit head (what every writer of it takes first), so a writer waits
+    for it or it for the writer, never half each. ``head``: the hash of the journal's
+    last record as the caller read it (``None``: no record); a store whose head moved
+    since (a write came in) is left whole and ``False`` returned. A lock not granted
+    within ``timeout`` seconds raises the lock timeout (mapped: the store is busy)."""
+    from .curated_begin import audit_head
+
+    pid = check_project(project_id)
+    if not pid:
+        raise InvalidArgument("project", "the global store is not a project store")
+    keys = [db.key(f"projects/{pid}/{t}") for t in sorted(FILENAMES)]
+    where = f"{db.location}: project {pid}"
+    with mapped_errors(where, writing=True), db.connection() as conn, conn.transaction():
+        conn.execute(f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}")
+        for key in keys:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,), prepare=False)
+        row = conn.execute(audit_head(db, pid), prepare=False).fetchone()
+        found = str(row[1]) if row is not None and row[0] else None
+        if found != head:
+            return False
+        for table in PROJECT_TABLES:
+            there = conn.execute(db.sql(f"SELECT to_regclass('{{s}}.{table}')")).fetchone()
+            if there is not None and there[0] is not None:  # curated_requests: v13
+                conn.execute(db.sql(f"DELETE FROM {{s}}.{table} WHERE project = %s"), (pid,))
+        conn.execute(db.sql("DELETE FROM {s}.projects WHERE id = %s"), (pid,))
+        _tombstone(conn, db, pid)
+    return True
+
+
+def _tombstone(conn: Any, db: Database, pid: str) -> None:
+    """Mark ``pid`` removed (:data:`~.curated_begin.REMOVED`): a writer that had it open
+    refuses instead of making its rows again."""
+    conn.execute(
+        db.sql(
+            "INSERT INTO {s}.meta (key, value) VALUES (%s, %s) "
+            "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value"
+        ),
+        (REMOVED + pid, repr(time.time())),
+    )
+
+
+def move_project(db: Database, old: str, new: str, path: str, timeout: float) -> bool:
+    """Re-key the store of project ``old`` to ``new`` (directory ``path``): every row of
+    :data:`PROJECT_TABLES` and its catalog row, in one transaction under both stores'
+    advisory locks (taken in key order) and ``old``'s audit head. ``False`` (nothing
+    changed) when ``new`` already has a store. ``old == new``: the directory alone."""
+    from .curated_begin import audit_head
+
+    src, dst = check_project(old), check_project(new)
+    if not src or not dst:
+        raise InvalidArgument("project", "the global store is not a project store")
+    keys = sorted({db.key(f"projects/{p}/{t}") for p in (src, dst) for t in FILENAMES})
+    where = f"{db.location}: project {src}"
+    with mapped_errors(where, writing=True), db.connection() as conn, conn.transaction():
+        conn.execute(f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}")
+        for key in keys:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,), prepare=False)
+        conn.execute(audit_head(db, src), prepare=False).fetchall()
+        if src != dst:
+            taken = conn.execute(db.sql("SELECT 1 FROM {s}.projects WHERE id = %s"), (dst,))
+            if taken.fetchone() is not None:
+                return False
+            for table in PROJECT_TABLES:
+                there = conn.execute(db.sql(f"SELECT to_regclass('{{s}}.{table}')")).fetchone()
+                if there is not None and there[0] is not None:
+                    conn.execute(
+                        db.sql(f"UPDATE {{s}}.{table} SET project = %s WHERE project = %s"),
+                        (dst, src),
+                    )
+        conn.execute(
+            db.sql("UPDATE {s}.projects SET id = %s, path = %s WHERE id = %s"), (dst, path, src)
+        )
+        if src != dst:
+            _tombstone(conn, db, src)
+            conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (REMOVED + dst,))
+    return True
 
 
 def store_place(db: Database, project: str) -> str:
@@ -198,10 +300,12 @@ class PostgresBackend:
                 stage = "lock"
                 try:
                     early = flushes(self.db, conn)
-                    prefetched = begin(self, conn, ordered, timeout, early=early)
+                    began = begin(self, conn, ordered, timeout, early=early)
                     waited = (time.perf_counter() - started) * 1000.0
                     stage = "work"
-                    txn = PgTxn(self, conn, ordered, waited, prefetched, early=early)
+                    prefetched = None if began is None else (began[0], began[1])
+                    gone = began is not None and began[2]
+                    txn = PgTxn(self, conn, ordered, waited, prefetched, early=early, gone=gone)
                     ident = threading.get_ident()
                     outer = _ACTIVE.get(ident)
                     _ACTIVE[ident] = txn

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AUDIT_HEAD",
+    "REMOVED",
     "FLUSH",
     "Owner",
     "Prefetched",
@@ -38,6 +39,12 @@ class Owner(Protocol):
     def location(self, target: str) -> str: ...
 
     def lock_key(self, target: str) -> int: ...
+
+
+REMOVED = "removed_project:"
+"""The ``meta`` key prefix of a project store's tombstone (``removed_project:<id>``):
+left by ``mnemic project forget`` and ``move`` (its old id), cleared when the store is
+made again (:func:`~.curated.record_project`)."""
 
 
 def is_db_error(exc: BaseException) -> bool:
@@ -98,12 +105,15 @@ def begin(
     timeout: float,
     *,
     early: bool = False,
-) -> tuple[Prefetched, Any] | None:
+) -> tuple[Prefetched, Any, bool] | None:
     """Open the transaction, take the targets' locks (sorted), read their rows and
     ledgers in ``owner``'s store and lock its audit head (:data:`AUDIT_HEAD`): one round
     trip (one simple query; the target names are fixed identifiers, the project is
-    quoted by psycopg). Returns the rows and the head row (None: the store has no head
-    row yet).
+    quoted by psycopg). Returns the rows, the head row (None: the store has no head
+    row yet) and whether the store is a project store removed or moved (its
+    :data:`REMOVED` tombstone) while the locks were waited for or since its writer
+    opened it (``mnemic project forget`` / ``move``): a write or record then refuses
+    (:meth:`~.curated_txn.PgTxn.write`).
 
     The head is locked here, behind the targets' locks, rather than when the record is
     appended: the record is then built from it and sent with the writes and the COMMIT,
@@ -128,10 +138,17 @@ def begin(
     steps += [f"SELECT pg_advisory_xact_lock({owner.lock_key(t)})" for t in ordered]
     if not ordered:
         conn.execute("; ".join(steps), prepare=False)
-        return {}, None
+        return {}, None, False
     names = ", ".join(f"'{t}'" for t in ordered)  # validated names (FILENAMES keys)
-    scope = f"project = {sql.Literal(owner.project).as_string(conn)}"
+    quoted = sql.Literal(owner.project).as_string(conn)
+    scope = f"project = {quoted}"
+    # a project store's tombstone, read under its locks: a store removed or moved (mnemic
+    # project forget / move) while this writer waited, or since it opened it, has one
+    # (a store whose rows someone deleted by hand has none: its writer makes it again)
+    mark = sql.Literal(REMOVED + owner.project).as_string(conn)
+    removed = [db.sql(f"SELECT count(*) FROM {{s}}.meta WHERE key = {mark}")]
     reads = [
+        *(removed if owner.project else []),
         db.sql(f"SELECT target, body FROM {{s}}.curated WHERE target IN ({names}) AND {scope}"),
         db.sql(
             f"SELECT target, ledger FROM {{s}}.curated_provenance "
@@ -152,10 +169,11 @@ def begin(
         sets.append(cur.fetchall() if cur.description else [])
         if not cur.nextset():
             break
+    gone = bool(owner.project) and bool(sets[-4] and sets[-4][0][0])
     bodies = {str(r[0]): str(r[1]) for r in sets[-3]}
     ledgers = {str(r[0]): str(r[1]) for r in sets[-2]}
     head = sets[-1][0] if sets[-1] else None
-    return {t: (bodies.get(t), ledgers.get(t)) for t in ordered}, head
+    return {t: (bodies.get(t), ledgers.get(t)) for t in ordered}, head, gone
 
 
 def rollback(conn: psycopg.Connection[Any]) -> None:

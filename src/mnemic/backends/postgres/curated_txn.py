@@ -78,8 +78,12 @@ class PgTxn:
         prefetched: tuple[Prefetched, Any] | None = None,
         *,
         early: bool = False,
+        gone: bool = False,
     ) -> None:
         self.backend = backend
+        self.gone = gone
+        """A project store with a tombstone under the locks (:func:`~.curated_begin.
+        begin`): a write or a record refuses (removed or moved meanwhile)."""
         self.conn = conn
         self._targets = targets
         self.lock_wait_ms = waited_ms
@@ -127,7 +131,14 @@ class PgTxn:
         ).fetchone()
         return None if row is None else str(row[0])
 
+    def _refuse_gone(self) -> None:
+        if self.gone:
+            from ...curated.scope import removed_store
+
+            raise removed_store(self.backend.project)
+
     def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
+        self._refuse_gone()
         for target in writes:
             self._check(target, writing=True)
         for target in sorted(writes):
@@ -301,6 +312,7 @@ class PgTxn:
         """
         if self._committed:
             raise RuntimeError("the transaction was committed with its audit record")
+        self._refuse_gone()  # a record would make the store's journal again
         head, self._head = self._head, None
         if head is not None and head_sql == audit_head(self.backend.db, self.backend.project):
             result, statements = records(head)

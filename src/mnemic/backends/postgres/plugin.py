@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING
 
 from ...config import Settings
 from ...home import Home
-from .curated import PostgresBackend, project_rows, record_project
+from .curated import (
+    PostgresBackend,
+    move_project,
+    project_rows,
+    record_project,
+    remove_project,
+)
 from .db import Database
 from .governance import PostgresJournalStore, PostgresPendingRecords
 from .migrations import check_schema
@@ -71,6 +77,14 @@ class PostgresStore:
     def add_project(self, home: Home, project_id: str, path: str) -> None:
         """Record a project's store (kept as first recorded when it exists)."""
         record_project(_database(home.settings), project_id, path)
+
+    def remove_project(self, home: Home, project_id: str, head: str | None, timeout: float) -> bool:
+        """Delete a project's store in one transaction (:func:`.curated.remove_project`)."""
+        return remove_project(_database(home.settings), project_id, head, timeout)
+
+    def move_project(self, home: Home, old: str, new: str, path: str, timeout: float) -> bool:
+        """Re-key a project's store in one transaction (:func:`.curated.move_project`)."""
+        return move_project(_database(home.settings), old, new, path, timeout)
 
 
 def _database(settings: Settings) -> Database:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ... import __version__
 from ...backends.postgres.copy_sides import DatabaseSide, HomeSide, Side
-from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects
+from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, ProjectHome, stored_projects
 from ...errors import BundleError
 from ...fsio import atomic_write_text, read_text_strict
 from ...home import Home
@@ -160,7 +160,13 @@ def _vectors(store: SessionStore) -> list[tuple[str, int, str, bytes]]:
     return store.vectors.dump()
 
 
-def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) -> BundleReport:
+def export_bundle(
+    home: Home,
+    destination: Path,
+    *,
+    with_vectors: bool = False,
+    only: ProjectHome | None = None,
+) -> BundleReport:
     """Write the whole ``home`` (files or PostgreSQL) as a bundle at ``destination``.
 
     It carries curated memory (current texts, versions, backups) of the global scope and
@@ -171,6 +177,10 @@ def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) 
     ``with_vectors``, the session vectors and the chat's words (the cross-language
     bridge's, made with them). The file is private (0600) and written
     atomically (a temporary file beside it, renamed).
+
+    ``only``: that project store alone (no global scope, sessions or skills): what a
+    removed store is kept in (:mod:`mnemic.ops.project_stores`), imported back into a
+    home that lacks it.
     """
     destination = Path(os.path.expanduser(destination))
     if destination.is_dir():
@@ -184,8 +194,9 @@ def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) 
     side = side_for(home)
     with tempfile.TemporaryDirectory(prefix="mnemic-bundle-") as tmp:
         root = Path(tmp) / "members"
-        write_scope(side, root / "global", counts, home.root)
-        for project in stored_projects(home):
+        if only is None:
+            write_scope(side, root / "global", counts, home.root)
+        for project in stored_projects(home) if only is None else [only]:
             where = root / PROJECTS_DIR / project.project.id
             if isinstance(side, DatabaseSide):  # its rows, beside the global store's
                 write_scope(DatabaseSide(side.db, project.project.id), where, counts, project.root)
@@ -195,11 +206,12 @@ def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) 
                 text = read_text_strict(project.root / PROJECT_FILE, nofollow=True) or ""
             atomic_write_text(where / PROJECT_FILE, text)
             counts["projects"] += 1
-        files = AttachmentStore.of_home(home)
-        _write_sessions(side, root, counts, with_vectors=with_vectors, files=files)
-        counts["skill_files"] = (
-            copy_tree(home.skills_dir, root / "skills") if home.skills_dir.is_dir() else 0
-        )
+        if only is None:
+            files = AttachmentStore.of_home(home)
+            _write_sessions(side, root, counts, with_vectors=with_vectors, files=files)
+            counts["skill_files"] = (
+                copy_tree(home.skills_dir, root / "skills") if home.skills_dir.is_dir() else 0
+            )
         manifest = Manifest(
             created,
             __version__,

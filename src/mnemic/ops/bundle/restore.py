@@ -214,7 +214,23 @@ def import_bundle(
         marks = _tombstones(bundle, members)
         places = {s.name: project_place(bundle, s) for s in scopes[1:] if s is not None}
         side = side_for(home)
-        held = _held(home, side)
+        stores_only = (
+            scopes[0] is None
+            and len(scopes) > 1
+            and not messages
+            and not marks
+            and not (members / "skills").is_dir()
+        )
+        held = _held_stores(home, places) if stores_only else _held(home, side)
+        if stores_only and held:
+            raise BundleError(
+                str(bundle),
+                "not_empty",
+                f"the home {home.root} already has the project store {', '.join(held)} "
+                "this bundle holds. Nothing was imported. Remove it first (mnemic project "
+                "forget ID), or import into another home (mnemic --home NEW_DIR import "
+                "--bundle FILE).",
+            )
         if held:
             raise BundleError(
                 str(bundle),
@@ -234,6 +250,10 @@ def import_bundle(
         if dry_run:
             return report
         present = [s for s in scopes if s is not None]
+        if stores_only:  # project stores alone (a removed store's bundle), into any home
+            _stores_into(home, side, staging, present, places, bundle)
+            imported = True
+            return report
         if isinstance(side, HomeSide):
             _into_files(home, staging, present, bundle, members, marks, (progress, messages))
         else:
@@ -248,6 +268,84 @@ def import_bundle(
         if made_memories and not imported:
             with contextlib.suppress(OSError):
                 os.rmdir(home.memories_dir)
+
+
+def _held_stores(home: Home, places: dict[str, tuple[str, str]]) -> list[str]:
+    """The ids of the bundle's project stores this home already has."""
+    have = {p.project.id for p in stored_projects(home)}
+    return sorted(pid for pid, _ in places.values() if pid in have)
+
+
+def _stores_into(
+    home: Home,
+    side: Side,
+    staging: Path,
+    scopes: list[Scope],
+    places: dict[str, tuple[str, str]],
+    bundle: Path,
+) -> None:
+    """A bundle of project stores only (no global memory, sessions or skills), into a
+    home that has none of them: files, each store built aside and renamed into
+    ``projects/`` (one rename each: a store is there whole or not at all); PostgreSQL,
+    each store's catalog row and rows, deleted again if any part fails."""
+    if isinstance(side, HomeSide):
+        built = staging / "stores"
+        moved: list[Path] = []
+        try:
+            for scope in scopes:
+                pid, _ = places[scope.name]
+                root = private_dirs(built, PurePosixPath(scope.name))
+                _put_scope(HomeSide(root), scope)
+                if scope.usage is not None:
+                    ensure_private_dir(usage_path(root).parent)
+                    atomic_write_text(usage_path(root), scope.usage)
+                atomic_write_text(root / PROJECT_FILE, scope.project_file or "")
+            ensure_private_dir(home.root / PROJECTS_DIR)
+            for scope in scopes:
+                pid, _ = places[scope.name]
+                os.rename(built / PROJECTS_DIR / pid, home.root / PROJECTS_DIR / pid)
+                moved.append(home.root / PROJECTS_DIR / pid)
+        except OSError as exc:
+            for done in moved:
+                shutil.rmtree(done, ignore_errors=True)
+            raise BundleError(
+                str(bundle), "write", f"writing the project stores failed ({exc}); undone"
+            ) from exc
+        return
+    assert isinstance(side, DatabaseSide)
+    from ...backends.postgres.curated import PROJECT_TABLES
+    from ...backends.postgres.db import atomic
+
+    written: list[str] = []
+    try:
+        for scope in scopes:
+            pid, path = places[scope.name]
+            written.append(pid)
+            side.add_project(pid, path)
+            into = side.project(pid)
+            _put_scope(into, scope)
+            if not into.journal_ok():
+                raise BundleError(
+                    str(bundle),
+                    "write",
+                    f"the imported audit journal of {scope.name} does not verify; undone",
+                )
+            if scope.usage is not None:
+                where = usage_path(home.root / PROJECTS_DIR / pid)
+                ensure_private_dir(where.parent)
+                atomic_write_text(where, scope.usage)
+    except BaseException:
+        db = side.db
+        with db.connection() as conn, atomic(conn):
+            for pid in written:
+                for table in PROJECT_TABLES:
+                    there = conn.execute(db.sql(f"SELECT to_regclass('{{s}}.{table}')")).fetchone()
+                    if there is not None and there[0] is not None:
+                        conn.execute(
+                            db.sql(f"DELETE FROM {{s}}.{table} WHERE project = %s"), (pid,)
+                        )
+                conn.execute(db.sql("DELETE FROM {s}.projects WHERE id = %s"), (pid,))
+        raise
 
 
 def _words_notes(counts: dict[str, int]) -> list[str]:
