@@ -1,5 +1,5 @@
-"""Tidy 37: tidy 36's rule 2 judged on unread data; dates and units in more languages
-(issue 26).
+"""Tidy 37: tidy 36's rule 2 judged on unread data; numbers, times and months in more
+languages (issue 26).
 
 **Step A — tidy 36's rule 2 alone** (with the embedder only, the anchored floor only:
 tidy 18's 0.925 gate, its reading of two languages, its vetoes and the anchors of tidy
@@ -39,29 +39,44 @@ when all hold:
 Measured once; a repeat (a crash, a wrong tree) is reported. If A ships, the strict
 ``xfail`` pairs of ``tests/test_tidy_across_anchors.py`` it keeps apart become passes.
 
-**Step B — dates and units in more languages, offline** (written and committed before
-its measure, after A's). Tidy 35's breakdown of the 56 offline misses of numbers, units
-and times on fresh10-13 dev: one side's value not read at all, 39 (numbers in words in
-languages :mod:`.numerals` lacks 9, a time of day in words 8, a date with a month name
-outside the seven languages 6, units missing from the tables 10). This round adds, in
-:mod:`.quantities`' reading only (what :func:`.conversions.converted` compares):
+**Step B — numbers, times and months in more languages, offline** (written and
+committed before its measure, after A's). Tidy 35's breakdown of the 56 offline misses
+of numbers, units and times on fresh10-13 dev: one side's value not read at all, 39
+(numbers in words in languages :mod:`.numerals` lacks 9, a time of day in words 8, a
+date with a month name outside the seven languages 6, units missing from the tables
+10). This round adds, each table written from the language (its calendar, its
+counting), not from the rows:
 
-1. **month names** for dates ("12 maja 2027", "14 septembrie 2026") in the languages of
-   the dev data besides the seven: Polish, Czech, Slovak, Croatian/Serbian/Bosnian,
-   Slovene, Ukrainian, Russian, Romanian, Swedish, Norwegian, Danish, Finnish,
-   Hungarian, Turkish, Indonesian/Malay, Greek, Catalan, Icelandic, Lithuanian, Latvian,
-   Estonian, Albanian, Basque, Irish, Welsh, each month's name and the case forms a date
-   puts it in, written from the language (not from the rows);
-2. **units** the tables lack: US gallons, cubic feet, Scandinavian "pund", "percent"
-   written out (Prozent, procent, por ciento, pour cent, per cento, por cento, procento,
-   prosent, prosentti, yüzde, процент, процента, процентов), litres in more languages
-   (lítear, litri, litru, litrů, литр, литра, литров), grams and kilograms in Han
-   (克, 公斤, 千克), each as its dimension and factor.
+1. **numbers in words** (:mod:`.numerals`): the cardinals 2-20, tens, and where single
+   words, hundred and thousand of Polish, Czech, Slovak, Croatian/Serbian/Slovene,
+   Russian, Ukrainian, Serbian Cyrillic, Greek, Swedish, Finnish, Turkish, Romanian,
+   with the case forms a count takes ("pięciu", "pěti", "пяти"), Romanian "și" joining
+   tens and units; left out, words another language writes as often ("pet", "sto",
+   "sex", "on", "bin", "yüz", "opt", "mie", "doi", "lima", Norwegian "to", Danish
+   "fire") and counts built of parts a run cannot add (Indonesian "dua puluh");
+   Chinese numerals also before 点/點 (an hour);
+2. **times of day as East Asian languages and Vietnamese write them**
+   (:mod:`.quantities`): an hour before 点, 點, 時 (not 時間), 시 (not 시간), with
+   minutes (分, 분, 半, 반) and the part of the day before it (上午, 下午, 晚上, 午前,
+   午後, 오전, 오후 ...); Vietnamese "giờ" with minutes or a part of the day (sáng am;
+   chiều, tối pm);
+3. **month names** for dates ("12 maja 2027", "14 septembrie 2026") in 25 more
+   languages: Polish, Czech, Slovak, Croatian, Serbian, Slovene, Ukrainian, Russian,
+   Romanian, Swedish, Norwegian, Danish, Finnish, Hungarian, Turkish, Indonesian/Malay,
+   Greek, Catalan ("d'agost"), Icelandic, Lithuanian, Latvian, Estonian, Albanian,
+   Basque, Irish, Welsh, with the case forms a date puts them in (Croatian "listopad",
+   October, is November in Polish and Czech: read as November; multi-word names left
+   out);
+4. **units**: cubic feet; litres as more languages write them (lítear, litra, litru,
+   litrów, литра, літрів ...).
 
-Numbers in words in more languages and times of day in words are not attempted this
-round (time). **Keep-rule B** (``dump`` of fresh10-13's and fresh14's dev halves under
-A's final tree and under B, same minutes; the pair model refitted with ``./x bench
-tidy_pairs --fit --recipe today`` if the features move): ship B when all hold:
+Not attempted: times of day in words in European languages ("half six", "nove e
+mezza": the half-hour means other hours in English and in German or Swedish), Arabic,
+Tamil and other scripts' number words, percent, "pund", Han grams. **Keep-rule B**
+(``dump`` of fresh10-13's and fresh14's dev halves under A's final tree and under B,
+same minutes; the pair model refitted with ``./x bench tidy_pairs --fit --recipe
+today`` first if the probe digest moves, and B measured with the refitted model): ship
+B when all hold:
 
 * (a) offline (rules + model) rewordings flagged rise (after − before > 0);
 * (b) with the embedder (rules + model), rewordings flagged do not fall beyond their
