@@ -82,9 +82,12 @@ _WORDS = _numbers(
 # face), "yedi" (Turkish ate), "opt", "nouă" (Romanian new), "mie" (Italian), "doi" (a
 # DOI), "sexton", "tio" (Portuguese uncle), "lima" (the city; Indonesian five),
 # Norwegian and Danish "to", "fire"; and counts built of parts a run cannot add
-# (Indonesian "dua puluh", twenty). A value may take two lines.
-_WORDS |= _numbers(
-    """
+# (Indonesian "dua puluh", twenty). A value may take two lines; each word case folded as
+# the text is (Greek "τρεις": "τρεισ").
+_WORDS |= {
+    w.casefold(): v
+    for w, v in _numbers(
+        """
     2: dwa dwie dwóch dva dvě dvou dve dvije два две двух дві δύο två kaksi kahden iki două
     3: trzy trzech tři tří tri troch три трёх трех τρία τρεις tre kolme kolmen üç trei
     4: cztery czterech čtyři čtyř štyri štyroch četiri štiri четыре четырёх четырех чотири
@@ -124,7 +127,8 @@ _WORDS |= _numbers(
     100: сто εκατό hundra
     1000: tysiąc tisíc tisuću tisuća hiljadu тысяча тысячи тысяч тисяча тисячі тисяч χίλια tusen
     """
-)
+    ).items()
+}
 _JOIN = r"(?:and|und|y|e|en|și|şi)"
 """A word that joins the parts of one number ("four hundred *and* twelve", "treinta *y*
 dos", "mil *e* duzentos", tidy 37: "douăzeci *și* cinci"): one number only when the

@@ -176,7 +176,7 @@ for _k, _names in enumerate(
     )
 ):
     for _m in _names.split():
-        _MONTHS.setdefault(_m, _k + 1)
+        _MONTHS.setdefault(_m.casefold(), _k + 1)  # as the text is: "ιανουάριοσ"
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DAY_MONTH = re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th|er|\.|º)?\s(?:de\s|d'|d’)?({_MONTH})\b")
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s(\d{{1,2}})(?:st|nd|rd|th)?(?!\d)")
