@@ -6,12 +6,10 @@ translator (tidy 17): the pair model's ``q:``, ``nw:`` and ``xs:`` features.
   hectolitres, areas, a running pace in seconds per km, a sum of money by its currency,
   "6,200" and "2.000" with their thousands separators; tidy 24: m³, pressure in bar,
   energy in kWh, speed in km/h, stone, a duration in minutes, "half a mile", "four and a
-  half kilos", a pace "par mile"; tidy 37: cubic feet, litres in more languages), each
-  time of day in minutes after midnight (12 h and 24 h clocks; "07:30" is a 24 h
-  clock), each date as month and day (ISO, day-first and month-first numbers, month
-  names in en, de, fr, es, it, pt, nl, and 3月5日; tidy 37: in 25 more languages, "12
-  maja", "14. syyskuuta"). Numbers said in words are read first
-  (:func:`.numerals.digits`).
+  half kilos", a pace "par mile"), each time of day in minutes
+  after midnight (12 h and 24 h clocks; "07:30" is a 24 h clock), each date as month and
+  day (ISO, day-first and month-first numbers, month names in en, de, fr, es, it, pt,
+  nl, and 3月5日). Numbers said in words are read first (:func:`.numerals.digits`).
   :func:`reading` also gives where each was read, the units and the other numbers (the
   rule of :mod:`.conversions`).
 * :func:`language`: which of seven languages written in Latin letters an entry reads
@@ -66,10 +64,6 @@ for _words, _dim, _factor in (
     ("m³|m3|cubic metre|cubic metres|cubic meter|cubic meters|kubikmeter|metros cúbicos|"
      "mètres cubes|metri cubi|куб. м", "volume", 1000.0),
     ("litrů litry litrem", "volume", 1.0),
-    # tidy 37: litres as more languages write them, cubic feet
-    ("lítear lítir litra litru litrów litrov litraa litrat lítrar lítra литра литри літрів "
-     "літри", "volume", 1.0),
-    ("cu ft|cu. ft.|cubic feet|cubic foot|ft³|ft3", "volume", 28.3168),
     ("bar bars", "pressure", 1.0),
     ("mbar millibar hpa", "pressure", 0.001),
     ("kpa", "pressure", 0.01),
@@ -122,89 +116,9 @@ _MONTHS = {
     )
     for m in names.split()
 }
-# Tidy 37: the months of more languages, as a date writes them after its day (case forms
-# where the language inflects: Polish "12 maja", Ukrainian "21 листопада", Finnish "14.
-# syyskuuta") or before it (Hungarian "május 12"); written from each language's calendar.
-# Left out: a word that is one month in one language and another in a second (Croatian
-# "listopad", October, is November in Polish and Czech: read as November), and names of
-# more than one word (Irish "Meán Fómhair").
-for _k, _names in enumerate(
-    (
-        "styczeń stycznia leden ledna január januára siječanj siječnja januar januarja "
-        "январь января січень січня јануар ianuarie januari tammikuu tammikuuta január "
-        "ocak ιανουάριος ιανουαρίου gener janúar sausio sausis janvāris janvārī jaanuar "
-        "janar urtarrila eanáir ionawr",
-        "luty lutego únor února február februára veljača veljače februar februarja "
-        "февраль февраля лютий лютого фебруар februarie helmikuu helmikuuta február "
-        "şubat subat φεβρουάριος φεβρουαρίου febrer febrúar vasario vasaris februāris "
-        "februārī veebruar shkurt otsaila feabhra chwefror",
-        "marzec marca březen března marec marca ožujak ožujka mart марта март березень "
-        "березня март martie maret maaliskuu maaliskuuta március μάρτιος μαρτίου "
-        "març marts kovo kovas marts martā märts mars martxoa márta mawrth",
-        "kwiecień kwietnia duben dubna apríl apríla travanj travnja aprila апрель апреля "
-        "квітень квітня април aprilie huhtikuu huhtikuuta április nisan απρίλιος απριλίου "
-        "abril apríl balandžio balandis aprīlis aprīlī aprill prill apirila aibreán ebrill",
-        "maj maja květen května máj mája svibanj svibnja мая май травень травня мај mei "
-        "toukokuu toukokuuta május mayıs mayis μάιος μαΐου μαΐου maig maí gegužės gegužė "
-        "maijs maijā maiatza bealtaine",
-        "czerwiec czerwca červen června jún júna lipanj lipnja junij junija июнь июня "
-        "червень червня јун iunie juni kesäkuu kesäkuuta június haziran ιούνιος ιουνίου "
-        "juny júní birželio birželis jūnijs jūnijā juuni qershor ekaina meitheamh mehefin",
-        "lipiec lipca červenec července júl júla srpanj srpnja julij julija июль июля "
-        "липень липня јул iulie julai heinäkuu heinäkuuta július temmuz ιούλιος ιουλίου "
-        "juliol júlí liepos liepa jūlijs jūlijā juuli korrik uztaila iúil gorffennaf",
-        "sierpień sierpnia srpen srpna augusta kolovoz kolovoza avgust avgusta август "
-        "августа серпень серпня augusti agustus ogos elokuu elokuuta augusztus ağustos "
-        "agustos αύγουστος αυγούστου agost ágúst rugpjūčio rugpjūtis augusts augustā "
-        "gusht abuztua lúnasa awst",
-        "wrzesień września září september septembra rujan rujna septembar сентябрь "
-        "сентября вересень вересня септембар septembrie syyskuu syyskuuta szeptember "
-        "eylül eylul σεπτέμβριος σεπτεμβρίου setembre rugsėjo rugsėjis septembris "
-        "septembrī shtator iraila medi",
-        "październik października říjen října október októbra oktobra oktobar октябрь "
-        "октября жовтень жовтня октобар octombrie lokakuu lokakuuta ekim οκτώβριος "
-        "οκτωβρίου octubre október spalio spalis oktobris oktobrī oktoober tetor urria "
-        "hydref",
-        "listopad listopada listopadu novembra novembar ноябрь ноября листопад листопада "
-        "новембар noiembrie marraskuu marraskuuta kasım kasim νοέμβριος νοεμβρίου "
-        "nóvember lapkričio lapkritis novembris novembrī nëntor azaroa samhain tachwedd "
-        "studeni studenoga studenog",
-        "grudzień grudnia prosinec prosince december decembra prosinac prosinca decembar "
-        "декабрь декабря грудень грудня децембар decembrie desember desember joulukuu "
-        "joulukuuta aralık aralik δεκέμβριος δεκεμβρίου desembre disember gruodžio "
-        "gruodis decembris decembrī detsember dhjetor abendua nollaig rhagfyr",
-    )
-):
-    for _m in _names.split():
-        _MONTHS.setdefault(_m.casefold(), _k + 1)  # as the text is: "ιανουάριοσ"
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_DAY_MONTH = re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th|er|\.|º)?\s(?:de\s|d'|d’)?({_MONTH})\b")
+_DAY_MONTH = re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th|er|\.|º)?\s(?:de\s)?({_MONTH})\b")
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s(\d{{1,2}})(?:st|nd|rd|th)?(?!\d)")
-
-
-_AM = ("上午", "早上", "早晨", "凌晨", "午前", "오전", "sáng")
-_PM = ("下午", "晚上", "傍晚", "午後", "오후", "chiều", "tối")
-_EAST_CLOCK = re.compile(
-    rf"(?:({'|'.join(_AM + _PM)})\s?)?(?<![\d.,:])(\d{{1,2}})\s?(?:点|點|時(?!間)|시(?!간))"
-    r"(?:\s?(\d{1,2})\s?(?:分|분)|(半|반))?"
-    rf"|(?<![\d.,:])(\d{{1,2}})\s?giờ(?:\s?(\d{{1,2}})(?:\s?phút)?)?(?:\s({'|'.join(_AM + _PM)}))?"
-)
-"""Tidy 37: a time of day as Chinese, Japanese, Korean and Vietnamese write it, with the
-part of the day before the hour or after it ("上午9点", "午後5時半", "오후 5시 30분", "7 giờ
-30 sáng"): read as a clock with am or pm (:func:`_east`). Not "5時間", "5시간" (hours);
-"giờ" only with minutes or a part of the day ("3 giờ" is as often three hours)."""
-
-
-def _east(m: re.Match[str]) -> str:
-    if m.group(2) is not None:
-        part, hour, minute = m.group(1), m.group(2), m.group(3) or ("30" if m.group(4) else "00")
-    else:
-        part, hour, minute = m.group(7), m.group(5), m.group(6)
-        if not part and not minute:
-            return m.group(0)
-        minute = minute or "00"
-    mark = " am" if part in _AM else " pm" if part in _PM else ""
-    return f" {int(hour)}:{int(minute):02d}{mark} "
 
 
 _THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:[,.\u202f\u00a0 ]\d{3})+")
@@ -310,7 +224,7 @@ class Reading(NamedTuple):
 def reading(text: str) -> Reading:
     """What :func:`quantities` reads in ``text``, with the spans it read them from, the
     units it read in each dimension and the numbers ``text`` states besides them."""
-    t = _EAST_CLOCK.sub(_east, digits(text.casefold()))
+    t = digits(text.casefold())
     t = _AND_A_HALF.sub(r"\1.5", _HALF_OF.sub("0.5 ", _FORTNIGHT.sub("1 ", t)))
     out: dict[str, set[float]] = {}
     spans: list[str] = []
