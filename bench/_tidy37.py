@@ -87,10 +87,35 @@ B when all hold:
   paired excess's 95 % upper end ≤ 0;
 * (e) fresh14 dev's unrelated cross-row two-language pairs merged do not rise.
 
+**Measured once each** (results in ``bench/results/tidy37_A.json``, ``tidy37_B.json``;
+the first A dump crashed on a stale import before writing anything and was run again).
+**A**: on fresh14 dev no verdict moved in any mode (with the embedder, rules + model:
+rewordings 18 / 45, updates 9 / 23, contradictions 5 / 15, honest joined 3 / 47, under
+both trees; offline identical; unrelated cross-row two-language pairs 11,112, 88 at
+cosine ≥ 0.88, merged 9 -> 9). (a)-(d) hold: **A ships**; it keeps apart what tidy 36
+showed on fresh10-13 dev (17 unrelated pairs, the Irish pair of its tests). **B**, the
+pair model refitted (probe digest ``bac0d1aa`` -> ``dd072839``, points offline 0.80 /
+0.82 -> 0.81 / 0.81, with the embedder 0.80 / 0.84 -> 0.80 / 0.83), fresh10-14 dev
+(rewordings 330, updates 197, contradictions 123, honest 346): offline rewordings 103 ->
+104 (3 won, 2 lost), contradictions 52 -> 56, honest joined 17 -> 17 with **one newly
+joined** (95 % [−2.8, 2.8]); with the embedder rewordings 142 -> 142 (2 won, 2 lost),
+contradictions 53 -> 57, honest unchanged; rules alone with the embedder rewordings 127
+-> 129, contradictions 49 -> 53, nothing lost; unrelated 9 -> 9. (a), (b), (c), (e)
+hold, **(d) fails: B is not shipped** (its readings, the refit and the fit's results
+were taken out; the readings stay as a strict ``xfail`` in
+``tests/test_tidy_more_languages.py``). Read after the decision: every loss and the
+honest pair joined (a Hungarian shopping list's two items, "Bevásárlólista ...:
+füldugó" / "...: kamillatea", supersede offline) are the refitted model's (no reading
+of B is in any of them: the rules alone moved none); every win is a reading of B
+(Finnish, Greek and Russian counts in words as contradictions, "7 sierpnia" / "7
+August", "200 litres" / "7 cubic feet", "două ore" / "two hours").
+
 **Held out, once, at the end, everything final**: tidy_fresh14's TEST half (178), offline
 and with the embedder, under the branch point's tree and the final branch, per kind
 (rewordings, updates, contradictions, honest joined) and English vs other, Wilson 95 %
-(``python bench/_tidy37.py heldout OUT``).
+(``python bench/_tidy37.py heldout OUT``). **Read once** (both trees in the same minutes,
+``bench/results/tidy37_heldout.json``): every verdict identical, offline and with the
+embedder (A alone shipped; it moved nothing on these 178 pairs).
 """
 
 from __future__ import annotations
