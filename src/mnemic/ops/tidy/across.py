@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...unicode_script import script
-from .languages import ALSO, two_languages_strict
+from .languages import ALSO, _scripts, two_languages_strict
 from .memo import by_text, searched
 from .numerals import digits
 from .quantities import FUNCTION_WORDS, latin, same_name
@@ -65,6 +65,7 @@ __all__ = [
     "colours",
     "concepts",
     "other_colour",
+    "surely_two",
     "two_languages_loose",
 ]
 
@@ -606,7 +607,10 @@ def anchored(a: Profile, b: Profile) -> bool:
     floor, :attr:`.Thresholds.meaning_cosine_anchored`): the same numbers, months and
     weekdays on both sides; no name one writes that the other does not (a German noun
     counted as a name unless both read the same attribute, as :func:`across` reads it);
-    and at least one name both write or one number, month or weekday both state."""
+    and at least one name both write or one number, month or weekday both state. Tidy
+    37: the two languages must be read surely (:func:`surely_two`)."""
+    if not surely_two(a, b):
+        return False
     sa, sb = _side(a.text), _side(b.text)
     if sa.numbers != sb.numbers:
         return False
@@ -615,6 +619,36 @@ def anchored(a: Profile, b: Profile) -> bool:
     if _unwritten(sa, sb, strict) or _unwritten(sb, sa, strict):
         return False
     return bool(sa.numbers or _names(sa, sb) or _names(sb, sa))
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> str:
+    """The language ``text`` reads as by the function words of every language
+    :data:`_FUNCTION` holds (English among them): the one that leads, alone; empty
+    when none leads or two tie."""
+    words = re.findall(r"[^\W\d_]+", text.casefold())
+    scores = sorted(((sum(w in fw for w in words), lang) for lang, fw in _FUNCTION.items()),
+                    reverse=True)  # fmt: skip
+    if scores[0][0] == 0 or scores[0][0] == scores[1][0]:
+        return ""
+    return scores[0][1]
+
+
+def surely_two(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are surely in two languages (tidy 36's rule 2, shipped
+    alone by tidy 37, for the anchored floor only): two main scripts, or no script in
+    common, or one read as English and the other as another language by the function
+    words of every language :data:`_FUNCTION` holds (:func:`_read`).
+    :func:`.quantities.language` knows seven languages and reads Irish "le" as French
+    and "an" as English: two languages it alone tells keep tidy 18's 0.925."""
+    (da, _), (db, _) = _key(a.text), _key(b.text)
+    if da and db and da != db:
+        return True
+    xa, xb = _scripts(a.text), _scripts(b.text)
+    if xa and xb and not xa & xb:
+        return True
+    la, lb = _read(a.text), _read(b.text)
+    return bool(la and lb and la != lb and "en" in (la, lb))
 
 
 _COLOUR_WORDS = (
