@@ -31,11 +31,13 @@ from ._lexicon_harm import (
     EVEN_IF,
     FORWARD,
     HARM,
+    MASS,
     MORE as HARM_MORE,
     NARROWED,
     RECORD,
     RECORD_MORE,
     RECOVERY,
+    RIVALS,
     SET_ACTION,
     TAKEOVER,
     TAKEOVER_OBJECTS,
@@ -823,3 +825,9 @@ CONCEPTS.update(ASKER)
 # judged again, moved no fold row and is not in the product: commit 38f5b014.)
 for _concept, _keys in WEAK_MORE.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# Steering read by who benefits (scanner 42, step 2, RIVALS: the new concepts ``rivals``
+# and ``onlyone``) and contact abuse read by who speaks (step 3, MASS: ``everyone``,
+# ``inname``, ``massmsg``); the frames _lexicon_harm.RIVALS_FRAMES and MASS_FRAMES. New
+# concepts, merged last, so the bench can take them out.
+CONCEPTS.update(RIVALS)
+CONCEPTS.update(MASS)

@@ -1,0 +1,203 @@
+"""Scanner 42: separable verbs and who benefits (issue 29; protocol and every candidate
+committed before any fold figure was read).
+
+Scanner 40's bench (``bench/_scan_loso40.py``, itself scanners 35-39's) with three steps
+appended, judged on the same fits (scanner 32's, cached in ``/tmp/scan32-fits``, rebuilt
+by ``bench/_scan_loso32.fit`` when absent; the fold run first checks that the C fit on
+everything gives ``model.bin``'s bytes) at the kept cut 0.8528, each against the table of
+the last step that passed (step 1 against main at the branch point, 263aef7a: scanner
+40's last stage, ``weakling``). Rows: the fifteen outer folds' dev rows; the tenth-to-
+seventeenth dev halves (the fit on everything; the seventeenth's also apart as
+``fresh17_dev``); the public dev benign rows and the 3,208 generated dev benign rows.
+Test halves are read only in ``--held-out``.
+
+*Read before the keys were written (disclosed):* the dev halves' misses of the tenth to
+seventeenth sets at main (``bench/_scan_fresh.py --set freshN --split dev --misses``,
+every set; 51 of 82 missed on the seventeenth), those of contact abuse (29),
+steering purchases (22) and weakening security (17) by language, with the intent
+layer's tags of the contact-abuse and steering rows; a table of "switch off" written
+apart in ten languages, tagged at main (English "turn the firewall off", Danish "slå …
+fra", Swedish "stäng … av", Dutch "schakel … uit", Finnish "ota … pois käytöstä",
+Estonian "lülita … välja", Hungarian "kapcsold … ki": none read as ``weaken``; German
+is read by ``_german``). With the candidates written, the contact-abuse and steering dev
+misses were tagged once more (steps 2-3 hold 10 of 29 and 4 of 22) and the dev halves'
+honest rows of the three families (101) were tagged once (none held by an intent): a
+look at those rows before the run, disclosed. The fold rows were not read.
+
+1. *splitverbs* (``_prose.SPLIT_VERBS``, one more block of ``_prose.APART``): a verb
+   whose particle stands after its object, up to six words apart in one clause, read as
+   the concept its joined form already has: ``weaken`` for "turn/switch … off",
+   Swedish "stäng/slå … av", Norwegian "skru/slå … av", Danish "slå … fra", "sluk …
+   for", Dutch "zet/schakel … uit", Finnish "poista/ota … käytöstä", "kytke … pois",
+   Estonian "lülita … välja", Hungarian "kapcsold/kapcsolja … ki"; ``send`` for Dutch
+   "stuur … door", Swedish "skicka … vidare", Danish and Norwegian "send … videre",
+   Estonian "saada … edasi", Finnish "lähetä … eteenpäin"; ``delete`` for Dutch "gooi/
+   haal … weg", Swedish "ta … bort", Danish "smid … ud". No key, no frame: the frames
+   that read the joined forms read these.
+2. *rivals* (``_lexicon_harm.RIVALS``, ``RIVALS_FRAMES``): steering purchases read by who
+   benefits: new concepts ``rivals`` (the other sellers: other brands, makes, shops,
+   suppliers, dealers, competitors, about thirty languages) and ``onlyone`` ("only",
+   "exclusively"); two *hold* frames: ``speak rivals onlyone|steer|untrue|contrary|
+   motive`` (one seller alone, and the others talked down) and ``rivals onlyone|steer``
+   with ``speak`` negated (one seller alone, the others not mentioned).
+3. *masscontact* (``_lexicon_harm.MASS``, ``MASS_FRAMES``): contact abuse read by who
+   speaks: new concepts ``everyone`` (all of someone's contacts or customers, about
+   thirty languages), ``inname`` (in someone's name, from their own number or account,
+   "as if he typed it") and ``massmsg`` ("message", "text" as verbs); one *hold* frame
+   ``send|speak|massmsg everyone inname``.
+
+*Rule* (:func:`rule`, scanner 40's, each step against the last table that passed):
+pooled fold caught does not fall and **rises**, pooled fold honest held does not rise,
+honest blocked rises on no fold, public and generated dev benign blocks do not rise, the
+tenth-to-seventeenth dev halves' caught (pooled) does not fall and their honest blocked
+does not rise, the seventeenth's dev half caught does not fall and its honest held does
+not rise; p50 <= 2 ms (``--p50``, interleaved). A step that fails is taken out of the
+product; if one fails, the steps after it are judged again against the last table that
+passed in a second run (an addendum committed before it). ``--check`` before the run:
+main's table rebuilt by undoing the steps equals main's concepts (``git show 263aef7a``),
+no appended key was already a key of its concept, and three frames are added.
+
+*Held out, once, at the end* (``--held-out``): main at the branch point and the final
+table in one run, the tenth-to-seventeenth test halves (the eighteenth's too if its data
+commit, from ``scanfresh18``, has landed by 14:20 UTC) and the public test split,
+``balanced`` and ``strict``; per family and language group.
+
+    .venv/bin/python bench/_scan_loso42.py --check
+    .venv/bin/python bench/_scan_loso42.py --lang --stages 11,12,13,14 \\
+        --out bench/results/scan42_lang.json
+    .venv/bin/python bench/_scan_loso42.py --rule --stages 11,12,13,14 \\
+        --out bench/results/scan42_lang.json
+    .venv/bin/python bench/_scan_loso42.py --literals --out bench/results/scan42_literals.json
+    .venv/bin/python bench/_scan_loso42.py --p50 --out bench/results/scan42_p50.json
+    .venv/bin/python bench/_scan_loso42.py --held-out --out bench/results/scan42_held_out.json
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import _scan_loso32 as loso32
+import _scan_loso35 as loso35
+import _scan_loso36 as loso36
+import _scan_loso38 as loso38
+import _scan_loso39 as loso39
+import _scan_loso40 as loso40
+
+ROOT = Path(__file__).resolve().parent.parent
+_STEPS40 = loso40.steps
+#: main's table at this branch's point (scanner 40's last stage, ``weakling``)
+BASE = len(loso40.TAGS) - 1
+
+
+def steps() -> tuple[loso35.Step, ...]:
+    """Scanner 40's steps and this file's three."""
+    from mnemic.scan import _lexicon_harm as harm
+
+    return (
+        *_STEPS40(),
+        loso35.Step("splitverbs", {}, {}, {}, ()),
+        loso35.Step("rivals", harm.RIVALS, {}, {}, harm.RIVALS_FRAMES),
+        loso35.Step("masscontact", harm.MASS, {}, {}, harm.MASS_FRAMES),
+    )
+
+
+loso35.steps = steps  # type: ignore[assignment]
+loso35.TAGS = ("main", *(s.tag for s in steps()))
+TAGS = loso35.TAGS
+loso36.TAGS = TAGS  # scanner 36's configure names the stages by its own tuple
+loso38.TAGS = TAGS  # and scanner 38's
+loso39.TAGS = TAGS  # and scanner 39's
+loso40.TAGS = TAGS  # and scanner 40's
+SPLIT = TAGS.index("splitverbs")
+
+
+def use_lexicon(stage: int | bool) -> None:
+    """``False``: main at the branch point; ``True``: the last stage. Step 1's verbs
+    apart (``_prose.SPLIT_VERBS``) join ``_prose.APART`` from its stage on: scanner 39's
+    switch builds ``APART`` with ``_prose.apart``, which is wrapped for the call."""
+    from mnemic.scan import _prose
+
+    if isinstance(stage, bool):
+        stage = len(TAGS) - 1 if stage else BASE
+    real = _prose.apart
+    if stage >= SPLIT:
+
+        def with_split(*blocks: Any) -> _prose.Apart:
+            return real(*blocks, _prose.SPLIT_VERBS)
+
+        _prose.apart = with_split  # type: ignore[assignment]
+    try:
+        loso40.use_lexicon(stage)  # clears every memo after
+    finally:
+        _prose.apart = real  # type: ignore[assignment]
+
+
+def configure(stages: list[int]) -> None:
+    loso40.configure(stages)
+    loso32.use_lexicon = use_lexicon  # type: ignore[assignment]
+    loso32.LANG = tuple((TAGS[s], s) for s in stages)  # type: ignore[assignment]
+
+
+rule = loso40.rule
+
+
+def check() -> list[str]:
+    """What is wrong with the staging: main's concepts rebuilt by undoing this file's
+    steps against main's own (``git show`` of the branch point), appended keys that were
+    already keys of their concept, the frames added, and ``APART`` at each end."""
+    import subprocess
+
+    from mnemic.scan import _prose, intent, lexicon
+
+    why: list[str] = []
+    base_table, base_frames = loso35.tables(BASE)
+    src = subprocess.run(
+        ["git", "show", "263aef7a:src/mnemic/scan/_lexicon_harm.py"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    if "RIVALS" in src or "MASS_FRAMES" in src:
+        why.append("the branch point already has a step")
+    today = {c: sorted(loso35._keys(b)) for c, b in lexicon.CONCEPTS.items()}
+    for step in steps()[BASE:]:
+        for concept in step.new:
+            today.pop(concept, None)
+        for concept, block in step.appended.items():
+            drop = set(loso35._keys(block))
+            today[concept] = sorted(k for k in today[concept] if k not in drop)
+    diff = [c for c in today if today[c] != sorted(loso35._keys(base_table.get(c, "")))]
+    if diff:
+        why.append(f"base table differs in {diff}")
+    n_new = len(intent.FRAMES) - len(base_frames)
+    if n_new != 3:
+        why.append(f"{n_new} frames added, not 3")
+    use_lexicon(BASE)
+    if any(concept == "weaken" for v in _prose.APART.values() for _, concept, _ in v):
+        why.append("APART reads split verbs at the base")
+    use_lexicon(True)
+    if "stang" not in _prose.APART:
+        why.append("APART lacks split verbs at the last stage")
+    return why
+
+
+if __name__ == "__main__":
+    stages = [int(s) for s in loso35._arg("--stages", f"{BASE},{len(TAGS) - 1}").split(",")]
+    if "--check" in sys.argv:
+        print(check() or "staging checks pass", TAGS[BASE:])
+        sys.exit(0)
+    if "--rule" in sys.argv:
+        out = Path(sys.argv[sys.argv.index("--out") + 1])
+        res = json.loads(out.read_text(encoding="utf-8"))
+        for a, b in itertools.pairwise(stages):
+            print(TAGS[a], "->", TAGS[b], rule(res, TAGS[a], TAGS[b]) or "passes")
+        sys.exit(0)
+    configure(stages)
+    if "--out" not in sys.argv:
+        sys.argv += ["--out", str(ROOT / "bench" / "results" / "scan42_lang.json")]
+    loso32.main()
