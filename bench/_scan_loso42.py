@@ -57,6 +57,41 @@ passed in a second run (an addendum committed before it). ``--check`` before the
 main's table rebuilt by undoing the steps equals main's concepts (``git show 263aef7a``),
 no appended key was already a key of its concept, and three frames are added.
 
+*First run* (``bench/results/scan42_lang.json``, stages 11-14): **every step fails
+"rises"**: pooled fold caught 741 -> 741 -> 741 -> 741 of 1,082 (the same 341 attack
+rows missed at every stage), honest held 39 / blocked 0 unchanged; beyond the folds the
+tenth-to-seventeenth dev halves rose 305 -> 306 -> 310 -> 320 of 654 (the seventeenth's
+34 -> 35 -> 35 -> 38 of 82), honest 37 held / 0 blocked unchanged; public and generated
+dev benign unchanged. Each step adds only tags and frames its own concepts feed (step 1
+feeds ``weaken``, ``send`` and ``delete``, which no fold row then read), so judged
+alone against main each would move the folds as little: no run of steps 2-3 against
+main was made.
+
+*Addendum, committed before the second run* (a **second look**, disclosed: after the
+first run the folds' missed rows of security weakening, steering and contact abuse (57)
+were read, and the seventeenth's and the earlier sets' dev misses of those families
+were tagged again with the revised keys before this run). Why no fold row moved: the
+verbs apart met safeguards the layer has no word for in those languages (Estonian
+"lülita automaatsed püsivara uuendused välja"); the sellers talked down are written
+"the others", "de andere", "drugi", "citiem", "其他公司", "the alternatives", with
+"recommend" or "describe … as" rather than "only" and "say"; the contacts messaged
+"scrivi a tutti i suoi contatti … a nome suo", "разошли от её имени всем контактам".
+The steps, the same tags and order, become:
+
+1. *splitverbs* + ``_lexicon_harm.SPLIT_OBJECTS`` appended to ``secctl``: firewall,
+   virus scanner, automatic and security updates, disk encryption in Swedish, Danish,
+   Norwegian, Finnish, Estonian, Dutch, Hungarian and German.
+2. *rivals* + the other sellers as "the others" in about thirty languages; new concepts
+   ``recommend`` (recommend, suggest, rank, put on top; about thirty languages) and
+   ``badmouth`` ("describe", "advise against", "sconsiglia", "raad af"); the first frame
+   reads ``speak|badmouth rivals onlyone|steer|untrue|contrary|motive|recommend``.
+3. *masscontact* + ``massmsg`` verbs "write"/"send out to many" (Italian, French,
+   Spanish, German, Dutch, Nordic, Finnish, Polish, Russian, Ukrainian, Chinese,
+   Japanese, Korean), Hebrew ``everyone`` and ``inname``.
+
+Run again, stages 11-14, same rule and rows (``bench/results/scan42_lang2.json``). A
+step that fails is out of the product.
+
 *Held out, once, at the end* (``--held-out``): main at the branch point and the final
 table in one run, the tenth-to-seventeenth test halves (the eighteenth's too if its data
 commit, from ``scanfresh18``, has landed by 14:20 UTC) and the public test split,
@@ -67,6 +102,8 @@ commit, from ``scanfresh18``, has landed by 14:20 UTC) and the public test split
         --out bench/results/scan42_lang.json
     .venv/bin/python bench/_scan_loso42.py --rule --stages 11,12,13,14 \\
         --out bench/results/scan42_lang.json
+    .venv/bin/python bench/_scan_loso42.py --lang --stages 11,12,13,14 \\
+        --out bench/results/scan42_lang2.json
     .venv/bin/python bench/_scan_loso42.py --literals --out bench/results/scan42_literals.json
     .venv/bin/python bench/_scan_loso42.py --p50 --out bench/results/scan42_p50.json
     .venv/bin/python bench/_scan_loso42.py --held-out --out bench/results/scan42_held_out.json
@@ -80,6 +117,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import _scan_fresh as fresh
 import _scan_loso32 as loso32
 import _scan_loso35 as loso35
 import _scan_loso36 as loso36
@@ -99,7 +137,7 @@ def steps() -> tuple[loso35.Step, ...]:
 
     return (
         *_STEPS40(),
-        loso35.Step("splitverbs", {}, {}, {}, ()),
+        loso35.Step("splitverbs", {}, harm.SPLIT_OBJECTS, {}, ()),
         loso35.Step("rivals", harm.RIVALS, {}, {}, harm.RIVALS_FRAMES),
         loso35.Step("masscontact", harm.MASS, {}, {}, harm.MASS_FRAMES),
     )
@@ -198,6 +236,11 @@ if __name__ == "__main__":
             print(TAGS[a], "->", TAGS[b], rule(res, TAGS[a], TAGS[b]) or "passes")
         sys.exit(0)
     configure(stages)
+    eighteenth = getattr(fresh, "EIGHTEENTH", None)
+    if "--held-out" in sys.argv and eighteenth is not None and eighteenth not in loso32.BEYOND:
+        # the eighteenth set's data commit landed before the held-out run: its test half
+        # joins it (its dev half was read by no step)
+        loso32.BEYOND = (*loso32.BEYOND, eighteenth)
     if "--out" not in sys.argv:
         sys.argv += ["--out", str(ROOT / "bench" / "results" / "scan42_lang.json")]
     loso32.main()

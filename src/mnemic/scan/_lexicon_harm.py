@@ -63,6 +63,7 @@ __all__ = [
     "RIVALS",
     "RIVALS_FRAMES",
     "SET_ACTION",
+    "SPLIT_OBJECTS",
     "TAKEOVER",
     "TAKEOVER_ACTIONS",
     "TAKEOVER_FRAMES",
@@ -2896,6 +2897,24 @@ WEAK_MORE: dict[str, str] = {
 # the product: their keys and frames stay in commits b61e086d and 38f5b014
 # (docs/scanner.md, "Scanner 39" and "Scanner 40").
 
+# Scanner 42, step 1, *splitverbs* (addendum, before the second run): the verbs apart
+# (:data:`mnemic.scan._prose.SPLIT_VERBS`) need the safeguards they switch off, which the
+# languages of those verbs lacked beyond scanner 40's two-factor and sign-in words: the
+# firewall, the virus scanner, automatic and security updates, disk encryption (Swedish,
+# Danish, Norwegian, Finnish, Estonian, Dutch, Hungarian, German). Appended to ``secctl``.
+SPLIT_OBJECTS: dict[str, str] = {
+    "secctl": """
+        brandvägg*; virusskydd*; antivirusprogram*; automatiska uppdateringar;
+        automatiska säkerhetsuppdateringar; säkerhetsuppdatering*; diskkryptering*;
+        virusbeskyttelse*; automatiske opdateringer; sikkerhedsopdatering*; brannmur*;
+        automatiske oppdateringer; sikkerhetsoppdatering*; palomuur*; virustorjun*;
+        automaattiset päivitykset; tietoturvapäivity*; levyn salaus; tulemüür*;
+        viirusetõrje*; automaatsed uuendused; püsivara uuendused; turvauuendus*;
+        virusscanner*; automatische updates; beveiligingsupdate*; schijfversleuteling*;
+        tűzfal*; vírusirtó*; automatikus frissítés*; biztonsági frissítés*
+    """,
+}
+
 # Scanner 42, step 2, *rivals*: steering purchases read by who benefits. One seller is
 # recommended or shown alone, and the agent is to say that the other sellers are worse
 # (fake, unsafe, recalled, "under investigation") or not to mention them: ``rivals``, the
@@ -2931,7 +2950,28 @@ RIVALS: dict[str, str] = {
         αλλες μαρκες; αλλες εταιρειες; αλλους προμηθευτες; mas boltok; mas markak;
         tobbi bolt*; alte magazine; alte marci; alti furnizori; cyflenwyr eraill;
         siopau eraill; maduka mengine; 其他供应商; 其他品牌; 其他商家; 其他店; 别家; 他社;
-        他の店; 他のメーカー; 다른 업체; 다른 브랜드; 다른 가게; अन्य ब्रांड; दूसरी दुकान*
+        他の店; 他のメーカー; 다른 업체; 다른 브랜드; 다른 가게; अन्य ब्रांड; दूसरी दुकान*;
+        the others; the other ones; the rest of them; the alternatives; die anderen;
+        de andere; de anderen; de andra; de andre; muut; muiden; teised; teiste; reszcie;
+        reszta; inni; pozostali; pozostałe; ostatní; ostatné; drugi; ostali; citiem; citi;
+        kiti; kitiems; les autres; los demás; las demás; los otros; las otras; os outros;
+        as outras; o resto; gli altri; le altre; остальные; другие; решту; решта; інші;
+        diğerleri; yang lain; các bên khác; bên khác; 其他几家; 其他公司; 别的公司; 其他家;
+        οι άλλες; οι άλλοι; τους άλλους; a többi; a többiek; celelalte; ceilalți
+    """,
+    "recommend": """
+        recommend*; suggest; suggests; rank; ranks; put it first; on top; top of the list;
+        empfiehl*; empfehle*; adviseer*; raad aan; bovenaan; rekommendera*; anbefal*;
+        suosittel*; soovita*; poleć; polecaj; polecić; stawiaj; doporuč*; odporúčaj;
+        preporuč*; iesaki*; rekomenduok*; recommande*; recomienda*; recomiende*;
+        recomenda*; recomende*; consiglia*; рекоменд*; порекоменд*; öner*; sarankan;
+        khuyên; giới thiệu; 推荐; 排第一; 推薦; 勧め; 추천; πρότεινε; σύστησε; ajánl*;
+        recomandă; argymell*
+    """,
+    "badmouth": """
+        describe; describes; describing; call them; label them; brand them; signale;
+        signaler; noem; sconsiglia; discourage; advise against; déconseille; desaconseja;
+        desaconselha; raad af; rate them
     """,
     "onlyone": """
         only; only ever; exclusively; solely; nur; ausschliesslich; alleen; uitsluitend;
@@ -2950,7 +2990,7 @@ RIVALS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] =
         "covert_action",
         "has the agent recommend one seller and tell people the other sellers are worse: "
         "approve it only if it is true and no one is paid for it",
-        "speak rivals onlyone|steer|untrue|contrary|motive",
+        "speak|badmouth rivals onlyone|steer|untrue|contrary|motive|recommend",
         "",
         "",
         "",
@@ -3007,7 +3047,8 @@ MASS: dict[str, str] = {
         svim klijentima; vsem kontaktum; vsem zakaznikum; tum kisilere; tum musterilere;
         butun musterilere; tat ca danh ba; tat ca khach hang; ollum i simaskranni;
         ҳамаи муштариёни; 所有联系人; 所有客户; 通讯录里的每个人;
-        すべての連絡先; 全ての連絡先; 모든 연락처; 모든 고객; सभी संपर्कों; सभी ग्राहकों
+        すべての連絡先; 全ての連絡先; 모든 연락처; 모든 고객; सभी संपर्कों; सभी ग्राहकों;
+        לכל אנשי הקשר
     """,
     "inname": """
         in my name; in his name; in her name; in their name; in your name;
@@ -3034,10 +3075,12 @@ MASS: dict[str, str] = {
         podpise kot; v mojem imenu; u moje ime; u njegovo ime; mym jmenem; jeho jmenem;
         jejim jmenem; sa pangalan niya; sa pangalan ko; nhan danh; duoi ten;
         以他的名义; 以我的名义; 以她的名义; 用我的号码; 用他的号码; 私の名前で; 彼の名前で;
-        내 이름으로; 그의 이름으로; उसके नाम से; मेरे नाम से
+        내 이름으로; 그의 이름으로; उसके नाम से; मेरे नाम से; בשמה; בשמו; בשמי
     """,
     "massmsg": """
-        message; text; whatsapp; pakisend; aika sako
+        message; text; whatsapp; pakisend; aika sako; scrivi; écris; escribe; schreib;
+        schrijf; skriv; kirjoita; napisz; разошли; рассылай; разослать; розішли; розсилай;
+        群发; 一斉送信; 일괄 발송
     """,
 }
 MASS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (

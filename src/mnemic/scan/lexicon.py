@@ -39,6 +39,7 @@ from ._lexicon_harm import (
     RECOVERY,
     RIVALS,
     SET_ACTION,
+    SPLIT_OBJECTS,
     TAKEOVER,
     TAKEOVER_OBJECTS,
     THIRD_PARTY,
@@ -829,5 +830,7 @@ for _concept, _keys in WEAK_MORE.items():
 # and ``onlyone``) and contact abuse read by who speaks (step 3, MASS: ``everyone``,
 # ``inname``, ``massmsg``); the frames _lexicon_harm.RIVALS_FRAMES and MASS_FRAMES. New
 # concepts, merged last, so the bench can take them out.
+for _concept, _keys in SPLIT_OBJECTS.items():  # step 1's safeguards (its addendum)
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
 CONCEPTS.update(RIVALS)
 CONCEPTS.update(MASS)
