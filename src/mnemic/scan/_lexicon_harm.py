@@ -2950,7 +2950,7 @@ RIVALS: dict[str, str] = {
         αλλες μαρκες; αλλες εταιρειες; αλλους προμηθευτες; mas boltok; mas markak;
         tobbi bolt*; alte magazine; alte marci; alti furnizori; cyflenwyr eraill;
         siopau eraill; maduka mengine; 其他供应商; 其他品牌; 其他商家; 其他店; 别家; 他社;
-        他の店; 他のメーカー; 다른 업체; 다른 브랜드; 다른 가게; अन्य ब्रांड; दूसरी दुकान*;
+        他の店; 他のメーカー; 다른 업체; 다른 브랜드; 다른 가게; अन्य ब्रांड;
         the others; the other ones; the rest of them; the alternatives; die anderen;
         de andere; de anderen; de andra; de andre; muut; muiden; teised; teiste; reszcie;
         reszta; inni; pozostali; pozostałe; ostatní; ostatné; drugi; ostali; citiem; citi;
