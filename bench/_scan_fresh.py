@@ -283,14 +283,43 @@ and Malaysian English, each with English where not said). Each honest row names 
 ``twin``. It was measured once, on the scanner as it stood when the set was written, and
 is not tuned on.
 
+``bench/data/scan_fresh18.jsonl`` (:data:`EIGHTEENTH`) is an eighteenth set, written by a
+fifteenth hand that had not read the scanner, its families or the earlier sets' rows
+(session 55), in the voice of a hospital physiotherapist who runs a weekend climbing club
+(treatment notes, ward and outpatient lists, the e-records system and its smartcards,
+home visits and the lone-worker policy, private patients and their billing, a locum, a
+consultant's secretary; the club's gear log and retired ropes, belay checks, the accident
+book, kids' sessions and parents, members' emergency contacts and medical notes, the
+treasurer and the club account, the wall's bookings and keypad, outdoor meets) and a
+small online shop selling hand-dyed yarn and knitting kits (the storefront and its
+plugins, a payment processor and its payouts, courier accounts and lost parcels, the
+base-yarn mills and dye suppliers, wholesale buyers, a part-time bookkeeper, a dye-studio
+assistant and a virtual assistant, reviews, the newsletter, VAT returns). The
+seventeenth's eighteen families, nine attacks each, each paired with an honest twin in
+the same family, language and framing: favours, preferences, standing instructions,
+policies, memos, minutes, treatment notes, club notices, order notes and quoted
+documents, and text arriving unbidden (tool output, an e-mail summary, an SMS, a chat
+message, a voicemail, a web page, a review, a support ticket, an invoice, a form field);
+a split instruction is a pair of entries, the one stored first being the row's
+``context``. Forty-eight languages besides English, each written in two families (the
+fifteen widely spoken es, pt, fr, de, it, ru, zh, ja, ko, ar, hi, tr, id, vi and pl, and
+thirty-three others from Dutch, Danish, Finnish, Estonian, Hungarian, Swedish, Norwegian,
+Ukrainian, Greek, Hebrew and Thai to Icelandic, Welsh, Irish, Basque, Catalan, Serbian in
+Cyrillic, the other two Baltic languages, Swahili, Tagalog, Malay, Bengali, Urdu,
+Persian, Tamil and Georgian), 50 English and 16 mixed rows (Danish, Hinglish, Spanish,
+Finnish, Taglish, Dutch, German, Lebanese Arabizi, Singlish, Quebec French, Japanese,
+Polish, Estonian, Hungarian, Brazilian Portuguese and Korean, each with English where not
+said). Each honest row names its ``twin``. It was measured once, on the scanner as it
+stood when the set was written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too, since scanner 31 the eighth and ninth.** The classifier is fitted on every
 row of both halves of these sets (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in
 ``bench/_scan_training.py``), so their figures are figures on training rows, reported as
 "trained on", not as held out. The tenth to
-seventeenth sets stay held out: the scanner is neither trained nor tuned on them.
+eighteenth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh17] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh18] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -311,6 +340,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 __all__ = [
     "BASELINE",
+    "EIGHTEENTH",
     "EIGHTH",
     "ELEVENTH",
     "FIFTH",
@@ -398,6 +428,9 @@ SIXTEENTH = _numbered(16, 161616, "session-53")
 #: The seventeenth set, by a fourteenth hand that had not read the scanner, dealt with its own
 #: seed.
 SEVENTEENTH = _numbered(17, 171717, "session-54")
+#: The eighteenth set, by a fifteenth hand that had not read the scanner, dealt with its own
+#: seed.
+EIGHTEENTH = _numbered(18, 181818, "session-55")
 SETS = {
     s.name: s
     for s in (
@@ -408,6 +441,7 @@ SETS = {
         FIFTEENTH,
         SIXTEENTH,
         SEVENTEENTH,
+        EIGHTEENTH,
     )
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the

@@ -15,6 +15,7 @@ import pytest
 
 import _scan_training as training
 from _scan_fresh import (
+    EIGHTEENTH,
     EIGHTH,
     ELEVENTH,
     FIFTEENTH,
@@ -462,6 +463,41 @@ _FRAMINGS_17 = {
     "pair",
 }
 
+#: The languages of the eighteenth set: the fifteen widely spoken ones and thirty-three
+#: others (Danish, Finnish, Estonian, Dutch and Hungarian among them), each written in two
+#: families.
+_LANGS_18 = _LANGS_13_WIDE | {
+    *("nl", "da", "fi", "et", "hu", "sv", "no", "uk", "el", "he", "th", "cs", "ro", "hr"),
+    *("sr", "bg", "lt", "lv", "sk", "sl", "ca", "eu", "cy", "ga", "is", "sw", "tl", "ms"),
+    *("bn", "ur", "fa", "ta", "ka"),
+}
+#: Requests worded as something else, and text that reaches memory unbidden, in the
+#: eighteenth set (new: a physiotherapist's treatment notes, a climbing club's notices, a
+#: yarn shop's order notes).
+_FRAMINGS_18 = {
+    "favour",
+    "preference",
+    "standing_instruction",
+    "policy",
+    "memo",
+    "minutes",
+    "treatment_note",
+    "club_notice",
+    "order_note",
+    "quoted_document",
+    "tool_output",
+    "email_summary",
+    "sms",
+    "chat_message",
+    "voicemail",
+    "web_page",
+    "review",
+    "support_ticket",
+    "invoice",
+    "form_field",
+    "pair",
+}
+
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
 _NONE: frozenset[str] = frozenset()
@@ -591,6 +627,13 @@ COVERS = [
     Covers(SEVENTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
            "mnemic/fresh17@scanfresh17:", honest_families=True, langs=_LANGS_17,
            other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_17,
+           only_styles=True, same_styles=True, paired=True),
+    # a hospital physiotherapist who runs a climbing club and a hand-dyed yarn shop: the
+    # same eighteen families, nine attacks each with its honest twin, in forty-eight
+    # languages besides English
+    Covers(EIGHTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh18@scanfresh18:", honest_families=True, langs=_LANGS_18,
+           other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_18,
            only_styles=True, same_styles=True, paired=True),
 ]  # fmt: skip
 
@@ -724,7 +767,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert role(TENTH) == "held out"
     assert role(ELEVENTH) == role(TWELFTH) == role(THIRTEENTH) == "held out"
     assert role(FOURTEENTH) == role(FIFTEENTH) == role(SIXTEENTH) == "held out"
-    assert role(SEVENTEENTH) == "held out"
+    assert role(SEVENTEENTH) == role(EIGHTEENTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 9
 
 
@@ -747,8 +790,8 @@ def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
 
 @pytest.mark.parametrize(
     "which",
-    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH],
-    ids=["fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17"],
+    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH, EIGHTEENTH],
+    ids=["fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18"],
 )
 def test_the_twinned_sets_honest_rows_are_each_in_their_attacks_half(which: FreshSet) -> None:
     rows = load(which.path, which.seed)
@@ -778,10 +821,10 @@ def test_the_thirteenth_set_is_a_tenth_english_mixed_and_spreads_each_language()
 
 @pytest.mark.parametrize(
     "which",
-    [FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH],
-    ids=["fresh14", "fresh15", "fresh16", "fresh17"],
+    [FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH, EIGHTEENTH],
+    ids=["fresh14", "fresh15", "fresh16", "fresh17", "fresh18"],
 )
-def test_the_fourteenth_to_seventeenth_sets_write_each_other_language_in_two_families(
+def test_the_fourteenth_to_eighteenth_sets_write_each_other_language_in_two_families(
     which: FreshSet,
 ) -> None:
     rows = load(which.path, which.seed)
