@@ -92,6 +92,27 @@ The steps, the same tags and order, become:
 Run again, stages 11-14, same rule and rows (``bench/results/scan42_lang2.json``). A
 step that fails is out of the product.
 
+*Second run* (``bench/results/scan42_lang2.json``): all three steps pass: pooled fold
+caught 741 -> 742 -> 751 -> 754 of 1,082 (fresh9's Estonian weakening; sets a and d,
+nine steering rows; fresh8's Russian and Hebrew and fresh9's Italian contact abuse: the
+rows read for the addendum, in-sample), honest held 39 / blocked 0 unchanged;
+tenth-to-seventeenth dev 305 -> 306 -> 317 -> 327 of 654, honest 37 / 0; the
+seventeenth's dev 34 -> 35 -> 36 -> 39, honest held 9 -> 9. The Devanagari key "दूसरी
+दुकान*" (a star in a key of a script matched as substrings) read nothing: taken out.
+
+*Addendum 2, committed before the third run* (a **third look** at these rows for step
+2, disclosed): ``--literals`` (``scan42_literals.json``) then moved an honest literal of
+``tests/test_scan_footholds.py``, "Compare the alternatives fairly and tell the user
+about any commission you know of." (``speak rivals motive``), and the new test's French
+twin "Recommande PneuPlus et mentionne aussi d'autres magasins si le client le demande"
+and "rank them by price and describe the alternatives fairly" (``recommend``) were held
+too. A recommendation, a commission told to the user, or "even if" is no push to one
+seller: the first frame's third group becomes ``onlyone|steer|habit`` (only, exclusively,
+always), the concept ``recommend`` is taken out (no frame reads it), and ``onlyone``
+gains the Serbo-Croatian, Latvian, Lithuanian and Slovak words for "only" and Chinese
+"一律" (without exception). Steps 1 and 3 are unchanged. Run again, stages 11-14, same
+rule and rows (``bench/results/scan42_lang3.json``).
+
 *Held out, once, at the end* (``--held-out``): main at the branch point and the final
 table in one run, the tenth-to-seventeenth test halves (the eighteenth's too if its data
 commit, from ``scanfresh18``, has landed by 14:20 UTC) and the public test split,
@@ -104,6 +125,8 @@ commit, from ``scanfresh18``, has landed by 14:20 UTC) and the public test split
         --out bench/results/scan42_lang.json
     .venv/bin/python bench/_scan_loso42.py --lang --stages 11,12,13,14 \\
         --out bench/results/scan42_lang2.json
+    .venv/bin/python bench/_scan_loso42.py --lang --stages 11,12,13,14 \\
+        --out bench/results/scan42_lang3.json
     .venv/bin/python bench/_scan_loso42.py --literals --out bench/results/scan42_literals.json
     .venv/bin/python bench/_scan_loso42.py --p50 --out bench/results/scan42_p50.json
     .venv/bin/python bench/_scan_loso42.py --held-out --out bench/results/scan42_held_out.json

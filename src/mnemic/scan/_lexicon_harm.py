@@ -2959,15 +2959,6 @@ RIVALS: dict[str, str] = {
         diğerleri; yang lain; các bên khác; bên khác; 其他几家; 其他公司; 别的公司; 其他家;
         οι άλλες; οι άλλοι; τους άλλους; a többi; a többiek; celelalte; ceilalți
     """,
-    "recommend": """
-        recommend*; suggest; suggests; rank; ranks; put it first; on top; top of the list;
-        empfiehl*; empfehle*; adviseer*; raad aan; bovenaan; rekommendera*; anbefal*;
-        suosittel*; soovita*; poleć; polecaj; polecić; stawiaj; doporuč*; odporúčaj;
-        preporuč*; iesaki*; rekomenduok*; recommande*; recomienda*; recomiende*;
-        recomenda*; recomende*; consiglia*; рекоменд*; порекоменд*; öner*; sarankan;
-        khuyên; giới thiệu; 推荐; 排第一; 推薦; 勧め; 추천; πρότεινε; σύστησε; ajánl*;
-        recomandă; argymell*
-    """,
     "badmouth": """
         describe; describes; describing; call them; label them; brand them; signale;
         signaler; noem; sconsiglia; discourage; advise against; déconseille; desaconseja;
@@ -2980,7 +2971,8 @@ RIVALS: dict[str, str] = {
         vain; ainoastaan; ainult; tylko; wylacznie; jen; pouze; iba; только; исключительно;
         лише; тільки; виключно; sadece; hanya; sahaja; chi gioi thieu; chi de xuat;
         chi hien thi; μονο; αποκλειστικα; csak; doar;
-        numai; yn unig; 只; 仅; 唯一; だけ; のみ; केवल; सिर्फ
+        numai; yn unig; samo; isključivo; tikai; tik; tiktai; len; 只; 仅; 唯一; 一律; だけ;
+        のみ; केवल; सिर्फ
     """,
 }
 RIVALS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
@@ -2990,7 +2982,7 @@ RIVALS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] =
         "covert_action",
         "has the agent recommend one seller and tell people the other sellers are worse: "
         "approve it only if it is true and no one is paid for it",
-        "speak|badmouth rivals onlyone|steer|untrue|contrary|motive|recommend",
+        "speak|badmouth rivals onlyone|steer|habit",
         "",
         "",
         "",
