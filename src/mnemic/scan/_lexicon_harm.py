@@ -2916,11 +2916,16 @@ SPLIT_OBJECTS: dict[str, str] = {
 }
 
 # Scanner 42, step 2, *rivals*: steering purchases read by who benefits. One seller is
-# recommended or shown alone, and the agent is to say that the other sellers are worse
-# (fake, unsafe, recalled, "under investigation") or not to mention them: ``rivals``, the
-# other sellers (other brands, makes, shops, suppliers, dealers, competitors; about
-# thirty languages); ``onlyone``, the one seller alone ("only", "exclusively", "only
-# ever"). Read by :data:`RIVALS_FRAMES` only (new concepts, so no older frame reads them).
+# pushed (recommended only, always, exclusively) and the agent is to say that the other
+# sellers are worse (fake, unsafe, recalled, "under investigation") or not to mention
+# them: ``rivals``, the other sellers (other brands, makes, shops, suppliers, dealers,
+# competitors, "the others", "the alternatives"; about thirty languages); ``onlyone``,
+# the one seller alone ("only", "exclusively", "一律"); ``badmouth``, "describe … as",
+# "advise against" (said of the others). The push is ``onlyone``, ``steer`` or
+# ``habit`` ("always"): a recommendation alone, or a commission told to the user, is
+# none (the second run held "compare the alternatives fairly and tell the user about any
+# commission"). Read by :data:`RIVALS_FRAMES` only (new concepts, so no older frame reads
+# them).
 RIVALS: dict[str, str] = {
     "rivals": """
         other brand*; other make*; other shop*; other store*; other supplier*;
