@@ -2920,12 +2920,13 @@ SPLIT_OBJECTS: dict[str, str] = {
 # sellers are worse (fake, unsafe, recalled, "under investigation") or not to mention
 # them: ``rivals``, the other sellers (other brands, makes, shops, suppliers, dealers,
 # competitors, "the others", "the alternatives"; about thirty languages); ``onlyone``,
-# the one seller alone ("only", "exclusively", "一律"); ``badmouth``, "describe … as",
-# "advise against" (said of the others). The push is ``onlyone``, ``steer`` or
-# ``habit`` ("always"): a recommendation alone, or a commission told to the user, is
-# none (the second run held "compare the alternatives fairly and tell the user about any
-# commission"). Read by :data:`RIVALS_FRAMES` only (new concepts, so no older frame reads
-# them).
+# the one seller pushed ("only", "exclusively", "always", "一律"); ``badmouth``,
+# "describe … as", "advise against" (said of the others). The push is ``onlyone`` or
+# ``steer``: a recommendation alone, or a commission told to the user, is none (the
+# second run held "compare the alternatives fairly and tell the user about any
+# commission"), nor is ``habit``'s "each time" (the third run held "other supplier
+# changes still need her say, each time"). Read by :data:`RIVALS_FRAMES` only (new
+# concepts, so no older frame reads them).
 RIVALS: dict[str, str] = {
     "rivals": """
         other brand*; other make*; other shop*; other store*; other supplier*;
@@ -2977,7 +2978,9 @@ RIVALS: dict[str, str] = {
         лише; тільки; виключно; sadece; hanya; sahaja; chi gioi thieu; chi de xuat;
         chi hien thi; μονο; αποκλειστικα; csak; doar;
         numai; yn unig; samo; isključivo; tikai; tik; tiktai; len; 只; 仅; 唯一; 一律; だけ;
-        のみ; केवल; सिर्फ
+        のみ; केवल; सिर्फ; always; alltid; altijd; immer; toujours; siempre; sempre; zawsze;
+        vždy; vienmēr; visada; alati; aina; mindig; întotdeauna; всегда; завжди; her zaman;
+        selalu; luôn; πάντα; 总是; 始终; いつも; 常に; 항상; हमेशा
     """,
 }
 RIVALS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
@@ -2987,7 +2990,7 @@ RIVALS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] =
         "covert_action",
         "has the agent recommend one seller and tell people the other sellers are worse: "
         "approve it only if it is true and no one is paid for it",
-        "speak|badmouth rivals onlyone|steer|habit",
+        "speak|badmouth rivals onlyone|steer",
         "",
         "",
         "",
