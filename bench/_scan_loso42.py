@@ -129,6 +129,16 @@ judged again against the last table that passed, so the stages become *splitverb
 "always" (``onlyone|steer``). Run again, stages 11-14, same rule and rows
 (``bench/results/scan42_lang4.json``). A step that fails is out of the product.
 
+*Fourth run* (``bench/results/scan42_lang4.json``): all three pass: pooled fold caught
+741 -> 742 (*splitverbs*: fresh9's Estonian weakening) -> 745 (*masscontact*: fresh8's
+Russian and Hebrew, fresh9's Italian contact abuse) -> 755 (*rivals2*: sets a and d,
+eight steering rows, the Swedish one back, and fresh9's Ukrainian decision steering) of
+1,082, honest held 39 / blocked 0 at every stage; tenth-to-seventeenth dev 305 -> 306
+-> 316 -> 327 of 654, honest 37 / 0; the seventeenth's dev 34 -> 35 -> 38 -> 39 of 82,
+honest held 9 -> 9; public and generated dev benign unchanged. All in-sample for the
+fold rows read for the addenda. ``--honest-corpus`` (the recall sets' 9,457 honest texts,
+no scanner set): no text newly read as any of the three intents at any stage.
+
 *Held out, once, at the end* (``--held-out``): main at the branch point and the final
 table in one run, the tenth-to-seventeenth test halves (the eighteenth's too if its data
 commit, from ``scanfresh18``, has landed by 14:20 UTC) and the public test split,
@@ -145,6 +155,7 @@ commit, from ``scanfresh18``, has landed by 14:20 UTC) and the public test split
         --out bench/results/scan42_lang3.json
     .venv/bin/python bench/_scan_loso42.py --lang --stages 11,12,13,14 \\
         --out bench/results/scan42_lang4.json
+    .venv/bin/python bench/_scan_loso42.py --honest-corpus
     .venv/bin/python bench/_scan_loso42.py --literals --out bench/results/scan42_literals.json
     .venv/bin/python bench/_scan_loso42.py --p50 --out bench/results/scan42_p50.json
     .venv/bin/python bench/_scan_loso42.py --held-out --out bench/results/scan42_held_out.json
@@ -267,7 +278,46 @@ def check() -> list[str]:
     return why
 
 
+def honest_corpus() -> dict[str, Any]:
+    """The recall sets' honest texts (conversations and notes, no scanner set): which are
+    newly read as this file's intents at each stage."""
+    from mnemic.scan import intent
+
+    names = ("recall_strangers%d.json", "longchat.json", "locomo-xl.json")
+    files = [names[0] % i for i in range(1, 8)] + [*names[1:], "locomo-zh.json"]
+    files += ["offtopic_xl.json", "events.json"]
+    texts: set[str] = set()
+
+    def walk(o: Any) -> None:
+        if isinstance(o, str):
+            if 20 <= len(o) <= 800:
+                texts.add(o)
+        elif isinstance(o, dict):
+            for v in o.values():
+                walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+
+    for name in files:
+        walk(json.loads((ROOT / "bench" / "data" / name).read_text(encoding="utf-8")))
+    want = {"security_weakening", "steering", "contact_abuse"}
+    read: dict[int, dict[str, set[str]]] = {}
+    for stage in range(BASE, len(TAGS)):
+        use_lexicon(stage)
+        read[stage] = {t: {i.name for i in intent.intents(t)} & want for t in sorted(texts)}
+    use_lexicon(True)
+    out: dict[str, Any] = {"texts": len(texts)}
+    for stage in range(BASE + 1, len(TAGS)):
+        out[TAGS[stage]] = sorted(t for t in texts if read[stage][t] - read[stage - 1][t])
+    return out
+
+
 if __name__ == "__main__":
+    if "--honest-corpus" in sys.argv:
+        res = honest_corpus()
+        print(res["texts"], "texts;", {k: len(v) for k, v in res.items() if k != "texts"})
+        sys.exit(0)
     stages = [int(s) for s in loso35._arg("--stages", f"{BASE},{len(TAGS) - 1}").split(",")]
     if "--check" in sys.argv:
         print(check() or "staging checks pass", TAGS[BASE:])
