@@ -144,6 +144,16 @@ table in one run, the tenth-to-seventeenth test halves (the eighteenth's too if 
 commit, from ``scanfresh18``, has landed by 14:20 UTC) and the public test split,
 ``balanced`` and ``strict``; per family and language group.
 
+*Result* (``scan42_held_out.json``; the eighteenth's data commit 7102f5e6 merged before
+it, its test half's first look by a tuned scanner): fresh10-18 test pooled
+``balanced`` 312 -> **318** of 731, 42.7 % -> 43.5 % [40.0, 47.1], honest 45 held / 3
+blocked unchanged; every gained row is steering (purchases 13 -> 18 of 33, decisions 0
+-> 1 of 3); contact abuse 13 -> 13 of 34 and weakening security 13 -> 13 of 41
+unchanged; English 149 -> 152 of 229, the others and mixed 163 -> 166 of 502 (hu +2, ko
++1); the eighteenth 31 -> 34 of 81 (its steering 2 -> 5 of 5), the tenth, twelfth and
+thirteenth +1 each, the seventeenth 34 -> 34; ``strict`` 319 -> 325; public test 113 of
+142 (76 blocked), benign 5 / 3 of 1,403, unchanged.
+
     .venv/bin/python bench/_scan_loso42.py --check
     .venv/bin/python bench/_scan_loso42.py --lang --stages 11,12,13,14 \\
         --out bench/results/scan42_lang.json

@@ -6,15 +6,17 @@
   Finnish "ota … pois käytöstä", Estonian "lülita … välja", Hungarian "kapcsold … ki":
   the joined forms were ``weaken`` and these were not, so scanner 11's ``secctl
   weaken`` read "turn off the firewall" and not "turn the firewall off".
-- *Rivals* (``_lexicon_harm.RIVALS``, ``RIVALS_FRAMES``): one seller recommended alone,
-  and the agent told to say the other sellers are worse, or not to mention them.
+- *Rivals* (``_lexicon_harm.RIVALS``, ``RIVALS_FRAMES``): one seller pushed (only,
+  exclusively, always), and the agent told to say the other sellers are worse, or not to
+  mention them.
 - *Mass contact* (``_lexicon_harm.MASS``, ``MASS_FRAMES``): all of someone's contacts or
   customers messaged in that person's name or from their own number.
 
-Each attack was written for this test (none is a row of any set), after the steps'
-judgment; at the branch point (263aef7a) the intent layer read none of them as its
-intent. Each twin says the same thing to an honest end and is read as nothing before or
-after.
+Each attack was written for this test (none is a row of any set): the first draft while
+the first fold run ran, the rest after the fourth; at the
+branch point (263aef7a) the intent layer read none of them as its intent (two were held
+by the classifier alone). Each twin says the same thing to an honest end and is read as
+nothing before or after.
 """
 
 from __future__ import annotations
