@@ -66,7 +66,9 @@ WORDS: frozenset[bytes] = frozenset(_TEXT.encode("utf-8").split())
 # Concepts that carry no request by themselves: "other" / "earlier" words count only next
 # to a note word (intent._near_references), so "andere", "otra", "другой" stay function words.
 # A concession marker ("aunque", scanner 21) only says where a clause lies: a function word.
-_ONLY_BESIDE = frozenset({"other", "entryword", "concede", "concedepost"})
+# Scanner 42's "only" and "the others" (``onlyone``, ``rivals``) count only in its steering
+# frames, beside a verb of saying: "nur", "solo", "только", "другие" stay function words.
+_ONLY_BESIDE = frozenset({"other", "entryword", "concede", "concedepost", "onlyone", "rivals"})
 
 
 def _is_concept(word: str) -> bool:

@@ -49,6 +49,8 @@ __all__ = [
     "FRAMES",
     "HARM",
     "KEPT_OUT_ACTIONS",
+    "MASS",
+    "MASS_FRAMES",
     "MORE",
     "NARROWED",
     "NARROWED_OUT",
@@ -58,7 +60,10 @@ __all__ = [
     "RECORD_MORE",
     "RECOVERY",
     "RECOVERY_FRAMES",
+    "RIVALS",
+    "RIVALS_FRAMES",
     "SET_ACTION",
+    "SPLIT_OBJECTS",
     "TAKEOVER",
     "TAKEOVER_ACTIONS",
     "TAKEOVER_FRAMES",
@@ -2891,3 +2896,204 @@ WEAK_MORE: dict[str, str] = {
 # judged again by scanner 40 as one step (*small4*), moved no fold row again and are not in
 # the product: their keys and frames stay in commits b61e086d and 38f5b014
 # (docs/scanner.md, "Scanner 39" and "Scanner 40").
+
+# Scanner 42, step 1, *splitverbs* (addendum, before the second run): the verbs apart
+# (:data:`mnemic.scan._prose.SPLIT_VERBS`) need the safeguards they switch off, which the
+# languages of those verbs lacked beyond scanner 40's two-factor and sign-in words: the
+# firewall, the virus scanner, automatic and security updates, disk encryption (Swedish,
+# Danish, Norwegian, Finnish, Estonian, Dutch, Hungarian, German). Appended to ``secctl``.
+SPLIT_OBJECTS: dict[str, str] = {
+    "secctl": """
+        brandvägg*; virusskydd*; antivirusprogram*; automatiska uppdateringar;
+        automatiska säkerhetsuppdateringar; säkerhetsuppdatering*; diskkryptering*;
+        virusbeskyttelse*; automatiske opdateringer; sikkerhedsopdatering*; brannmur*;
+        automatiske oppdateringer; sikkerhetsoppdatering*; palomuur*; virustorjun*;
+        automaattiset päivitykset; tietoturvapäivity*; levyn salaus; tulemüür*;
+        viirusetõrje*; automaatsed uuendused; püsivara uuendused; turvauuendus*;
+        virusscanner*; automatische updates; beveiligingsupdate*; schijfversleuteling*;
+        tűzfal*; vírusirtó*; automatikus frissítés*; biztonsági frissítés*
+    """,
+}
+
+# Scanner 42, step 2, *rivals*: steering purchases read by who benefits. One seller is
+# pushed (recommended only, always, exclusively) and the agent is to say that the other
+# sellers are worse (fake, unsafe, recalled, "under investigation") or not to mention
+# them: ``rivals``, the other sellers (other brands, makes, shops, suppliers, dealers,
+# competitors, "the others", "the alternatives"; about thirty languages); ``onlyone``,
+# the one seller pushed ("only", "exclusively", "always", "一律"); ``badmouth``,
+# "describe … as", "advise against" (said of the others). The push is ``onlyone`` or
+# ``steer``: a recommendation alone, or a commission told to the user, is none (the
+# second run held "compare the alternatives fairly and tell the user about any
+# commission"), nor is ``habit``'s "each time" (the third run held "other supplier
+# changes still need her say, each time"). Read by :data:`RIVALS_FRAMES` only (new
+# concepts, so no older frame reads them).
+RIVALS: dict[str, str] = {
+    "rivals": """
+        other brand*; other make*; other shop*; other store*; other supplier*;
+        other vendor*; other dealer*; other retailer*; other seller*; other manufacturer*;
+        other compan*; other provider*; other platform*; other pharmac*; competitor*;
+        competing brand*; competing product*; andere winkel*; andere merk*;
+        andere leverancier*; andere aanbieder*; andere verkoper*; andere handelaar*;
+        andere zaken; concurrent*; andere handler; andere marke*; andere anbieter;
+        andere geschafte; andere laden; andere hersteller*; andere lieferanten;
+        konkurrenz; konkurrent*; autres magasins; d'autres magasins; autres marques;
+        d'autres marques; autres fournisseurs; d'autres fournisseurs; autres vendeurs;
+        autres boutiques; d'autres boutiques; concurrents; otras tiendas; otras marcas;
+        otros proveedores; otros vendedores; la competencia; competidores; outras lojas;
+        outras marcas; outros fornecedores; outros vendedores; concorrentes; altri negozi;
+        altre marche; altri fornitori; altri venditori; concorrenti; altres botigues;
+        altres marques; altres proveidors; andra butiker; andra marken; andra leverantorer;
+        andra saljare; andra affarer; konkurrenter*; andre butikker; andre forhandlere;
+        andre merker; muut kaupat; muiden kauppojen; muut merkit; muut toimittajat;
+        muiden toimittajien; kilpailij*; teiste tootjate; teised poed; teised tootjad;
+        teised muujad; teiste poodide; inne sklepy; inni sprzedawcy; inne marki;
+        inni dostawcy; innych sklepow; jine obchody; ostatni prodejci; ine obchody;
+        другие магазины; другие бренды; другие поставщики; других поставщиков; конкурент*;
+        інші магазини; інші постачальники; інших постачальників; diger magazalar;
+        diger markalar; diger saticilar; rakip firma*; toko lain; merek lain;
+        pemasok lain; kedai lain; jenama lain; cua hang khac; cac hang khac;
+        nha cung cap khac; ibang brand; ibang tindahan; ibang supplier; αλλα καταστηματα;
+        αλλες μαρκες; αλλες εταιρειες; αλλους προμηθευτες; mas boltok; mas markak;
+        tobbi bolt*; alte magazine; alte marci; alti furnizori; cyflenwyr eraill;
+        siopau eraill; maduka mengine; 其他供应商; 其他品牌; 其他商家; 其他店; 别家; 他社;
+        他の店; 他のメーカー; 다른 업체; 다른 브랜드; 다른 가게; अन्य ब्रांड;
+        the others; the other ones; the rest of them; the alternatives; die anderen;
+        de andere; de anderen; de andra; de andre; muut; muiden; teised; teiste; reszcie;
+        reszta; inni; pozostali; pozostałe; ostatní; ostatné; drugi; ostali; citiem; citi;
+        kiti; kitiems; les autres; los demás; las demás; los otros; las otras; os outros;
+        as outras; o resto; gli altri; le altre; остальные; другие; решту; решта; інші;
+        diğerleri; yang lain; các bên khác; bên khác; 其他几家; 其他公司; 别的公司; 其他家;
+        οι άλλες; οι άλλοι; τους άλλους; a többi; a többiek; celelalte; ceilalți
+    """,
+    "badmouth": """
+        describe; describes; describing; call them; label them; brand them; signale;
+        signaler; noem; sconsiglia; discourage; advise against; déconseille; desaconseja;
+        desaconselha; raad af; rate them
+    """,
+    "onlyone": """
+        only; only ever; exclusively; solely; nur; ausschliesslich; alleen; uitsluitend;
+        seulement; uniquement; exclusivement; solo; solamente; unicamente; exclusivamente;
+        apenas; somente; soltanto; esclusivamente; nomes; bara; endast; enbart; kun; bare;
+        vain; ainoastaan; ainult; tylko; wylacznie; jen; pouze; iba; только; исключительно;
+        лише; тільки; виключно; sadece; hanya; sahaja; chi gioi thieu; chi de xuat;
+        chi hien thi; μονο; αποκλειστικα; csak; doar;
+        numai; yn unig; samo; isključivo; tikai; tik; tiktai; len; 只; 仅; 唯一; 一律; だけ;
+        のみ; केवल; सिर्फ; always; alltid; altijd; immer; toujours; siempre; sempre; zawsze;
+        vždy; vienmēr; visada; alati; aina; mindig; întotdeauna; всегда; завжди; her zaman;
+        selalu; luôn; πάντα; 总是; 始终; いつも; 常に; 항상; हमेशा
+    """,
+}
+RIVALS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "steering",
+        _HOLD,
+        "covert_action",
+        "has the agent recommend one seller and tell people the other sellers are worse: "
+        "approve it only if it is true and no one is paid for it",
+        "speak|badmouth rivals onlyone|steer",
+        "",
+        "",
+        "",
+        False,
+    ),
+    (
+        "steering",
+        _HOLD,
+        "covert_action",
+        "has the agent recommend one seller and not mention the others",
+        "rivals onlyone|steer",
+        "speak",
+        "",
+        "",
+        False,
+    ),
+)
+
+# Scanner 42, step 3, *masscontact*: contact abuse read by who speaks. The agent is to
+# message everyone the user (or the organisation) knows, in the user's name or from the
+# user's number: ``everyone``, all of someone's contacts or customers ("every customer in
+# my contacts", "tous ses contacts", "semua pelanggan", about thirty languages);
+# ``inname``, in someone's name or from their own number or account; ``massmsg``, the
+# verbs "message" and "text" (``send`` and ``speak`` count too). Read by
+# :data:`MASS_FRAMES` only.
+MASS: dict[str, str] = {
+    "everyone": """
+        every customer; all customers; all the customers; all my customers;
+        all his customers; all her customers; all our customers; every client;
+        all clients; all the clients; all my clients; all his clients; all her clients;
+        every contact; all contacts; all the contacts; all my contacts; all his contacts;
+        all her contacts; all their contacts; all of my contacts; all of his contacts;
+        all of her contacts; all of their contacts; everyone in my contacts;
+        everyone in his contacts; everyone in her contacts; everyone in the address book;
+        everyone in my address book; everyone in his address book; everyone in my phone;
+        everyone in his phone; whole contact list; entire contact list; every patron;
+        all patrons; all past guests; all the past guests; every donor; all donors;
+        alle klanten; alle contacten; alle leners;
+        al je contacten; al mijn contacten; alle kunden; allen kunden; alle kontakte;
+        allen kontakten; alle kontakten; tous ses contacts; tous mes contacts;
+        tous tes contacts; tous vos contacts; tous les contacts; tous les clients;
+        tous ses clients; toute la liste; todos sus contactos; todos los contactos;
+        todos mis contactos; todos los clientes; todos sus clientes; todos os contatos;
+        todos os contactos; todos os clientes; todos os seus contatos; tutti i contatti;
+        tutti i clienti; tutti i suoi contatti; tots els clients; tots els contactes;
+        tuturor clientilor; tuturor contactelor; te gjithe kontakteve; te gjithe klienteve;
+        kaikille asiakkaille; kaikille potilaille; kaikille yhteystiedoille;
+        kaikille kontakteille; alla kontakter; alla kunder; alla i kontaktlistan;
+        alle kontakter; alle kunder; alle kontaktene; elke kontak; hele kontaklys;
+        almal in; semua pelanggan; semua kenalan; semua kontak; lahat ng contacts;
+        lahat ng kontak; lahat ng customer; wszystkim kontaktom; wszystkim klientom;
+        всем контактам; всем клиентам; всім контактам; всім клієнтам; барлық клиенттеріне;
+        барлық контактілеріне; vsem donatorjem; vsem stikom; vsem strankam; svim kontaktima;
+        svim klijentima; vsem kontaktum; vsem zakaznikum; tum kisilere; tum musterilere;
+        butun musterilere; tat ca danh ba; tat ca khach hang; ollum i simaskranni;
+        ҳамаи муштариёни; 所有联系人; 所有客户; 通讯录里的每个人;
+        すべての連絡先; 全ての連絡先; 모든 연락처; 모든 고객; सभी संपर्कों; सभी ग्राहकों;
+        לכל אנשי הקשר
+    """,
+    "inname": """
+        in my name; in his name; in her name; in their name; in your name;
+        in the user's name; from my number; from his number; from her number;
+        from my phone; from his phone; from her phone; from my own number;
+        from his own number; from her own number; from his personal; from her personal;
+        from my personal; from my account; from his account; from her account;
+        from the user's account; as if he typed it; as if she typed it; as if i typed it;
+        as if he wrote it; as if she wrote it; as if i wrote it; sign it as; signed as;
+        sign as; en son nom; en mon nom; en ton nom; en votre nom; depuis l'adresse personnelle;
+        depuis son numero; depuis mon numero; en su nombre; en mi nombre; desde su numero;
+        desde mi numero; em nome dele; em nome dela; em meu nome; em seu nome;
+        do numero dele; do numero dela; a nome suo; a nome mio; a suo nome; a mio nome;
+        dal suo numero; en nom teu; en nom seu; en nom meu; in numele ei; in numele lui;
+        in numele meu; in mijn naam; in zijn naam; in haar naam; namens mij; namens hem;
+        vanuit het bibliotheekaccount; vanaf mijn nummer; vanaf zijn nummer;
+        in meinem namen; in seinem namen; in ihrem namen; von meiner nummer;
+        von meinem handy; in jou naam; in my naam; in sy naam; in haar naam; atas nama;
+        klinikan nimissa; nimissani; nimissaan; i mitt namn; i hans namn; i hennes namn;
+        fran mitt nummer; i mit navn; i hans navn; i hendes navn; оның атынан;
+        от моего имени; от его имени; от ее имени; с моего номера; від мого імені;
+        від його імені; від її імені; w moim imieniu; w jego imieniu; w jej imieniu;
+        z mojego numeru; nga emri i saj; nga emri i tij; ne emrin tim; аз номи;
+        podpise kot; v mojem imenu; u moje ime; u njegovo ime; mym jmenem; jeho jmenem;
+        jejim jmenem; sa pangalan niya; sa pangalan ko; nhan danh; duoi ten;
+        以他的名义; 以我的名义; 以她的名义; 用我的号码; 用他的号码; 私の名前で; 彼の名前で;
+        내 이름으로; 그의 이름으로; उसके नाम से; मेरे नाम से; בשמה; בשמו; בשמי
+    """,
+    "massmsg": """
+        message; text; whatsapp; pakisend; aika sako; scrivi; écris; escribe; schreib;
+        schrijf; skriv; kirjoita; napisz; разошли; рассылай; разослать; розішли; розсилай;
+        群发; 一斉送信; 일괄 발송
+    """,
+}
+MASS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "contact_abuse",
+        _HOLD,
+        "covert_action",
+        "has the agent message all of someone's contacts or customers in that person's "
+        "name: approve it only if they asked for this message",
+        "send|speak|massmsg everyone inname",
+        "",
+        "",
+        "",
+        False,
+    ),
+)

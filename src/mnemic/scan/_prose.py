@@ -184,6 +184,35 @@ KEPT_OUT: dict[str, tuple[tuple[str, ...], str, int]] = {
     "usiweke": (("kwenye", "katika"), "keptout", 5),
     "acha": (("nje",), "keptout", 5),
 }
+#: Split verbs (scanner 42): a verb whose particle stands after its object ("turn the
+#: firewall off", Danish "slå … fra", Swedish "stäng … av", Norwegian "skru … av", Dutch
+#: "zet/schakel … uit", Finnish "poista … käytöstä", "kytke … pois", Estonian "lülita …
+#: välja", Hungarian "kapcsold … ki"), read as the concept its joined form already has
+#: (``weaken``; "stuur … door", "skicka … vidare" as ``send``; "gooi … weg", "ta … bort"
+#: as ``delete``), up to six words apart in one clause. German has its own reading
+#: (:mod:`._german`).
+SPLIT_VERBS: dict[str, tuple[tuple[str, ...], str, int]] = {
+    **dict.fromkeys(
+        ("turn", "turns", "turning", "switch", "switches", "switching"), (("off",), "weaken", 6)
+    ),
+    **dict.fromkeys(("stang", "stanger", "skru", "skruer"), (("av",), "weaken", 6)),
+    **dict.fromkeys(("sla", "slar"), (("av", "fra"), "weaken", 6)),
+    **dict.fromkeys(("sluk", "slukker"), (("for",), "weaken", 6)),
+    **dict.fromkeys(("zet", "zetten"), (("uit",), "weaken", 6)),
+    **dict.fromkeys(("schakel", "schakelt"), (("uit",), "weaken", 6)),
+    **dict.fromkeys(("poista", "poistakaa", "ota", "ottakaa"), (("kaytosta",), "weaken", 6)),
+    **dict.fromkeys(("kytke", "kytkekaa"), (("pois",), "weaken", 6)),
+    **dict.fromkeys(("lulita", "lulitage"), (("valja",), "weaken", 6)),
+    **dict.fromkeys(("kapcsold", "kapcsolja", "kapcsoljad"), (("ki",), "weaken", 6)),
+    **dict.fromkeys(("stuur", "stuurt"), (("door",), "send", 6)),
+    **dict.fromkeys(("skicka", "skickar"), (("vidare",), "send", 6)),
+    **dict.fromkeys(("send", "sender"), (("videre",), "send", 6)),
+    **dict.fromkeys(("saada", "saatke"), (("edasi",), "send", 6)),
+    **dict.fromkeys(("laheta", "lahettakaa"), (("eteenpain",), "send", 6)),
+    **dict.fromkeys(("gooi", "haal"), (("weg",), "delete", 6)),
+    "ta": (("bort",), "delete", 6),
+    **dict.fromkeys(("smid", "smit"), (("ud",), "delete", 6)),
+}
 #: The agent or the writer as the one who asks, right after "if"/"when": no one asks it.
 _ASKERS_NOT = frozenset(
     ("you", "we", "i", "du", "ich", "wir", "ihr", "je", "jij", "ik", "wij", "jag", "vi", "jeg")
@@ -199,7 +228,7 @@ def apart(*blocks: Mapping[str, tuple[tuple[str, ...], str, int]]) -> Apart:
     return {first: tuple(v) for first, v in out.items()}
 
 
-APART: Apart = apart(ASKED, KEPT_OUT)
+APART: Apart = apart(ASKED, KEPT_OUT, SPLIT_VERBS)
 _HANDLE_PROSE = re.compile(
     r"(?:\b(?:entry|entrada|entree|eintrag|eintrags|запис[ьи]|заметк[уаи]|nota|notiz|note)"
     r"|条目|记录|エントリ|メモ|항목|메모|الإدخال|الادخال|المدخل|الملاحظة)\s?[#:]?\s?"

@@ -604,6 +604,9 @@ FRAMES: tuple[_Frame, ...] = (
     *(_Frame(*f) for f in _conceal.LAST),
     # Concealment from someone who asks (scanner 39).
     *(_Frame(*f) for f in _harm.ASKED_FRAMES),
+    # Steering by who benefits, contact abuse by who speaks (scanner 42).
+    *(_Frame(*f) for f in _harm.RIVALS_FRAMES),
+    *(_Frame(*f) for f in _harm.MASS_FRAMES),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}

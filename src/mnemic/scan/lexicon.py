@@ -31,12 +31,15 @@ from ._lexicon_harm import (
     EVEN_IF,
     FORWARD,
     HARM,
+    MASS,
     MORE as HARM_MORE,
     NARROWED,
     RECORD,
     RECORD_MORE,
     RECOVERY,
+    RIVALS,
     SET_ACTION,
+    SPLIT_OBJECTS,
     TAKEOVER,
     TAKEOVER_OBJECTS,
     THIRD_PARTY,
@@ -823,3 +826,11 @@ CONCEPTS.update(ASKER)
 # judged again, moved no fold row and is not in the product: commit 38f5b014.)
 for _concept, _keys in WEAK_MORE.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# Steering read by who benefits (scanner 42, step 2, RIVALS: the new concepts ``rivals``
+# and ``onlyone``) and contact abuse read by who speaks (step 3, MASS: ``everyone``,
+# ``inname``, ``massmsg``); the frames _lexicon_harm.RIVALS_FRAMES and MASS_FRAMES. New
+# concepts, merged last, so the bench can take them out.
+for _concept, _keys in SPLIT_OBJECTS.items():  # step 1's safeguards (its addendum)
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+CONCEPTS.update(RIVALS)
+CONCEPTS.update(MASS)
