@@ -68,3 +68,13 @@ def test_what_collection_made_is_out_of_the_collectors_walks() -> None:
     import gc
 
     assert gc.get_freeze_count() > 10_000
+
+
+def test_an_sdk_client_loads_one_ca_certificate_not_the_systems_bundle() -> None:
+    """Each LLM SDK client's SSL context loaded the system's whole CA bundle (22 ms of
+    CPU a client, session 55); no test speaks TLS."""
+    from httpx2._config import create_ssl_context
+
+    if "SSL_CERT_FILE" not in os.environ:
+        pytest.skip("no CA bundle on this machine")
+    assert create_ssl_context().cert_store_stats()["x509_ca"] == 1
