@@ -110,3 +110,15 @@ def group_writer(tell: Tell, home: str, name: str, call: dict[str, Any], out: st
     """A writer of session ``name``: its memory tool ``call``, the answer to ``out/name``."""
     mem = Memory.open(home, origin="cli", session_id=name)
     Path(out, name).write_text(json.dumps(run_memory_tool(mem, json.dumps(call))))
+
+
+def provenance_writer(tell: Tell, home: str, name: str, count: int, gun: str) -> None:
+    """``tests/test_provenance.py``'s concurrent writer: opens the store as the agent's
+    session ``name``, tells ``o``, waits for the start gun (a shared lock of ``gun``, which
+    the test holds until every writer is open) and adds ``count`` facts."""
+    mem = Memory.open(home, origin="agent", session_id=name)
+    tell(b"o")
+    with open(gun, "rb") as fh:
+        fcntl.flock(fh, fcntl.LOCK_SH)
+    for i in range(count):
+        mem.add("memory", f"{name} fact {i}")
