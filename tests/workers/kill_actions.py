@@ -88,30 +88,6 @@ def opened_add(tell: Tell, home: str, clock: float, origin: str, session: str, t
     return lambda: mem.add("memory", text)
 
 
-def group_holder(tell: Tell, home: str, kill_at: int, gun: str, text: str) -> None:
-    """``tests/test_group_commit.py``'s holder: adds ``text`` holding the lock; just
-    before it claims the queued requests it tells ``r``, waits for the start gun (a
-    shared lock of ``gun``) and arms the kill at call ``kill_at``."""
-    mem = Memory.open(home, origin="cli", session_id="holder")
-    real = FileRequests.claim
-
-    def claim(self: FileRequests, target: str) -> list[Any]:
-        tell(b"r")
-        with open(gun, "rb") as fh:
-            fcntl.flock(fh, fcntl.LOCK_SH)
-        arm_kill(kill_at)
-        return real(self, target)
-
-    FileRequests.claim = claim  # type: ignore[method-assign]
-    mem.add("memory", text)
-
-
-def group_writer(tell: Tell, home: str, name: str, call: dict[str, Any], out: str) -> None:
-    """A writer of session ``name``: its memory tool ``call``, the answer to ``out/name``."""
-    mem = Memory.open(home, origin="cli", session_id=name)
-    Path(out, name).write_text(json.dumps(run_memory_tool(mem, json.dumps(call))))
-
-
 def provenance_writer(tell: Tell, home: str, name: str, count: int, gun: str) -> None:
     """``tests/test_provenance.py``'s concurrent writer: opens the store as the agent's
     session ``name``, tells ``o``, waits for the start gun (a shared lock of ``gun``, which
@@ -141,3 +117,27 @@ def vector_writer(tell: Tell, root: str, seed: int, rounds: int, gun: str, done:
     for _ in range(rounds):
         cache.write("m", "s", [text_key(t) for t in texts], vectors)
     Path(done).touch()
+
+
+def group_holder(tell: Tell, home: str, kill_at: int, gun: str, text: str) -> None:
+    """``tests/test_group_commit.py``'s holder: adds ``text`` holding the lock; just
+    before it claims the queued requests it tells ``r``, waits for the start gun (a
+    shared lock of ``gun``) and arms the kill at call ``kill_at``."""
+    mem = Memory.open(home, origin="cli", session_id="holder")
+    real = FileRequests.claim
+
+    def claim(self: FileRequests, target: str) -> list[Any]:
+        tell(b"r")
+        with open(gun, "rb") as fh:
+            fcntl.flock(fh, fcntl.LOCK_SH)
+        arm_kill(kill_at)
+        return real(self, target)
+
+    FileRequests.claim = claim  # type: ignore[method-assign]
+    mem.add("memory", text)
+
+
+def group_writer(tell: Tell, home: str, name: str, call: dict[str, Any], out: str) -> None:
+    """A writer of session ``name``: its memory tool ``call``, the answer to ``out/name``."""
+    mem = Memory.open(home, origin="cli", session_id=name)
+    Path(out, name).write_text(json.dumps(run_memory_tool(mem, json.dumps(call))))
