@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -68,3 +69,26 @@ def test_what_collection_made_is_out_of_the_collectors_walks() -> None:
     import gc
 
     assert gc.get_freeze_count() > 10_000
+
+
+def test_an_sdk_client_loads_one_ca_certificate_not_the_systems_bundle() -> None:
+    """Each LLM SDK client's SSL context loaded the system's whole CA bundle (22 ms of
+    CPU a client, session 55); no test speaks TLS."""
+    from httpx2._config import create_ssl_context
+
+    if "SSL_CERT_FILE" not in os.environ:
+        pytest.skip("no CA bundle on this machine")
+    assert create_ssl_context().cert_store_stats()["x509_ca"] == 1
+
+
+def test_every_file_of_the_postgres_suite_is_marked_postgres() -> None:
+    """``./x test --quick`` leaves the ``postgres`` mark out; a file of ``tests/postgres``
+    without it started the session's throwaway server in the quick loop (the server
+    literals' file, session 55)."""
+    here = Path(__file__).resolve().parent / "postgres"
+    unmarked = [
+        p.name
+        for p in sorted(here.glob("test_*.py"))
+        if not re.search(r"^pytestmark = .*pytest\.mark\.postgres\b", p.read_text("utf-8"), re.M)
+    ]
+    assert unmarked == []

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from _backends import Kit
+from _cli import cli
 from _forker import shared
 from _killpoints import arm_kill
 from _writers import run_curated_writers
@@ -461,11 +462,12 @@ def test_audit_verify_lists_every_problem_and_exits_1(home_path: Path) -> None:
         recs[i] = json.dumps(rec).encode() + b"\n"
     write_lines(home_path, recs)
     plant_torn_tail(home_path, b'{"seq":6')
-    r = run_cli(home_path, "audit", "verify")
-    assert r.returncode == 1 and "TAMPERED OR DAMAGED: 2 problem(s)" in r.stderr
+    # in-process (tests/e2e/test_governance_cli.py runs `audit verify` as a process)
+    r = cli("audit", "verify", env={"MNEMIC_HOME": str(home_path)})
+    assert r.exit_code == 1 and "TAMPERED OR DAMAGED: 2 problem(s)" in r.stderr
     assert "line 2 (tampered)" in r.stderr and "line 4 (tampered)" in r.stderr
     assert "line 6 (crash damage)" in r.stderr
-    r = run_cli(home_path, "audit", "verify", "--json")
+    r = cli("audit", "verify", "--json", env={"MNEMIC_HOME": str(home_path)})
     kinds = [p["kind"] for p in json.loads(r.stdout)["problems"]]
     assert kinds == ["tampered", "tampered", "torn_tail"]
 
@@ -473,15 +475,16 @@ def test_audit_verify_lists_every_problem_and_exits_1(home_path: Path) -> None:
 def test_doctor_reports_a_torn_audit_tail_and_fix_repairs_it(home_path: Path) -> None:
     busy_home(home_path, 2)
     plant_torn_tail(home_path)
-    r = run_cli(home_path, "memory", "doctor")
+    env = {"MNEMIC_HOME": str(home_path)}  # in-process: `memory doctor` runs as a process in e2e
+    r = cli("memory", "doctor", env=env)
     assert "audit journal" in r.stdout and "incomplete record of 18 byte(s)" in r.stdout
-    r = run_cli(home_path, "memory", "doctor", "--fix")
+    r = cli("memory", "doctor", "--fix", env=env)
     assert "(fixed)" in r.stdout
     assert journal(home_path).torn_tail() is None
     report = journal(home_path).verify()
     assert report.ok and not report.problems
     assert [r["action"] for r in journal(home_path).records()][-1] == "repair"
-    r = run_cli(home_path, "memory", "doctor")
+    r = cli("memory", "doctor", env=env)
     assert "audit journal" not in r.stdout
 
 

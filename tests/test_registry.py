@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,13 @@ def test_a_plugin_registered_by_entry_point_serves_its_scheme(tmp_path: Path) ->
 
 
 def _reads_of_the_store_setting(path: Path) -> list[int]:
-    tree = ast.parse(path.read_text())
+    text = path.read_text()
+    # ``settings.store`` names both identifiers (as Python reads them: NFKC), so a file
+    # without both is not parsed: 85 of 366 files are (1.5 s of CPU parsing them all)
+    words = unicodedata.normalize("NFKC", text)
+    if "store" not in words or "settings" not in words:
+        return []
+    tree = ast.parse(text)
     return [
         node.lineno
         for node in ast.walk(tree)

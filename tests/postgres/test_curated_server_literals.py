@@ -16,6 +16,8 @@ from psycopg import sql
 
 from mnemic.backends.postgres import curated_server
 
+pytestmark = pytest.mark.postgres  # a real server's connection (``pg_dsn``), as every file here
+
 
 def _composed(values: tuple[Any, ...], conn: Any) -> str:
     """The arguments as the code before composed them."""

@@ -88,6 +88,37 @@ def opened_add(tell: Tell, home: str, clock: float, origin: str, session: str, t
     return lambda: mem.add("memory", text)
 
 
+def provenance_writer(tell: Tell, home: str, name: str, count: int, gun: str) -> None:
+    """``tests/test_provenance.py``'s concurrent writer: opens the store as the agent's
+    session ``name``, tells ``o``, waits for the start gun (a shared lock of ``gun``, which
+    the test holds until every writer is open) and adds ``count`` facts."""
+    mem = Memory.open(home, origin="agent", session_id=name)
+    tell(b"o")
+    with open(gun, "rb") as fh:
+        fcntl.flock(fh, fcntl.LOCK_SH)
+    for i in range(count):
+        mem.add("memory", f"{name} fact {i}")
+
+
+def vector_writer(tell: Tell, root: str, seed: int, rounds: int, gun: str, done: str) -> None:
+    """``tests/test_vector_cache.py``'s writer: rewrites one scope's file ``rounds`` times
+    with its own set of 20 vectors (each ``seed``), from the start gun (a shared lock of
+    ``gun``) on; tells ``o`` when ready and makes the file ``done`` when through."""
+    import numpy as np
+
+    from mnemic.embedding.vector_cache import VectorCache, text_key
+
+    cache = VectorCache(root)
+    texts = [f"text {seed} {i}" for i in range(20)]
+    vectors = [np.full(8, seed, np.float32) for _ in texts]
+    tell(b"o")
+    with open(gun, "rb") as fh:
+        fcntl.flock(fh, fcntl.LOCK_SH)
+    for _ in range(rounds):
+        cache.write("m", "s", [text_key(t) for t in texts], vectors)
+    Path(done).touch()
+
+
 def group_holder(tell: Tell, home: str, kill_at: int, gun: str, text: str) -> None:
     """``tests/test_group_commit.py``'s holder: adds ``text`` holding the lock; just
     before it claims the queued requests it tells ``r``, waits for the start gun (a
