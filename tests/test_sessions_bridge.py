@@ -125,82 +125,11 @@ def test_a_question_in_the_chats_own_script_ranks_as_before(home: Path, embedder
     asked += ["What colour is the kayak?", "which boat was painted green"]
     with _store(home, embedder) as store:
         shipped = {q: _seqs(store, q, embedder, 16) for q in asked}
-        bridge.BRIDGE = bridge.WORDS = False
+        bridge.BRIDGE = False
         try:
             assert {q: _seqs(store, q, embedder, 16) for q in asked} == shipped
         finally:
-            bridge.BRIDGE = bridge.WORDS = True
-
-
-STATION = [
-    ("user", "Busy week at the station: the new volunteer rota is up, the quiz night raised "
-             "a bit, the car park got resurfaced, and the old mast amplifier got its repair "
-             "at last, the bill covered by the Friday raffle."),
-    ("assistant", "That is a lot done in one week."),
-    ("user", "The electricity for the transmitter costs us about ninety pounds a month."),
-    ("assistant", "Power is a big share of a small station's budget."),
-    ("user", "We pay the licence fee for the transmitter every January by direct debit."),
-    ("assistant", "A direct debit makes sure it is never late."),
-    ("user", "The council gave us a grant to buy a second transmitter next year."),
-    ("assistant", "A spare transmitter would keep you on air."),
-    ("user", "Our listeners send donations through the website to keep the station going."),
-    ("assistant", "Online donations add up over a year."),
-    ("user", "The transmitter insurance went up again, we pay it in two instalments."),
-    ("assistant", "Insurance rises are hard on a volunteer budget."),
-    ("user", "Gareth paid for the new microphones out of his own pocket."),
-    ("assistant", "That is generous of Gareth."),
-    ("user", "The transmitter hut on the hill needs a new lock before winter."),
-    ("assistant", "A good lock is cheap compared to a stolen transmitter."),
-]  # fmt: skip
-"""An English chat whose first message (a busy week, among it the amplifier's repair and
-who paid) is the evidence; the others speak of paying for the transmitter."""
-
-
-@pytest.mark.parametrize(
-    "asked",
-    [
-        "¿Cómo se pagó la reparación del amplificador?",  # how was the amplifier's repair paid
-        "Wie wurde die Reparatur bezahlt?",  # how was the repair paid for
-    ],
-)
-def test_a_question_in_another_latin_language_finds_the_english_evidence_by_its_words(
-    home: Path, embedder: Any, asked: str
-) -> None:
-    """The word bridge (recall 32): the question's longest word none of the chat writes
-    ("amplificador", "Reparatur") brings the chat's nearest words ("amplifier", "repair")
-    to the lexical side, which finds the evidence; before, it searched words no message
-    holds and the meaning alone ranked a message about paying for the transmitter first."""
-    home.mkdir(parents=True, exist_ok=True)
-    with open_store(Home.open(home)) as store:
-        store.start_session(id="s", started_at=1_750_000_000.0, source="cli")
-        store.append_messages("s", [NewMessage(r, t) for r, t in STATION])
-        backfill(store, embedder)
-        assert _seqs(store, asked, embedder, 1) == [0]
-        bridge.WORDS = False
-        try:
-            assert _seqs(store, asked, embedder, 1) != [0]  # what the search found before
-        finally:
-            bridge.WORDS = True
-
-
-def test_the_word_bridge_is_for_a_question_most_of_whose_words_the_chat_lacks() -> None:
-    """Its trigger and its words: the read ones (a name, a word the index holds) apart from
-    the others; function words of any language, English stop words and the time step's
-    words are neither."""
-    held = {"Callum", "examen"}
-
-    def keep(asked: list[str]) -> list[str]:
-        return [w for w in asked if w in held]
-
-    read, unread = bridge.unread_words(
-        "¿Qué asignatura del examen temía más Callum en marzo de 2024?", {"LATIN"}, keep
-    )
-    assert read == ["examen", "Callum"]
-    assert unread == ["asignatura", "temía", "más"]
-    assert bridge.other_language(0.4, "¿Qué asignatura temía Callum?", {"LATIN"})
-    assert not bridge.other_language(0.5, "¿Qué asignatura temía Callum?", {"LATIN"})
-    assert not bridge.other_language(0.0, "我买的皮划艇是什么颜色？", {"LATIN"})  # the CJK bridge's
-    assert not bridge.other_language(0.0, "¿Qué asignatura temía Callum?", None)
+            bridge.BRIDGE = True
 
 
 def _words(store: Any) -> dict[str, int]:
