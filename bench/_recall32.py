@@ -102,15 +102,21 @@ after; ``bench/results/recall32-*``): **nothing ships**, gates 1 and 3 fail. Pai
    figure identical. zh dev (59) identical; LoCoMo's xl dev (150, Spanish, German, French,
    Portuguese, Italian; information): turn@5 +0.040 [+0.007, +0.080] (+7/-1), turn@10
    +0.009 [-0.009, +0.032] (+3/-2), turn@25 +0.028 (+5/-0), turn@50 -0.016 (+3/-4).
-4. CPU: CPU_RESULT
+4. CPU (``cost``, strangers5-xl + 6-xl + 7-xl, the 177 questions the bridge ran for):
+   median 52.5 -> 64.3 ms per hybrid search (1.23x), p90 73.5 -> 90.5: passes. Over all
+   270 questions 60.1 -> 74.2 ms. Index: none new; the chat-word table it reads (recall
+   25's, filled at embed time, 7.4 ms a word) holds 1,367-1,981 words for each of these
+   240-258-message conversations (recall 25: 2,360 words at 1,000 messages, about 17 s
+   of CPU per 1,000 messages, already paid).
 
 The cases (strangers7-xl, ``cases`` in the saved JSON): the gains come from a word near
 what the evidence writes (Polish "zrobione" -> made, create: the masts' wood 3rd -> 1st;
 Swedish "stegen" -> step: Hamish's fall 23rd -> 7th; German "Studium" -> academic,
 student: 47th -> 16th; Arabic "الطيران" -> flights: two evidence turns up; Spanish
-"velas" -> ve, vessel, weeks: 3rd -> 1st, more luck than meaning). The losses are the longest word being a verb or an inflected form
-whose neighbours are common English verbs that many turns write: Portuguese "planejava" ->
-planned, plan, plans (the launch's first evidence turn 5th -> 18th), "sabemos" -> know,
+"velas" -> ve, vessel, weeks: 3rd -> 1st, more luck than meaning). The losses are the
+longest word being a verb or an inflected form whose neighbours are common English verbs
+that many turns write: Portuguese "planejava" -> planned, plan, plans (the launch's
+first evidence turn 5th -> 18th), "sabemos" -> know,
 Indonesian "dilakukan" -> doing, making, French "monitrice" -> mention, instructor,
 moments, German "umgedreht" -> oughtred, gutted (noise). The CPU budget allows one
 embedded word, and length does not pick the content word; the dev gain (+0.031 pooled,
