@@ -1,0 +1,143 @@
+"""A newcomer's week with the lifecycle on three projects (docs/first-week.md, rows 82
+on): what `memory status` and `memory show` say of a project store and of entries past
+their expiry, and what `forget --text` says of a live entry that holds the text.
+
+Real homes, the real CLI (click's runner), the real write path.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from mnemic.cli import main
+from mnemic.curated.memory import Memory
+from mnemic.curated.scope import open_project
+from mnemic.curated.tool import run_memory_tool
+from mnemic.home import Home
+
+THEN = 1_780_000_000.0  # 2026-05-28T20:26Z: the entry below expired long before today
+ON_CALL = "Bob covers the pager this week."
+STAYS = "The main branch deploys to staging on every merge."
+
+
+def _run(home: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--home", str(home), *args])
+
+
+def _with_an_expired_entry(home: Path) -> None:
+    """A home whose MEMORY.md holds an entry past its expiry that no session start or
+    `mnemic gc` moved yet (written by a clock of May 2026)."""
+    home.mkdir(parents=True, exist_ok=True)
+    mem = Memory.open(home, origin="agent", clock=lambda: THEN)
+    mem.add("memory", STAYS)
+    answer = run_memory_tool(mem, {"action": "add", "content": ON_CALL, "expires": "2026-05-29"})
+    assert answer["success"], answer
+
+
+def test_status_of_a_project_names_it_and_its_commands_carry_it(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#82: `memory status --project DIR` printed a bare "MEMORY.md ... /1,500 chars" row,
+    read as the global MEMORY.md, and a nearly full project was told to run `mnemic
+    memory show --long` and `mnemic memory remove TEXT`, which work on the global store."""
+    project = tmp_path / "api"
+    project.mkdir()
+    (home_path).mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text("[project]\nmemory_char_limit = 200\n")
+    mem = Memory.open(open_project(Home.open(home_path), project, create=True))
+    for n in range(3):
+        mem.add("memory", f"API note {n}: endpoint /v{n}/items is served by items_v{n}.")
+    said = _run(home_path, "memory", "status", "--project", str(project)).stdout
+    assert said.splitlines()[0] == f"Project {project}:"
+    assert "nearly full" in said
+    flag = f"--project {project}"
+    for command in ("memory tidy", "memory show --long", "memory remove TEXT"):
+        assert f"`mnemic {command} {flag}`" in said
+
+
+def test_show_of_an_empty_project_names_it(home_path: Path, tmp_path: Path) -> None:
+    """#82: `memory show --project .` in a directory with no store yet (a project moved to
+    it) said "MEMORY.md: empty", as the global file's empty state reads."""
+    project = tmp_path / "web2"
+    project.mkdir()
+    home_path.mkdir(parents=True, exist_ok=True)
+    Memory.open(home_path).add("memory", STAYS)
+    said = _run(home_path, "memory", "show", "--project", str(project)).stdout
+    assert said.strip() == f"MEMORY.md of project {project}: empty (no block in the prompt)"
+
+
+def test_status_lists_entries_past_their_expiry(home_path: Path) -> None:
+    """#83: with an entry past its expiry still in MEMORY.md (and in what `prompt
+    --memory-only` pastes), `memory status` said nothing of it."""
+    _with_an_expired_entry(home_path)
+    said = _run(home_path, "memory", "status").stdout
+    assert (
+        "MEMORY.md: 1 entry past its expiry, still in the file: the next session start "
+        "(or `mnemic gc`) moves it to the archive:" in said
+    )
+    assert f"[2] {ON_CALL}  (valid through 2026-05-29 UTC)" in said
+    rows = json.loads(_run(home_path, "memory", "status", "--json").stdout)
+    (row,) = [r for r in rows if r["target"] == "memory"]
+    (gone,) = row["expired"]
+    assert (gone["index"], gone["entry"], gone["expires_utc"]) == (
+        2,
+        ON_CALL,
+        "2026-05-30T00:00:00Z",
+    )
+
+
+def test_show_says_the_next_session_will_not_hold_an_expired_entry(home_path: Path) -> None:
+    """#83: `memory show`, "exactly what the next session's prompt gets", showed an entry
+    past its expiry as any other, though the next session start moves it to the archive
+    first."""
+    _with_an_expired_entry(home_path)
+    said = _run(home_path, "memory", "show").stdout
+    block, _, after = said.partition(STAYS)
+    assert ON_CALL in block + after
+    assert (
+        "1 entry above is past its expiry: the next session start (or `mnemic gc`) moves it "
+        "to the archive first, so the next session's prompt will not hold it:" in after
+    )
+    assert f"  expired: {ON_CALL}" in after
+    assert "past its expiry" not in _run(home_path, "memory", "show", "--raw").stdout
+
+
+def test_forget_of_a_live_entry_says_it_stays_and_how_to_take_it_out(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#84: `forget --text` of a fact still in MEMORY.md said "Removed 1 copies of memory
+    entry texts ... (a live entry stays in its file)": the fact stayed in every prompt,
+    and which entry, and what to run, was left to the reader."""
+    project = tmp_path / "infra"
+    project.mkdir()
+    home_path.mkdir(parents=True, exist_ok=True)
+    mem = Memory.open(home_path)
+    mem.add("memory", "The oncall rota is on the wiki page OnCall/Rota.")
+    mem.add("memory", STAYS)
+    Memory.open(open_project(Home.open(home_path), project, create=True)).add(
+        "memory", "The oncall rota for infra is in PagerDuty."
+    )
+    r = _run(home_path, "forget", "--text", "oncall rota", "--yes")
+    assert r.exit_code == 0, r.output
+    assert "Removed 1 copies" not in r.stdout and "Removed 2 copies" in r.stdout
+    assert "Not forgotten: 2 live entries still hold it" in r.stdout
+    assert f"  MEMORY.md of project {project}: The oncall rota for infra" in r.stdout
+    data = json.loads(_run(home_path, "forget", "--text", "oncall rota", "--json", "--yes").stdout)
+    live = data[0]["live"]
+    assert [(x["target"], x["project"]) for x in live] == [("memory", None), ("memory", str(project))]
+    first, second = (x["handle"] for x in live)
+    assert f"`mnemic memory remove {first}`" in r.stdout
+    assert f"`mnemic memory remove {second} --project {project}`" in r.stdout
+    assert "then run `mnemic forget --text 'oncall rota'` again" in r.stdout
+
+
+def test_forget_says_one_copy(home_path: Path) -> None:
+    """#84: "Removed 1 copies of memory entry texts" (the add's record of a live entry)."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    Memory.open(home_path).add("memory", "The oncall rota is on the wiki page OnCall/Rota.")
+    r = _run(home_path, "forget", "--text", "wiki page OnCall", "--yes")
+    assert r.exit_code == 0, r.output
+    assert "Removed 1 copy of memory entry texts" in r.stdout
