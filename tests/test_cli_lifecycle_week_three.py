@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from mnemic.cli import main
@@ -141,3 +142,28 @@ def test_forget_says_one_copy(home_path: Path) -> None:
     r = _run(home_path, "forget", "--text", "wiki page OnCall", "--yes")
     assert r.exit_code == 0, r.output
     assert "Removed 1 copy of memory entry texts" in r.stdout
+
+
+def test_show_and_status_in_a_project_directory_say_its_sessions_get_its_block(
+    home_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#87: in a project's directory, `memory show` ("what the next session's prompt
+    gets") showed the global blocks alone, though a Claude Code session started there
+    gets the project's block too; `memory status` listed the project among others."""
+    project = tmp_path / "api"
+    (project / "src").mkdir(parents=True)
+    home_path.mkdir(parents=True, exist_ok=True)
+    home = Home.open(home_path)
+    Memory.open(home).add("memory", STAYS)
+    Memory.open(open_project(home, project, create=True)).add("memory", "API tests need the db.")
+    monkeypatch.chdir(project / "src")
+    note = (
+        f"This directory is in project {project}: a session started here (the Claude Code "
+        "hook, an MCP client whose root it is) also gets its PROJECT MEMORY block, shown by "
+        f"`mnemic memory show --project {project}`."
+    )
+    assert note in _run(home_path, "memory", "show").stdout
+    assert note in _run(home_path, "memory", "status").stdout
+    assert "This directory" not in _run(home_path, "memory", "show", "--project", ".").stdout
+    monkeypatch.chdir(tmp_path)
+    assert "This directory" not in _run(home_path, "memory", "show").stdout

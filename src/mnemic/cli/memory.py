@@ -20,7 +20,7 @@ from ..curated.operations import NO_EXPIRY
 from ..curated.placeholder import BLOCKED_PREFIX
 from ..curated.pressure import add_candidates, describe_expires, due, parse_expires, policy
 from ..curated.provenance import Provenance, entry_key, stale
-from ..curated.scope import stored_projects
+from ..curated.scope import find_project, stored_projects
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
 from ..curated.tool import memory_call
@@ -445,6 +445,8 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
                 _show_long(mem, targets, entries, provenance, unreadable, raw)
             else:
                 _show_text(mem, targets, entries, unreadable, raw)
+            if app.project is None:
+                _here_note(mem, gap="")
             for t in targets:
                 if waiting.get(t):
                     n = waiting[t]
@@ -710,6 +712,28 @@ def status(app: AppContext, as_json: bool) -> None:
             )
     if app.project is None:
         _project_lines(app)
+        _here_note(mem)
+
+
+def _here_note(mem: MemoryView, gap: str = "\n") -> None:
+    """In a directory whose project (or nearest parent's) has a store, with no project
+    named: a session started here gets that block too (docs/first-week.md #87)."""
+    import os
+
+    if mem.root is None:
+        return
+    try:
+        here = find_project(mem.root, os.getcwd(), mem.settings)
+    except (MnemicError, OSError):
+        return
+    if here is None:
+        return
+    where = printable(here.path, lines=False)
+    click.echo(
+        f"{gap}This directory is in project {where}: a session started here (the Claude Code "
+        "hook, an MCP client whose root it is) also gets its PROJECT MEMORY block, shown "
+        f"by `mnemic memory show --project {shlex.quote(here.path)}`."
+    )
 
 
 def _project_lines(app: AppContext) -> None:
