@@ -128,7 +128,10 @@ def test_forget_of_a_live_entry_says_it_stays_and_how_to_take_it_out(
     assert f"  MEMORY.md of project {project}: The oncall rota for infra" in r.stdout
     data = json.loads(_run(home_path, "forget", "--text", "oncall rota", "--json", "--yes").stdout)
     live = data[0]["live"]
-    assert [(x["target"], x["project"]) for x in live] == [("memory", None), ("memory", str(project))]
+    assert [(x["target"], x["project"]) for x in live] == [
+        ("memory", None),
+        ("memory", str(project)),
+    ]
     first, second = (x["handle"] for x in live)
     assert f"`mnemic memory remove {first}`" in r.stdout
     assert f"`mnemic memory remove {second} --project {project}`" in r.stdout

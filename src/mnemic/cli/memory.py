@@ -627,7 +627,9 @@ def status(app: AppContext, as_json: bool) -> None:
             continue
         old[t] = stale([e for e, _ in pairs], [p for _, p in pairs], days=days, now=now)
         gone[t] = [
-            (i, e, p) for i, (e, p) in enumerate(pairs) if p.expires is not None and p.expires <= now
+            (i, e, p)
+            for i, (e, p) in enumerate(pairs)
+            if p.expires is not None and p.expires <= now
         ]
         row["stale_after_days"] = days
         row["stale"] = [
