@@ -8,6 +8,9 @@ Real homes, the real CLI (click's runner), the real write path.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -170,3 +173,50 @@ def test_show_and_status_in_a_project_directory_say_its_sessions_get_its_block(
     assert "This directory" not in _run(home_path, "memory", "show", "--project", ".").stdout
     monkeypatch.chdir(tmp_path)
     assert "This directory" not in _run(home_path, "memory", "show").stdout
+
+
+def _mcp_banner(home: Path, *args: str) -> str:
+    """The first line `mnemic mcp` prints on stderr (stdin empty: it ends at once)."""
+    env = {k: v for k, v in os.environ.items() if k != "MNEMIC_PROJECT"}
+    done = subprocess.run(
+        [sys.executable, "-m", "mnemic", "--home", str(home), "mcp", *args],
+        input="", capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stderr.splitlines()[0]
+
+
+def test_the_mcp_banner_names_the_project_it_serves(home_path: Path, tmp_path: Path) -> None:
+    """#88: `mnemic mcp --project DIR` said only "serving HOME over stdio": nothing told
+    which project's memory its scope="project" calls reach (a moved directory's new path
+    reaches an empty store)."""
+    project = tmp_path / "api"
+    project.mkdir()
+    home_path.mkdir(parents=True, exist_ok=True)
+    Memory.open(home_path).add("memory", STAYS)
+    assert _mcp_banner(home_path, "--project", str(project)).startswith(
+        f"mnemic mcp: serving {home_path} (and the memory of project {project}) over stdio"
+    )
+    assert _mcp_banner(home_path, "--any-project").startswith(
+        f"mnemic mcp: serving {home_path} (and the project each memory call names) over stdio"
+    )
+    assert _mcp_banner(home_path).startswith(f"mnemic mcp: serving {home_path} over stdio")
+
+
+def test_tidy_after_a_rejection_says_how_to_keep_one_wording(home_path: Path) -> None:
+    """#90: a merge rejected because the other wording was wanted was listed again, "--stage
+    passes it over", and the listing ended "Nothing was changed, and --stage would pass
+    every one over.": nothing said how to keep the other entry."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    mem = Memory.open(home_path)
+    mem.add("memory", "The staging database runs PostgreSQL 15 on port 5433.")
+    mem.add("memory", "Staging DB: PostgreSQL 15, port 5433.")
+    staged = _run(home_path, "memory", "tidy", "--stage", "--lexical")
+    assert staged.exit_code == 0 and "A proposal you rejected" not in staged.stdout
+    assert _run(home_path, "pending", "reject", "all").exit_code == 0
+    said = _run(home_path, "memory", "tidy", "--lexical").stdout
+    assert "--stage passes it over: a person rejected this proposal before" in said
+    assert (
+        "A proposal you rejected stays listed here: to keep one of its entries yourself, "
+        "`mnemic memory remove` the other (the archive keeps it)." in said
+    )
