@@ -220,3 +220,17 @@ def test_tidy_after_a_rejection_says_how_to_keep_one_wording(home_path: Path) ->
         "A proposal you rejected stays listed here: to keep one of its entries yourself, "
         "`mnemic memory remove` the other (the archive keeps it)." in said
     )
+
+
+def test_the_prompt_names_entries_a_session_start_moves_out(home_path: Path) -> None:
+    """#96: `mnemic prompt`, "the whole system prompt a new session gets", showed an entry
+    past its expiry in the memory block, though a session start moves it out first."""
+    _with_an_expired_entry(home_path)
+    said = _run(home_path, "prompt").stdout
+    head = said.partition("─" * 72)[0]
+    assert (
+        "Past its expiry: 1 MEMORY.md entry below; a session start moves it to the archive "
+        f"first, so its prompt will not hold it: '{ON_CALL}'" in head
+    )
+    only = _run(home_path, "prompt", "--memory-only").stdout  # the hook's bare snapshot
+    assert "Past its expiry" not in only and ON_CALL in only

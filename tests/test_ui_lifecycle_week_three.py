@@ -7,6 +7,7 @@ from pathlib import Path
 
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import open_project
+from mnemic.curated.tool import run_memory_tool
 from mnemic.home import Home
 from test_ui import client_for
 
@@ -30,3 +31,20 @@ def test_a_project_whose_directory_moved_is_marked_gone(home_path: Path, tmp_pat
     assert f"--project {store.name}" in moved
     stays = page.partition('id="project-api-')[2].partition("</section>")[0]
     assert "Directory gone" not in stays
+
+
+def test_the_prompt_page_names_entries_a_session_start_moves_out(home_path: Path) -> None:
+    """#96: the Prompt page, "System prompt of a new session", showed an entry past its
+    expiry in the memory block, though a session start moves it out first."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    mem = Memory.open(home_path, origin="agent", clock=lambda: 1_780_000_000.0)  # May 2026
+    mem.add("memory", "The main branch deploys to staging on every merge.")
+    answer = run_memory_tool(
+        mem, {"action": "add", "content": "Bob covers the pager.", "expires": "2026-05-29"}
+    )
+    assert answer["success"], answer
+    page = client_for(home_path).get("/prompt").text
+    note = page.partition('class="drop-first small expired-note"')[2].partition("</ul>")[0]
+    assert "Past its expiry: 1 MEMORY.md entry below; a session start moves it" in note
+    assert "<li>Bob covers the pager.</li>" in note
+    assert "deploys to staging" not in note
