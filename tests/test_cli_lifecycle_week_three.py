@@ -234,3 +234,24 @@ def test_the_prompt_names_entries_a_session_start_moves_out(home_path: Path) -> 
     )
     only = _run(home_path, "prompt", "--memory-only").stdout  # the hook's bare snapshot
     assert "Past its expiry" not in only and ON_CALL in only
+
+
+def test_a_restore_says_so_first_then_what_it_caused(home_path: Path) -> None:
+    """#93: `archive restore` under `on_full` printed "Entry added.", the eviction lines
+    and the warning, and only last "restored from the archive: 30.1": the restore came
+    after what it caused."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text(
+        '[memory]\nmemory_char_limit = 200\non_full = "archive_oldest"\n'
+    )
+    mem = Memory.open(home_path)
+    mem.add("memory", "Deploys go through ./deploy.sh on Tuesdays.")
+    mem.remove("memory", "deploy.sh")
+    for n in range(3):
+        mem.add("memory", f"Service {n} listens on port 80{n}0 in the staging network.")
+    r = _run(home_path, "memory", "archive", "restore", "2")
+    assert r.exit_code == 0, r.output
+    first, *rest = r.stdout.splitlines()
+    assert first.startswith("Entry restored from the archive: 2 (it is no longer archived).")
+    assert any("evicted to the archive" in line for line in rest)
+    assert not any("restored from the archive" in line for line in rest)

@@ -194,9 +194,12 @@ def refuse(  # also `memory archive restore`
     fail("\n".join(lines))
 
 
-def report(mem: Memory, result: WriteResult, expires: float | None = None) -> None:
-    """Print what a write did for a person: its message and usage, what it replaced,
-    removed or evicted, the ``expires`` it set, and the pressure warning."""
+def report(
+    mem: Memory, result: WriteResult, expires: float | None = None, said: str | None = None
+) -> None:
+    """Print what a write did for a person: its message (``said``: the caller's words
+    for it) and usage, what it replaced, removed or evicted, the ``expires`` it set, and
+    the pressure warning."""
     if result.staged:
         pid = result.pending_id
         if result.again:
@@ -219,7 +222,7 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     where = FILENAMES[result.target]
     if mem.project is not None:  # which store, when it is not the global one
         where = f"{where} of project {printable(mem.project, lines=False)}"
-    message = result.message
+    message = said or result.message
     if len(result.results) > 1 and all(r.status == "removed" for r in result.results):
         message = f"{len(result.results)} entries removed."  # not "Applied 2 operation(s)"
     kept = [r.status == "replaced" and r.previous == r.entry for r in result.results]
