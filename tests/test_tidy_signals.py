@@ -39,7 +39,7 @@ def superseded(old: str, new: str) -> TidyProposal:
          "trinkt' / 'nimmt"),
         ("L'utilisateur boit du thé vert le matin.", "Le matin, l'utilisateur prend du thé vert.",
          "boit' / 'prend"),
-        ("用户晚上喝绿茶。", "晚上的时候用户会喝绿茶。", "-' / '的时候"),
+        ("用户晚上喝绿茶。", "晚上的时候用户会喝绿茶。", "one adds '的时候"),
         ("Der Nutzer bevorzugt Vim für kurze Änderungen.",
          "Für kurze Änderungen nimmt der Nutzer Vim.", "bevorzugt' / 'nimmt"),
         ("El usuario necesita café por la mañana.", "El usuario quiere café por la mañana.",

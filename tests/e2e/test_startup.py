@@ -197,7 +197,9 @@ def test_prompt_loads_the_session_start_but_no_tools_search_model_client_or_serv
     # module (prompt --project), the scanner with its verdict cache
     # +4: scan._lexicon_more, _address, _lexicon_reveal, _lexicon_harm
     # +1: backends.files.lost (the journal read backwards)
-    assert len(ours) <= 103, sorted(ours)  # +1: scan._lexicon_conceal, +1: scan._neighbours
+    # +1: backends.files.journal (the fold says which entries are past their expiry: a
+    # session start moves them out first; docs/first-week.md #96)
+    assert len(ours) <= 104, sorted(ours)  # +1: scan._lexicon_conceal, +1: scan._neighbours
     assert _top(modules, (*NEVER, "mcp", "starlette", "uvicorn", "rich")) == set()
 
 

@@ -456,7 +456,7 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
             }
         )
         return
-    report(mem, result)
-    if result.written and not result.staged:
-        shown = item_id.strip() if ":" in item_id else arch.typed_id(item.id)
-        click.echo(f"  restored from the archive: {shown} (it is no longer archived)")
+    shown = item_id.strip() if ":" in item_id else arch.typed_id(item.id)
+    # the restore first, then what it caused (evictions, the warning): first-week #93
+    done = f"Entry restored from the archive: {shown} (it is no longer archived)."
+    report(mem, result, said=done if result.written and not result.staged else None)

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from typing import Any
 
 import click
 
+from ..curated.entries import FILENAMES
 from ..governance.chain import VerifyReport
 from ..ops.audit_log import store_label, store_records, verify_stores
 from ..ops.forget import check_match, forget_sessions, forget_user
@@ -20,6 +22,7 @@ from .app import (
     AppContext,
     cell,
     confirm,
+    counted,
     emit_json,
     handle_errors,
     pass_app,
@@ -271,9 +274,11 @@ def forget(
         else:
             click.echo(f"{verb} {r.messages} session message(s) in {r.sessions} session(s).")
         click.echo(
-            f"{verb} {r.archived} copies of memory entry texts from the audit journal "
-            "(archived entries then show as forgotten; a live entry stays in its file)."
+            f"{verb} {r.archived} {'copy' if r.archived == 1 else 'copies'} of memory entry "
+            "texts from the audit journal (archived entries then show as forgotten; a live "
+            "entry stays in its file)."
         )
+        _say_live(r.live, match or "")
         if r.what == "sessions":
             click.echo(
                 f"{verb} {len(r.copies)} earlier version(s) and backup(s) of MEMORY.md and "
@@ -286,6 +291,38 @@ def forget(
                 )
         for note in r.notes:
             click.echo(f"note: {note}")
+
+
+def _say_live(live: list[dict[str, str | None]], match: str) -> None:
+    """The live entries that hold the forgotten text, which forget leaves in their file
+    (in every prompt), and the commands that take them out (docs/first-week.md #84)."""
+    if not live:
+        return
+    n = len(live)
+    click.echo(
+        f"Not forgotten: {counted(n, 'live entry', 'live entries')} still "
+        f"{'holds' if n == 1 else 'hold'} it, in every session's prompt:"
+    )
+    removes: dict[str, list[str]] = {}  # one `memory remove` per store and file
+    for item in live:
+        project = item["project"]
+        name = FILENAMES[str(item["target"])]
+        if project is not None:
+            name += f" of project {printable(project, lines=False)}"
+        text = printable(str(item["entry"]), lines=False)
+        click.echo(f"  {name}: {text[:80]}{'...' if len(text) > 80 else ''}")
+        flags = (" --target user" if item["target"] == "user" else "") + (
+            f" --project {shlex.quote(project)}" if project is not None else ""
+        )
+        removes.setdefault(flags, []).append(str(item["handle"]))
+    click.echo(
+        "Remove "
+        + ("it" if n == 1 else "them")
+        + " first: "
+        + "; ".join(f"`mnemic memory remove {' '.join(h)}{f}`" for f, h in removes.items())
+        + f", then run `mnemic forget --text {shlex.quote(match)}` again (the removal "
+        "archives the text, and the forget takes that copy too)."
+    )
 
 
 @click.command(name="stats")

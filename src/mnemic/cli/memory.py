@@ -18,9 +18,9 @@ from ..curated.entries import FILENAMES, TARGETS, entry_handle, find_entry
 from ..curated.memory import Memory, WriteResult
 from ..curated.operations import NO_EXPIRY
 from ..curated.placeholder import BLOCKED_PREFIX
-from ..curated.pressure import add_candidates, describe_expires, parse_expires, policy
+from ..curated.pressure import add_candidates, describe_expires, due, parse_expires, policy
 from ..curated.provenance import Provenance, entry_key, stale
-from ..curated.scope import stored_projects
+from ..curated.scope import find_project, stored_projects
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
 from ..curated.tool import memory_call
@@ -194,9 +194,12 @@ def refuse(  # also `memory archive restore`
     fail("\n".join(lines))
 
 
-def report(mem: Memory, result: WriteResult, expires: float | None = None) -> None:
-    """Print what a write did for a person: its message and usage, what it replaced,
-    removed or evicted, the ``expires`` it set, and the pressure warning."""
+def report(
+    mem: Memory, result: WriteResult, expires: float | None = None, said: str | None = None
+) -> None:
+    """Print what a write did for a person: its message (``said``: the caller's words
+    for it) and usage, what it replaced, removed or evicted, the ``expires`` it set, and
+    the pressure warning."""
     if result.staged:
         pid = result.pending_id
         if result.again:
@@ -219,7 +222,7 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     where = FILENAMES[result.target]
     if mem.project is not None:  # which store, when it is not the global one
         where = f"{where} of project {printable(mem.project, lines=False)}"
-    message = result.message
+    message = said or result.message
     if len(result.results) > 1 and all(r.status == "removed" for r in result.results):
         message = f"{len(result.results)} entries removed."  # not "Applied 2 operation(s)"
     kept = [r.status == "replaced" and r.previous == r.entry for r in result.results]
@@ -445,6 +448,8 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
                 _show_long(mem, targets, entries, provenance, unreadable, raw)
             else:
                 _show_text(mem, targets, entries, unreadable, raw)
+            if app.project is None:
+                _here_note(mem, gap="")
             for t in targets:
                 if waiting.get(t):
                     n = waiting[t]
@@ -504,6 +509,24 @@ def _hidden_note(block: str) -> None:
         )
 
 
+def _expired_note(target: str, entries: list[str], mem: MemoryView) -> None:
+    """After a block that holds entries past their expiry: the next session start moves
+    them to the archive before its snapshot, so its prompt will not hold them
+    (docs/first-week.md #83)."""
+    if not entries:
+        return
+    n = len(entries)
+    click.echo(
+        f"{counted(n, 'entry', 'entries')} above {'is' if n == 1 else 'are'} past "
+        f"{'its' if n == 1 else 'their'} expiry: the next session start (or `mnemic gc`) "
+        f"moves {'it' if n == 1 else 'them'} to the archive first, so the next session's "
+        f"prompt will not hold {'it' if n == 1 else 'them'}:"
+    )
+    for entry in entries:
+        first = _human_entry(target, entry, mem.level).splitlines()[0] if entry else ""
+        click.echo(f"  expired: {first[:80]}")
+
+
 def _say_unreadable(target: str, targets: list[str], unreadable: dict[str, str]) -> None:
     """Why ``target`` could not be read, once for every target that failed alike: a
     database out of reach refused MEMORY.md and USER.md in the same words, and the whole
@@ -522,6 +545,7 @@ def _show_text(
     unreadable: dict[str, str],
     raw: bool,
 ) -> None:
+    expired = {} if raw else due(mem, time.time())  # the next session start moves them
     for t in targets:
         if t in unreadable:
             _say_unreadable(t, targets, unreadable)
@@ -540,10 +564,16 @@ def _show_text(
             click.echo(f"mnemic: {FILENAMES[t]}: {exc.to_human()}", err=True)
         else:
             if not block.text:
-                click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
+                of = (
+                    f" of project {printable(mem.project, lines=False)}"
+                    if mem.project is not None
+                    else ""
+                )
+                click.echo(f"{FILENAMES[t]}{of}: empty (no block in the prompt)")
             else:
                 click.echo(block.text)
                 _hidden_note(block.text)
+                _expired_note(t, expired.get(t, []), mem)
                 if not mem.in_prompt(t):
                     click.echo("(disabled in config: this block is not put in the prompt)")
         click.echo()
@@ -585,6 +615,7 @@ def status(app: AppContext, as_json: bool) -> None:
     now = time.time()
     rows: list[dict[str, Any]] = []
     old: dict[str, list[tuple[int, str, Provenance]]] = {}
+    gone: dict[str, list[tuple[int, str, Provenance]]] = {}
     for t in targets:
         try:
             usage = mem.usage(t)
@@ -598,6 +629,11 @@ def status(app: AppContext, as_json: bool) -> None:
             rows.append({"target": t, "error": exc.to_human()})
             continue
         old[t] = stale([e for e, _ in pairs], [p for _, p in pairs], days=days, now=now)
+        gone[t] = [
+            (i, e, p)
+            for i, (e, p) in enumerate(pairs)
+            if p.expires is not None and p.expires <= now
+        ]
         row["stale_after_days"] = days
         row["stale"] = [
             {
@@ -608,10 +644,17 @@ def status(app: AppContext, as_json: bool) -> None:
             }
             for i, e, p in old[t]
         ]
+        row["expired"] = [  # past their time, still live: the next session start moves them
+            {"index": i + 1, "entry": display_entry(t, e, mem.level)[0], **_with_utc(p.as_dict())}
+            for i, e, p in gone[t]
+        ]
         rows.append(row)
     if as_json:
         emit_json(rows)
         return
+    where = f" --project {shlex.quote(mem.project)}" if mem.project is not None else ""
+    if mem.project is not None:  # which store the bars are (first-week #82)
+        click.echo(f"Project {printable(mem.project, lines=False)}:")
     pressure = mem.settings.memory.pressure_ratio  # where a write's answer warns too
     full: list[str] = []
     for row in rows:
@@ -644,23 +687,58 @@ def status(app: AppContext, as_json: bool) -> None:
             first = _human_entry(t, entry, mem.level).splitlines()[0] if entry else ""
             age = int((now - (prov.last_touched or now)) // 86400)
             click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
+    for t, items in gone.items():  # in the file and the prompt until a session start (#83)
+        if not items:
+            continue
+        click.echo(
+            f"\n{FILENAMES[t]}: {counted(len(items), 'entry', 'entries')} past "
+            f"{'its' if len(items) == 1 else 'their'} expiry, still in the file: the next "
+            "session start (or `mnemic gc`) moves "
+            f"{'it' if len(items) == 1 else 'them'} to the archive:"
+        )
+        for i, entry, prov in items:
+            first = _human_entry(t, entry, mem.level).splitlines()[0] if entry else ""
+            assert prov.expires is not None
+            click.echo(f"  [{i + 1}] {first[:80]}  ({describe_expires(prov.expires)})")
     if full:
         click.echo(
             f"\nRoom is short in {' and '.join(FILENAMES[t] for t in full)}: `mnemic memory "
-            "tidy` proposes what to merge or drop, `mnemic memory show --long` shows how each "
-            "entry was used, and `mnemic memory remove TEXT` frees room (the archive keeps "
-            "what leaves)."
+            f"tidy{where}` proposes what to merge or drop, `mnemic memory show --long{where}` "
+            f"shows how each entry was used, and `mnemic memory remove TEXT{where}` frees room "
+            "(the archive keeps what leaves)."
         )
     for t in full:  # as a write's warning says it (docs/first-week.md #31)
         if policy(mem, t) != "refuse":
             key = "on_full_user" if t == "user" else "on_full"
             click.echo(
                 f"{FILENAMES[t]}: the next write that does not fit moves the entries best "
-                f"dropped to the archive ([memory] {key}); `mnemic memory archive list` "
+                f"dropped to the archive ([memory] {key}); `mnemic memory archive list{where}` "
                 "shows what left."
             )
     if app.project is None:
         _project_lines(app)
+        _here_note(mem)
+
+
+def _here_note(mem: MemoryView, gap: str = "\n") -> None:
+    """In a directory whose project (or nearest parent's) has a store, with no project
+    named: a session started here gets that block too (docs/first-week.md #87)."""
+    import os
+
+    if mem.root is None:
+        return
+    try:
+        here = find_project(mem.root, os.getcwd(), mem.settings)
+    except (MnemicError, OSError):
+        return
+    if here is None:
+        return
+    where = printable(here.path, lines=False)
+    click.echo(
+        f"{gap}This directory is in project {where}: a session started here (the Claude Code "
+        "hook, an MCP client whose root it is) also gets its PROJECT MEMORY block, shown "
+        f"by `mnemic memory show --project {shlex.quote(here.path)}`."
+    )
 
 
 def _project_lines(app: AppContext) -> None:

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from ..curated.snapshot import render_snapshot
+from ..curated.entries import FILENAMES
+from ..curated.snapshot import display_entry, render_snapshot
+from ..errors import MnemicError
 from ..tokens import estimate_tokens
-from .app import JSON_OPT, PROJECT_OPT, AppContext, emit_json, handle_errors, paged, pass_app
+from .app import (
+    JSON_OPT,
+    PROJECT_OPT,
+    AppContext,
+    emit_json,
+    handle_errors,
+    paged,
+    pass_app,
+    printable,
+)
 
 __all__ = ["prompt"]
 
@@ -69,5 +82,45 @@ def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: boo
         if manager.name:
             state = "on" if manager.active else f"off ({manager.disabled_reason})"
             click.echo(f"Memory provider: {manager.name} ({state})")
+        _expired_lines(app)
         click.echo("─" * 72)
         click.echo(text)
+
+
+def _expired_lines(app: AppContext) -> None:
+    """The entries below that are past their expiry: a session start moves them to the
+    archive before it takes its snapshot, so its prompt will not hold them
+    (docs/first-week.md #96)."""
+    import time
+
+    from ..curated.pressure import due
+    from ..curated.view import MemoryView
+
+    homes = [app.existing_home] + ([app.memory_home()] if app.project is not None else [])
+    for home in homes:  # the global blocks, then the project's
+        try:
+            view = MemoryView.open(home)
+            gone = due(view, time.time())
+        except MnemicError:
+            continue
+        _say_expired(view, gone)
+
+
+def _say_expired(view: Any, gone: dict[str, list[str]]) -> None:
+    """One line per file of ``view`` (a MemoryView) naming its entries in ``gone``."""
+    of = f" of project {printable(view.project, lines=False)}" if view.project else ""
+    for target, entries in gone.items():
+        n = len(entries)
+        click.echo(
+            f"Past {'its' if n == 1 else 'their'} expiry: {n} {FILENAMES[target]}{of} "
+            f"entr{'y' if n == 1 else 'ies'} below; a session start moves "
+            f"{'it' if n == 1 else 'them'} to the archive first, so its prompt will not hold "
+            f"{'it' if n == 1 else 'them'}: "
+            + ", ".join(f"'{_first(display_entry(target, e, view.level)[0])}'" for e in entries)
+        )
+
+
+def _first(entry: str) -> str:
+    """An entry's first line, as far as 60 characters, for one line of the header."""
+    line = printable(entry.splitlines()[0] if entry else "", lines=False)
+    return line if len(line) <= 60 else line[:57] + "..."

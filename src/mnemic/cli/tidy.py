@@ -155,6 +155,11 @@ def tidy(
             )
         elif any(r.report.proposals for r in runs) and not do_stage:
             click.echo("Nothing was changed, and --stage would pass every one over.")
+        if not do_stage and any("rejected" in why for skip in skips for why in skip.values()):
+            click.echo(  # what a person who rejected one may want instead (first-week #90)
+                "A proposal you rejected stays listed here: to keep one of its entries "
+                "yourself, `mnemic memory remove` the other (the archive keeps it)."
+            )
         staged = sum(1 for r in runs for s in r.staged or () if s.pending_id)
         if do_stage and staged:
             click.echo(

@@ -4,6 +4,7 @@ both run once they have parsed their options."""
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from collections.abc import Callable
 
@@ -85,7 +86,8 @@ def serve(
             else ""
         )
         server = MnemicMCP(home, project=project, any_project=any_project)
-        say(f"mnemic mcp: serving {served_home(home.root, home.settings)} over stdio, {how}")
+        served = served_home(home.root, home.settings) + _with_project(project, any_project)
+        say(f"mnemic mcp: serving {served} over stdio, {how}")
         serve_stdio(server)
         return
     settings = home.settings.mcp
@@ -100,7 +102,8 @@ def serve(
         if home.settings.metrics.enabled:
             extra.append(f"metrics at {url.rsplit('/', 1)[0]}/metrics")
         note = f" ({'; '.join(extra)})" if extra else ""
-        say(f"mnemic mcp: serving {served_home(home.root, home.settings)} at {url}{note}")
+        served = served_home(home.root, home.settings) + _with_project(project, any_project)
+        say(f"mnemic mcp: serving {served} at {url}{note}")
 
     serve_http(
         MnemicMCP(home, project=project, any_project=any_project),
@@ -118,3 +121,14 @@ def _configure_logging(level: str) -> None:
     handler.setFormatter(logging.Formatter("mnemic mcp: %(levelname)s %(name)s: %(message)s"))
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
+
+
+def _with_project(project: str | None, any_project: bool) -> str:
+    """Which project's memory the banner's server serves besides the home's global one
+    (docs/first-week.md #88): the directory as the server resolves it."""
+    if any_project:
+        return " (and the project each memory call names)"
+    if not project:
+        return ""
+    where = os.path.realpath(project) if os.path.isdir(project) else project
+    return f" (and the memory of project {where})"

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ..curated import fold_cache
-from ..curated.entries import FILENAMES, parse
+from ..curated.entries import FILENAMES, entry_handle, parse
 from ..curated.memory import Memory
 from ..curated.scope import stored_projects
 from ..curated.store import file_hash
@@ -93,6 +93,11 @@ class ForgetReport:
     copies: list[str] = field(default_factory=list)
     """History versions and drift backups of MEMORY.md or USER.md (any store's) that held
     the text (``--text``), removed: each is a whole copy of its file."""
+    live: list[dict[str, str | None]] = field(default_factory=list)
+    """Live entries that hold the text (``--text``), which forget leaves in their file:
+    each ``target``, ``entry``, ``handle`` and ``project`` (its directory, or its id
+    when the directory is gone; ``None``: the global store). ``mnemic memory remove``
+    takes one (then forget again: the removal archives its text)."""
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -305,12 +310,35 @@ def _forget_everywhere(
 
     count = 0
     for store in [mem, *(_open(p, origin, clock) for p in stored_projects(home))]:
+        report.live += _live_holding(store, forms)
         count += _forget_texts(store, holds, dry_run)
         report.copies += _forget_copies(store, forms, dry_run)
         report.pending += _forget_staged(store, forms, dry_run)
     if count and not dry_run:  # the home's cache holds its projects' vectors too
         vector_cache.clear(home.root)
     return count
+
+
+def _live_holding(mem: Memory, forms: list[str]) -> list[dict[str, str | None]]:
+    """The live entries of ``mem``'s targets that hold one of ``forms``: forget leaves
+    them in their file (a person removes them; docs/first-week.md #84)."""
+    found: list[dict[str, str | None]] = []
+    for target in FILENAMES:
+        try:
+            raw = mem.backend.read(target)
+        except StorageError:
+            continue
+        for entry in parse(raw) if raw else ():
+            if contains(entry, forms):
+                found.append(
+                    {
+                        "target": target,
+                        "entry": entry,
+                        "handle": entry_handle(entry),
+                        "project": mem.project,
+                    }
+                )
+    return found
 
 
 def _forget_copies(mem: Memory, forms: list[str], dry_run: bool) -> list[str]:

@@ -211,6 +211,8 @@ def _projects(ui: Console) -> list[dict[str, Any]]:
         (view,) = _with_waiting(mem, [_target_view(mem, "memory", read_counts(mem.root))])
         view["project"] = home.project.path or home.project.id
         view["project_id"] = home.project.id
+        # as `memory status` marks it (docs/first-week.md #85): no session reaches it now
+        view["gone"] = bool(home.project.path) and home.selector == home.project.id
         out.append(view)
     return out
 

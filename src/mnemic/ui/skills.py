@@ -138,6 +138,25 @@ def _left_out(ui: Console) -> str:
     return " ".join(reasons)
 
 
+def _expired(ui: Console) -> list[tuple[str, list[str]]]:
+    """Each file's entries past their expiry, as the page shows them: a session start
+    moves them to the archive before its snapshot (docs/first-week.md #96)."""
+    import time
+
+    from ..curated.pressure import due
+    from ..curated.snapshot import display_entry
+
+    view = ui.view()
+    try:
+        gone = due(view, time.time())
+    except MnemicError:
+        return []
+    return [
+        (FILENAMES[t], [display_entry(t, e, view.level)[0] for e in entries])
+        for t, entries in gone.items()
+    ]
+
+
 def prompt_page(ui: Console, request: Request, form: Form) -> Response:
     built, tools, manager = preview_prompt(ui.home)
     text = built.text
@@ -153,6 +172,7 @@ def prompt_page(ui: Console, request: Request, form: Form) -> Response:
         tools=tools,
         provider=manager.name or "",
         chart=usage_chart(usage_history(ui)),
+        expired=_expired(ui),
     )
 
 

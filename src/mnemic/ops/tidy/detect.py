@@ -543,10 +543,11 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     if one_sided and s.contained >= t.merge_lexical:
         fa, fb = a.frame - b.frame, b.frame - a.frame
         if (fa or fb) and s.shingle_jaccard < t.merge_lexical:
+            was, now = said(a, fa), said(b, fb)  # one side may have none of its own
+            differ = f"'{was}' / '{now}'" if was and now else f"one adds '{was or now}'"
             return Verdict(
                 "duplicate",
-                f"the same fact in other words: only everyday words differ "
-                f"('{said(a, fa) or '-'}' / '{said(b, fb) or '-'}')",
+                f"the same fact in other words: only everyday words differ ({differ})",
                 s.contained,
             )
         return Verdict(
