@@ -182,6 +182,11 @@ def _week(w: Walk) -> None:
     w.run("import claude-code-memory", "--dry-run", "--claude-home", str(w.tmp / "none"))
     for name in ("import chatgpt", "import codex", "import hermes"):
         w.run(name, str(w.tmp / "missing"), "--dry-run")  # refused: the failure envelope
+    moved = w.tmp / "app-moved"
+    moved.mkdir()
+    assert w.run("project move", str(project), str(moved), "--force").get("success") is not False
+    gone = w.run("project forget", str(moved), "--force", "--bundle", str(w.tmp / "app.mnemic"))
+    assert gone.get("success") is not False and (w.tmp / "app.mnemic").is_file()
     w.run("db status")
     w.run("db migrate")
     w.run("db copy", str(w.home), str(w.tmp / "copy"))
