@@ -204,7 +204,7 @@ def diff(before: Path, after: Path) -> dict[str, Any]:
     a, b = json.loads(before.read_text()), json.loads(after.read_text())
     assert a["sets"] == b["sets"]
     i = readings(a, b)
-    ii = {"fresh15": churn(a, b), "fresh10-14 (tidy 37)": churn_tidy37()}
+    ii = {"+".join(b["sets"]): churn(a, b), "fresh10-14 dev (tidy 37)": churn_tidy37()}
     refit = all(v["ship"] for v in ii.values())
     return {"embedder": b["embedder"], "sets": b["sets"], "i_readings": i,
             "ii_refit": ii, "ship": {"readings": i["ship"], "refit": refit,
