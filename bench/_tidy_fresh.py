@@ -250,6 +250,27 @@ beside the result, the same words about another subject), English for 36 % and 6
 languages (Tigrinya, Pashto and Kurmanji among them) and mixed text, over 15 domains. It
 is dealt with its own seed into its own split file.
 
+``bench/data/tidy_fresh15.jsonl`` (:data:`FIFTEENTH`) is a fifteenth set, by a
+fifteenth writer who had read neither the tidy rules, their tests nor any earlier set's
+pairs (but the first four lines of the fourteenth, for the format), written as the notes
+an assistant keeps for a primary-school teacher in the Scottish Highlands who volunteers
+with a mountain-rescue team and for a family-run campsite in the Jura with a shop and
+bike hire: 114 rewordings (paraphrase, synonyms, word order, a pronoun or a relation for
+a name, abbreviations, a shortened note, a note restated with one detail added, units:
+kg/lb, °C/°F, m²/sq ft, m³/litres, Wh and km/miles; 24h/12h clocks and times of day in
+words, dates in two formats and month names, currencies, numbers in words in many
+languages, a typo, register, four mixed-language notes, and 28 language switches: one
+fact once in English and once in another language, tagged with the other language),
+66 updates (another price, count or fee, a new
+holder of a one-person role, a tool or supplier switched, a date moved, a move, a thing
+replaced, a plan cancelled, changed or resumed; "stopped" or a marker word in under a
+tenth), 38 contradictions (another value, number, date or person for a fact that does
+not change, a negation) and 122 honest pairs (two people, things, places, dates, prices
+or keys of one thing, a rule and its exception, a list and one item with a detail the
+list lacks, a target beside the result, one word changed, the same words about another
+subject), English for 34 % and 74 more languages (Romansh and Northern Sámi new to the sets) and
+mixed text, over 16 domains. It is dealt with its own seed into its own split file.
+
 **fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
 model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
 fitted on both halves of each, so their figures with the model say how well it fits
@@ -401,11 +422,19 @@ FOURTEENTH = FreshSet(
     20261514,
     DATA / "tidy_fresh14_baseline.json",
 )
+#: The fifteenth set, by a fifteenth hand, dealt with its own seed.
+FIFTEENTH = FreshSet(
+    "fresh15",
+    DATA / "tidy_fresh15.jsonl",
+    DATA / "tidy_fresh15_split.json",
+    20261515,
+    DATA / "tidy_fresh15_baseline.json",
+)
 SETS = {
     s.name: s
     for s in (
         FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH,
-        TWELFTH, THIRTEENTH, FOURTEENTH,
+        TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH,
     )
 }  # fmt: skip
 TRAINED_ON = ("fresh", "fresh2", "fresh3")
