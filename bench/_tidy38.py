@@ -52,6 +52,19 @@ readings. tidy_fresh15 dev is still measured (if its data commit arrives by 14:2
 once, for the record: (i) on unread data and the refit's churn there, for the next
 round (a frozen reading version, or a refit under a rule that bounds honest joins).
 
+**Measured once** (``bench/results/tidy38.json``; this branch with tidy_fresh15's data
+commit ``1625dfe7`` merged, src as main ``ea5624ed``, against the same tree with B's
+``numerals.py``, ``quantities.py`` and refitted ``pair_model.bin`` from ``6e77c48a``, its
+probe digest test passing; both dumped in the same minutes). fresh15 dev (rewordings 63,
+updates 38, contradictions 19, honest 61): rules alone offline rewordings 9 -> 10, with
+the embedder 14 -> 15 (a Ukrainian callsign in words, "чотирнадцять" / "14"), nothing
+lost, no honest pair moved, unrelated merges 0 -> 0 of 16,648: (i) holds; the refit's
+churn 0 / 0, no honest pair: (ii) holds there. fresh10-14 dev (reported; the refit's
+second unfitted set): rules alone offline +3 rewordings, +4 contradictions, with the
+embedder +2, +4, nothing lost, no honest pair moved; the refit's churn offline won 0,
+lost 2 rewordings, one honest pair joined (the Hungarian list), with the embedder won 0,
+lost 2: (ii)(a) and (b) fail. **Nothing ships**; no held-out half was read.
+
 Usage (``dump`` under the branch point's tree and under a tree with B's readings and
 the refit, in the same minutes; ``diff`` then decides)::
 
