@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..config import SkillsSettings
 
 __all__ = [
+    "LINT_COMMAND",
     "SkillFile",
     "inside",
     "list_files",
@@ -31,6 +32,8 @@ __all__ = [
 ]
 
 MAX_LISTED_FILES = 500
+LINT_COMMAND = "mnemic skills lint"
+"""What shows a person why a skill's file cannot be read (it names the file and why)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +138,7 @@ def read_support_file(path: str, rel: str, max_bytes: int) -> str | bytes | None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise SkillPathRefused(rel, "it is a symlink") from exc
-        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
+        raise UnreadableFile(path, exc.strerror or str(exc), check=LINT_COMMAND) from exc
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -149,7 +152,7 @@ def read_support_file(path: str, rel: str, max_bytes: int) -> str | bytes | None
                 break
             chunks.append(chunk)
     except OSError as exc:
-        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
+        raise UnreadableFile(path, exc.strerror or str(exc), check=LINT_COMMAND) from exc
     finally:
         os.close(fd)
     data = b"".join(chunks)

@@ -1,0 +1,76 @@
+"""Hostile skill files on disk and the skill tools' answers about them: a SKILL.md that
+cannot be read (binary, not UTF-8, a FIFO, a directory, too large) or front matter of
+the wrong type is refused in words that point at the command that shows what is wrong,
+and nothing is written."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from _skills import make_store
+from mnemic.skills import SkillStore, run_skill_tool
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.is_symlink() and not str(p).endswith(".lock")
+    }
+
+
+def _write(store: SkillStore, name: str, data: bytes) -> Path:
+    directory = Path(store.root) / name
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "SKILL.md"
+    path.write_bytes(data)
+    return path
+
+
+def _call(store: SkillStore, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    resp = run_skill_tool(store, tool, args)
+    json.dumps(resp)
+    return resp
+
+
+UNREADABLE = {
+    "binary": b"\x00\x01\xff\xfe---\nname: binary\n---\n",
+    "latin1": b"---\nname: latin1\ndescription: caf\xe9 au lait\n---\nBody\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNREADABLE))
+def test_an_unreadable_skill_points_at_skills_lint_not_memory_doctor(
+    home_path: Path, name: str
+) -> None:
+    """`mnemic memory doctor` says "No problems found" for a home whose SKILL.md cannot be
+    read: the refusal sent the model, and through it the person, to the wrong command."""
+    store = make_store(home_path)
+    _write(store, name, UNREADABLE[name])
+    before = _tree(Path(store.root))
+    resp = _call(store, "skill_view", {"name": name})
+    assert resp["success"] is False and resp["error_code"] == "unreadable_file"
+    assert "mnemic skills lint" in resp["error"] and "memory doctor" not in resp["error"]
+    listed = _call(store, "skills_list", {})
+    assert name not in [s["name"] for s in listed["skills"]]
+    info = next(i for i in store.skills() if i.name == name)
+    assert info.error is not None and "mnemic skills lint" in info.error
+    assert "memory doctor" not in info.error
+    assert _tree(Path(store.root)) == before
+
+
+def test_a_skill_md_that_is_a_fifo_or_a_directory_points_at_skills_lint(home_path: Path) -> None:
+    store = make_store(home_path)
+    fifo = Path(store.root) / "piped"
+    fifo.mkdir(parents=True)
+    os.mkfifo(fifo / "SKILL.md")
+    (Path(store.root) / "dirred" / "SKILL.md").mkdir(parents=True)
+    for name in ("piped", "dirred"):
+        resp = _call(store, "skill_view", {"name": name})
+        assert resp["error_code"] == "unreadable_file", resp
+        assert "mnemic skills lint" in resp["error"] and "memory doctor" not in resp["error"]
