@@ -74,3 +74,33 @@ def test_a_skill_md_that_is_a_fifo_or_a_directory_points_at_skills_lint(home_pat
         resp = _call(store, "skill_view", {"name": name})
         assert resp["error_code"] == "unreadable_file", resp
         assert "mnemic skills lint" in resp["error"] and "memory doctor" not in resp["error"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "kind"),
+    [
+        ("description", "2026-01-01", "a date"),
+        ("description", "[use it, often]", "a list"),
+        ("description", "{a: b}", "a mapping"),
+        ("description", "42", "a number"),
+        ("description", "yes", "true or false"),
+        ("name", "123", "a number"),
+    ],
+)
+def test_a_field_yaml_reads_as_no_text_says_so(
+    home_path: Path, field: str, value: str, kind: str
+) -> None:
+    """`description: 2026-01-01` was refused as "needs a non-empty 'description' field",
+    which sent the writer looking for a field that is there; on disk the skill was
+    listed unusable with the same words."""
+    store = make_store(home_path)
+    fields = {"name": "typed", "description": "Restart the app. Use when it hangs."}
+    fields[field] = value
+    content = "---\n" + "".join(f"{k}: {v}\n" for k, v in fields.items()) + "---\nBody\n"
+    resp = _call(store, "skill_manage", {"action": "create", "name": "typed", "content": content})
+    assert resp["success"] is False and resp["error_code"] == "skill_invalid", resp
+    assert kind in resp["error"] and "quotes" in resp["error"], resp["error"]
+    assert not (Path(store.root) / "typed").exists()
+    _write(store, "typed", content.encode())
+    info = next(i for i in store.skills() if i.name == "typed")
+    assert info.error is not None and kind in info.error
