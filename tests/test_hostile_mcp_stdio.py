@@ -189,3 +189,32 @@ def test_a_client_that_stops_reading_ends_the_server_without_a_traceback(seeded:
     assert code == 1
     assert b"client" in client.stderr.splitlines()[-1]
     assert Memory.open(seeded).read("memory").entries == ("Deploys go through staging first.",)
+
+
+def test_bytes_that_are_not_utf8_are_refused_not_saved_as_replacement_characters(
+    seeded: Path,
+) -> None:
+    """The SDK decoded stdin with errors="replace": a content of b"\\xff\\xfe" was saved
+    as the entry "\\ufffd\\ufffd" and the model told "Entry added"."""
+    before = (seeded / "memories" / "MEMORY.md").read_bytes()
+    client = RawClient(seeded)
+    try:
+        client.send(_call_line(5, b'{"action": "add", "target": "memory", "content": "\xff\xfe"}'))
+        reply = client.reply()
+        assert reply is not None and reply["id"] == 5, reply
+        assert reply["error"]["code"] == -32602
+        assert "not UTF-8" in reply["error"]["message"], reply
+        assert (
+            "content" in reply["error"]["message"]
+            and "nothing was done" in reply["error"]["message"]
+        )
+        line = _call_line(6, b'{"action": "add", "target": "memory", "content": "caf\xc3\xa9 ok"}')
+        client.send(line)
+        added = client.reply()
+        assert added is not None and added["result"]["structuredContent"]["success"] is True
+        assert _read_memory(client, 7) == ["Deploys go through staging first.", "café ok"]
+    finally:
+        assert client.close() == 0
+    assert b"Traceback" not in client.stderr
+    after = (seeded / "memories" / "MEMORY.md").read_bytes()
+    assert b"\xef\xbf\xbd" not in after and after != before

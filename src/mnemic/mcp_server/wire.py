@@ -1,7 +1,8 @@
 """What the stdio transport could not parse: answer it instead of dropping it.
 
 The SDK parses each line strictly; a request it cannot parse (one holding a lone
-surrogate escape, a JSON ``"\\ud800"`` that is not half of a pair; one nested deeper than
+surrogate escape, a JSON ``"\\ud800"`` that is not half of a pair, or bytes that are not
+UTF-8, which mnemic's stdin keeps as such surrogates; one nested deeper than
 its parser goes; one that is not JSON-RPC 2.0) is only logged, so the client waits forever
 for an answer. :func:`relay` sits between the transport and the server: such a request,
 when its line is JSON with an ``id``, gets a JSON-RPC error for that id saying what is
@@ -47,11 +48,15 @@ def bad_text_reply(exc: Exception) -> types.JSONRPCError | None:
     found = find_surrogate(message)
     if found is not None:
         path, codepoint = found
+        what = "a lone surrogate"
+        if 0xDC80 <= int(codepoint[2:], 16) <= 0xDCFF:  # how stdin keeps a stray byte
+            byte = int(codepoint[2:], 16) - 0xDC00
+            what = f"a byte that is not UTF-8 (0x{byte:02X}) or a lone surrogate"
         return _error(
             request_id,
             types.INVALID_PARAMS,
-            f"The request holds {codepoint} at {path}, a lone surrogate: it is not valid "
-            "Unicode text, so nothing was done. Send the text as proper UTF-8.",
+            f"The request holds {codepoint} at {path}, {what}: it is not valid Unicode "
+            "text, so nothing was done. Send the text as proper UTF-8.",
         )
     if "recursion limit" in str(first.get("msg", "")):
         return _error(
