@@ -110,3 +110,30 @@ def test_any_hook_input_is_one_line_and_never_the_catch_all(
         else:
             assert result.stdout.startswith("mnemic: ") and result.stdout.count("\n") == 1
     assert set(_sessions(home_path)) <= {"s1"}
+
+
+def test_a_deep_cwd_is_walked_up_once_not_resolved_at_every_level(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cwd 2,000 directories deep (4,000 characters, within PATH_MAX): the project
+    search and the cached answer's recorder resolved every parent again (realpath of a
+    path N deep is N lstat calls: N² in all), and SessionStart gave up after its 20 s,
+    leaving the session without its memory. Counted, not timed: realpath calls stay a
+    handful, whatever the depth."""
+    from mnemic.curated.memory import Memory
+
+    Memory.open(home_path).add("memory", "Deploys go through staging first.")
+    depth = 2000
+    calls: list[int] = []
+    real = os.path.realpath
+
+    def counting(path: Any, *args: Any, **kwargs: Any) -> str:
+        calls.append(os.fspath(path).count("/"))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os.path, "realpath", counting)
+    body = {"hook_event_name": "SessionStart", "cwd": "/a" * depth}
+    result = run_claude_code_hook(json.dumps(body).encode(), home_path=str(home_path))
+    assert result.ok and "staging first" in result.stdout
+    deep = [n for n in calls if n > depth // 2]
+    assert len(deep) <= 4, f"{len(deep)} realpath calls on paths over {depth // 2} deep"
