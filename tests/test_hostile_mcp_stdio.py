@@ -218,3 +218,27 @@ def test_bytes_that_are_not_utf8_are_refused_not_saved_as_replacement_characters
     assert b"Traceback" not in client.stderr
     after = (seeded / "memories" / "MEMORY.md").read_bytes()
     assert b"\xef\xbf\xbd" not in after and after != before
+
+
+def test_a_json_rpc_batch_gets_an_answer_for_each_request(seeded: Path) -> None:
+    """MCP 2025-03-26 allowed batches; the SDK reads none and only logged the line: a
+    client of that protocol waited for ever for ids 5 and 6."""
+    client = RawClient(seeded)
+    try:
+        client.send(
+            b'[{"jsonrpc": "2.0", "id": 5, "method": "tools/list"},'
+            b' {"jsonrpc": "2.0", "method": "notifications/initialized"},'
+            b' {"jsonrpc": "2.0", "id": "six", "method": "tools/call",'
+            b' "params": {"name": "memory", "arguments": {"action": "add",'
+            b' "target": "memory", "content": "from a batch"}}}]'
+        )
+        answers = [client.reply(), client.reply()]
+        assert sorted(str(a["id"]) for a in answers if a) == ["5", "six"], answers
+        for answer in answers:
+            assert answer is not None and answer["error"]["code"] == -32600
+            assert "batch" in answer["error"]["message"]
+            assert "own line" in answer["error"]["message"]
+        assert _read_memory(client, 7) == ["Deploys go through staging first."]
+    finally:
+        assert client.close() == 0
+    assert b"Traceback" not in client.stderr

@@ -22,7 +22,7 @@ from mcp.shared.message import SessionMessage
 
 from ..tooling import find_surrogate
 
-__all__ = ["bad_text_reply", "relay"]
+__all__ = ["bad_text_reply", "batch_replies", "relay"]
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +97,35 @@ def _error(request_id: int | str, code: int, message: str) -> types.JSONRPCError
     )
 
 
+def batch_replies(exc: Exception) -> list[types.JSONRPCError]:
+    """The errors answering a JSON-RPC batch (an array of requests, which MCP 2025-03-26
+    allowed and 2025-06-18 removed; the SDK reads none): one per request with an id,
+    saying to send each on its own line. Empty when ``exc`` is no such batch."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return []
+    try:
+        batch = next((e.get("input") for e in errors() if isinstance(e.get("input"), list)), None)
+    except (ValueError, TypeError, AttributeError):
+        return []
+    ids = [
+        m.get("id")
+        for m in batch or []
+        if isinstance(m, dict) and "method" in m and not isinstance(m.get("id"), bool)
+    ]
+    return [
+        _error(
+            i,
+            types.INVALID_REQUEST,
+            "The request came in a JSON-RPC batch (an array), which this server does not "
+            "read (MCP removed batches in 2025-06-18). Nothing was done. Send each request "
+            "on its own line.",
+        )
+        for i in ids
+        if isinstance(i, int | str)
+    ]
+
+
 async def relay(
     source: Any,
     sink: anyio.abc.ObjectSendStream[SessionMessage | Exception],
@@ -104,13 +133,15 @@ async def relay(
 ) -> None:
     """Forward ``source`` (the transport's read stream) to ``sink`` (the server's), and
     answer the requests the SDK could not parse on ``replies`` (the transport's write
-    stream): :func:`bad_text_reply`."""
+    stream): :func:`bad_text_reply`, :func:`batch_replies`."""
     async with sink:
         async for item in source:
             if isinstance(item, Exception):
                 reply = bad_text_reply(item)
-                if reply is not None:
-                    log.warning("refused a request it cannot read (id %r)", reply.id)
-                    await replies.send(SessionMessage(reply))
+                answers = [reply] if reply is not None else batch_replies(item)
+                for answer in answers:
+                    log.warning("refused a request it cannot read (id %r)", answer.id)
+                    await replies.send(SessionMessage(answer))
+                if answers:
                     continue
             await sink.send(item)
