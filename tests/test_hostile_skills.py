@@ -104,3 +104,35 @@ def test_a_field_yaml_reads_as_no_text_says_so(
     _write(store, "typed", content.encode())
     info = next(i for i in store.skills() if i.name == "typed")
     assert info.error is not None and kind in info.error
+
+
+def test_a_supporting_directory_nested_past_the_recursion_limit_is_listed(
+    home_path: Path,
+) -> None:
+    """references/a/a/.../f.md 1,100 levels deep: os.walk (recursive in Python 3.11)
+    raised RecursionError, skill_view answered internal_error and `mnemic skills lint`
+    ended with a traceback."""
+    from mnemic.skills.lint import lint_skills
+
+    store = make_store(home_path)
+    _write(store, "deep", b"---\nname: deep\ndescription: Deep. Use it.\n---\nBody\n")
+    here = os.open(Path(store.root) / "deep", os.O_RDONLY)
+    try:
+        os.mkdir("references", dir_fd=here)
+        fd = os.open("references", os.O_RDONLY, dir_fd=here)
+        for _ in range(1100):
+            os.mkdir("a", dir_fd=fd)
+            inner = os.open("a", os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        leaf = os.open("f.md", os.O_WRONLY | os.O_CREAT, 0o600, dir_fd=fd)
+        os.write(leaf, b"x")
+        os.close(leaf)
+        os.close(fd)
+    finally:
+        os.close(here)
+    resp = _call(store, "skill_view", {"name": "deep"})
+    assert resp["success"] is True, resp
+    assert [f["path"] for f in resp["files"]] == ["references/" + "a/" * 1100 + "f.md"]
+    problems = lint_skills(store)
+    assert any("deep" in str(p) for p in problems)

@@ -19,6 +19,8 @@ from ..errors import SkillPathRefused, SkillTooLarge, UnreadableFile
 from .model import SKILL_FILE, SUPPORT_DIRS, check_support_path
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ..config import SkillsSettings
 
 __all__ = [
@@ -79,7 +81,7 @@ def list_files(skill_dir: str) -> tuple[list[SkillFile], list[str]]:
         if os.path.islink(base):
             files.append(SkillFile(name, 0, symlink=True))
             continue
-        for dirpath, dirnames, filenames in os.walk(base):
+        for dirpath, dirnames, filenames in _walk(base):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
             rel_dir = os.path.relpath(dirpath, skill_dir).replace(os.sep, "/")
             for d in list(dirnames):
@@ -99,6 +101,34 @@ def list_files(skill_dir: str) -> tuple[list[SkillFile], list[str]]:
                 if len(files) >= MAX_LISTED_FILES:
                     return files, stray
     return files, stray
+
+
+def _walk(base: str) -> Iterator[tuple[str, list[str], list[str]]]:
+    """``os.walk(base)`` top-down without recursion: Python 3.11's recurses once per
+    level, and a supporting directory nested past about 1,000 levels raised
+    RecursionError out of ``skill_view`` and ``mnemic skills lint``. As there, the
+    caller may prune ``dirnames`` in place, and a symlinked directory is not entered."""
+    stack = [base]
+    while stack:
+        top = stack.pop()
+        try:
+            with os.scandir(top) as found:
+                entries = list(found)
+        except OSError:
+            continue
+        dirnames: list[str] = []
+        filenames: list[str] = []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            (dirnames if is_dir else filenames).append(entry.name)
+        yield top, dirnames, filenames
+        for name in reversed(dirnames):
+            path = os.path.join(top, name)
+            if not os.path.islink(path):
+                stack.append(path)
 
 
 def resolve_support_path(skill_dir: str, rel: str) -> str:
