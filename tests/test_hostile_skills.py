@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -106,15 +107,37 @@ def test_a_field_yaml_reads_as_no_text_says_so(
     assert info.error is not None and kind in info.error
 
 
+@pytest.fixture
+def deep_home(home_path: Path) -> Iterator[Path]:
+    """The home, its skills removed after the test without recursion: a tree 1,100
+    levels deep left behind broke pytest's own clean-up of old temporary directories
+    (shutil.rmtree: RecursionError) in every later session on this machine."""
+    yield home_path
+    from mnemic.skills.apply import _remove_tree
+
+    _remove_tree(str(home_path / "skills"))
+    assert not (home_path / "skills").exists()
+
+
 def test_a_supporting_directory_nested_past_the_recursion_limit_is_listed(
-    home_path: Path,
+    deep_home: Path,
 ) -> None:
     """references/a/a/.../f.md 1,100 levels deep: os.walk (recursive in Python 3.11)
     raised RecursionError, skill_view answered internal_error and `mnemic skills lint`
     ended with a traceback."""
     from mnemic.skills.lint import lint_skills
 
-    store = make_store(home_path)
+    store = make_store(deep_home)
+    _deep_skill(store)
+    resp = _call(store, "skill_view", {"name": "deep"})
+    assert resp["success"] is True, resp
+    assert [f["path"] for f in resp["files"]] == ["references/" + "a/" * 1100 + "f.md"]
+    problems = lint_skills(store)
+    assert any("deep" in str(p) for p in problems)
+
+
+def _deep_skill(store: SkillStore) -> None:
+    """Skill ``deep`` with references/a/a/.../f.md 1,100 levels down."""
     _write(store, "deep", b"---\nname: deep\ndescription: Deep. Use it.\n---\nBody\n")
     here = os.open(Path(store.root) / "deep", os.O_RDONLY)
     try:
@@ -131,8 +154,26 @@ def test_a_supporting_directory_nested_past_the_recursion_limit_is_listed(
         os.close(fd)
     finally:
         os.close(here)
-    resp = _call(store, "skill_view", {"name": "deep"})
-    assert resp["success"] is True, resp
-    assert [f["path"] for f in resp["files"]] == ["references/" + "a/" * 1100 + "f.md"]
-    problems = lint_skills(store)
-    assert any("deep" in str(p) for p in problems)
+
+
+def test_deleting_a_skill_nested_past_the_recursion_limit_deletes_it_and_writes_go_on(
+    deep_home: Path,
+) -> None:
+    """shutil.rmtree (recursive in Python 3.11) raised RecursionError after the skill had
+    moved to the trash: the model was told the delete failed, and every later write
+    failed the same way clearing that trash."""
+    store = make_store(deep_home)
+    _deep_skill(store)
+    gone = _call(store, "skill_manage", {"action": "delete", "name": "deep"})
+    assert gone["success"] is True, gone
+    assert sorted(os.listdir(store.root)) == [".lock"]
+    made = _call(
+        store,
+        "skill_manage",
+        {
+            "action": "create",
+            "name": "other",
+            "content": "---\nname: other\ndescription: Other. Use it.\n---\nBody\n",
+        },
+    )
+    assert made["success"] is True, made
