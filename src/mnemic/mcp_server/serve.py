@@ -3,12 +3,9 @@ both run once they have parsed their options."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
 import sys
 from collections.abc import Callable
-from typing import NoReturn
 
 from ..config import served_home
 from ..errors import ConfigError
@@ -26,19 +23,6 @@ TOKEN_IN_ARGV = (
     "command lines); use --token-file FILE or MNEMIC_MCP_TOKEN=<token> instead"
 )
 """What ``--token`` prints: the option is kept for existing scripts, not recommended."""
-
-
-def _client_gone(say: Callable[[str], None]) -> NoReturn:
-    """The stdio client closed its end of stdout while calls were in flight: one line, and
-    exit 1 (as click does for a reader that went away); stdout goes to the null device so
-    the interpreter's last flush meets no broken pipe either."""
-    with contextlib.suppress(OSError, ValueError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    say(
-        "mnemic mcp: the client closed the connection (it stopped reading stdout); "
-        "calls it had not read the answer of may have been carried out."
-    )
-    raise SystemExit(1)
 
 
 def http_token(
@@ -102,13 +86,7 @@ def serve(
         )
         server = MnemicMCP(home, project=project, any_project=any_project)
         say(f"mnemic mcp: serving {served_home(home.root, home.settings)} over stdio, {how}")
-        gone = False
-        try:
-            serve_stdio(server)
-        except* BrokenPipeError:  # the client stopped reading: nobody is left to answer
-            gone = True
-        if gone:
-            _client_gone(say)
+        serve_stdio(server)
         return
     settings = home.settings.mcp
     bind_host = host if host is not None else settings.host

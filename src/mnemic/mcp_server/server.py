@@ -17,7 +17,7 @@ import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from urllib.parse import unquote
 
 import anyio
@@ -588,5 +588,27 @@ def _text(uri: str, text: str, mime: str) -> types.ReadResourceResult:
 
 
 def serve_stdio(server: MnemicMCP) -> None:
-    """Serve ``server`` over stdio (blocks until the client closes stdin)."""
-    anyio.run(server.run_stdio)
+    """Serve ``server`` over stdio (blocks until the client closes stdin). A client that
+    stops reading stdout while calls are in flight ends the process: one line on stderr,
+    exit status 1 (as click does for a reader that went away), never a traceback."""
+    gone = False
+    try:
+        anyio.run(server.run_stdio)
+    except* BrokenPipeError:  # nobody is left to answer
+        gone = True
+    if gone:
+        _client_gone()
+
+
+def _client_gone() -> NoReturn:
+    """The stdio client closed its end of stdout: say so, and exit 1; stdout goes to the
+    null device so the interpreter's last flush meets no broken pipe either."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    with contextlib.suppress(OSError):
+        os.write(
+            2,
+            b"mnemic mcp: the client closed the connection (it stopped reading stdout); "
+            b"calls it had not read the answer of may have been carried out.\n",
+        )
+    raise SystemExit(1)
