@@ -168,7 +168,7 @@ def test_description_whitespace_is_collapsed() -> None:
         ("---\ndescription: d\n---\nb", "name", "non-empty 'name'"),
         ("---\nname: a\n---\nb", "description", "non-empty 'description'"),
         ("---\nname: a\ndescription: '  '\n---\nb", "description", "non-empty"),
-        ("---\nname: a\ndescription: 5\n---\nb", "description", "non-empty"),
+        ("---\nname: a\ndescription: 5\n---\nb", "description", "a number, not text"),
         ("---\nname: a\ndescription: d\nplatforms: [beos]\n---\nb", "platforms", "beos"),
         ("---\nname: a\ndescription: d\ntags: [1, 2]\n---\nb", "tags", "non-empty string"),
         ("---\nname: a\ndescription: d\ntags: {a: 1}\n---\nb", "tags", "list of strings"),

@@ -67,6 +67,7 @@ __all__ = [
     "no_project",
     "open_project",
     "project_id",
+    "resolved_project_id",
     "project_of_roots",
     "project_path",
     "project_settings",
@@ -152,7 +153,14 @@ class ProjectHome(Home):
 def project_id(directory: str | os.PathLike[str]) -> str:
     """The id of a project directory: ``<name>-<12 hex digits of SHA-256(resolved path)>``
     (see the module docstring). The directory need not exist."""
-    resolved = os.path.realpath(os.path.expanduser(os.fspath(directory)))
+    return resolved_project_id(os.path.realpath(os.path.expanduser(os.fspath(directory))))
+
+
+def resolved_project_id(resolved: str) -> str:
+    """:func:`project_id` of a path already resolved (``os.path.realpath``), such as a
+    parent of one: resolving each parent again made a walk up from a directory N levels
+    deep cost N² ``lstat`` calls (a Claude Code hook whose ``cwd`` was 2,000 levels deep
+    gave up after its 20 s)."""
     name = _NAME_CHARS.sub("-", os.path.basename(resolved)).strip("-.")[:40] or "project"
     digest = hashlib.sha256(resolved.encode("utf-8", "surrogateescape")).hexdigest()[:12]
     return f"{name}-{digest}"
@@ -238,7 +246,7 @@ def find_project(
     for directory in (here, *here.parents):
         if directory == directory.parent or str(directory) == home:  # no project (locate)
             break
-        pid = project_id(directory)
+        pid = resolved_project_id(str(directory))  # a parent of a resolved path is one
         found = Project(pid, str(directory), Path(home_root) / PROJECTS_DIR / pid)
         stored = pid in known if known is not None else found.exists
         if stored:

@@ -19,22 +19,29 @@ class UnreadableFile(StorageError):
 
     code = "unreadable_file"
 
-    def __init__(self, path: str, reason: str) -> None:
+    def __init__(self, path: str, reason: str, *, check: str = "mnemic memory doctor") -> None:
         self.path = path
         self.reason = reason
+        self.check = check
+        """The command that shows a person what is wrong with the file (a skill's:
+        ``mnemic skills lint``; ``mnemic memory doctor`` looks at memory files only)."""
         super().__init__(
             f"{path} could not be read ({reason}). Nothing was written, so its content is "
-            "safe. Fix or move the file (see `mnemic memory doctor`), then retry."
+            f"safe. Fix or move the file (see `{check}`), then retry."
         )
+
+    def checked_by(self, check: str) -> UnreadableFile:
+        """The same failure, pointing at ``check`` to see what is wrong."""
+        return UnreadableFile(self.path, self.reason, check=check)
 
     def to_llm(self) -> str:
         # A model cannot repair a file, and "retry" sent it round the loop guard: it is
         # told to hand the problem to the person and go on without the file.
         return (
             f"{self.path} could not be read ({self.reason}). Nothing was written, so its "
-            "content is safe. Only a person can repair it: tell the user (`mnemic memory "
-            "doctor` shows what is wrong) and go on without it; retrying fails the same way "
-            "until it is fixed."
+            f"content is safe. Only a person can repair it: tell the user (`{self.check}` "
+            "shows what is wrong) and go on without it; retrying fails the same way until "
+            "it is fixed."
         )
 
     def to_human(self) -> str:

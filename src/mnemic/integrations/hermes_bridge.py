@@ -272,7 +272,7 @@ def serve(
     try:
         for raw in stdin:
             answer = _answer(bridge, failure, raw)
-            stdout.write(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
+            stdout.write(_line(answer))
             stdout.flush()
             answered += 1
     finally:
@@ -281,9 +281,29 @@ def serve(
     return answered
 
 
+def _line(answer: dict[str, Any]) -> bytes:
+    """One answer as one line of UTF-8 JSON. Text that is not UTF-8 (a lone surrogate the
+    request held, quoted back) is written as JSON escapes: it raised UnicodeEncodeError
+    and ended the bridge. An answer that cannot be JSON at all says so, without its id."""
+    try:
+        return json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n"
+    except UnicodeEncodeError:
+        return json.dumps(answer).encode("ascii") + b"\n"
+    except (ValueError, TypeError, RecursionError):
+        error = "The answer could not be written as JSON (the request's id nests too deeply)."
+        return json.dumps({"id": None, "ok": False, "error": error}).encode("ascii") + b"\n"
+
+
 def _answer(bridge: HermesBridge | None, failure: str, raw: bytes) -> dict[str, Any]:
     try:
         request = json.loads(raw)
+    except RecursionError:
+        return {
+            "id": None,
+            "ok": False,
+            "error": "The request is nested too deeply to read (lists or objects inside "
+            "each other about a thousand levels). Nothing was done.",
+        }
     except ValueError:
         return {"id": None, "ok": False, "error": "The request is not one line of JSON."}
     if not isinstance(request, dict):

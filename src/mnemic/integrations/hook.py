@@ -182,8 +182,26 @@ def _field(data: dict[str, Any], name: str) -> str:
     return value
 
 
+def _unicode(data: dict[str, Any], name: str) -> None:
+    """Refuse a field holding a lone surrogate (a JSON ``"\\ud800"``): no file or session
+    can be named by it (it raised UnicodeEncodeError out of the import)."""
+    value = data.get(name)
+    if not isinstance(value, str):
+        return
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        where = f"U+{ord(value[exc.start]):04X}"
+        raise IntegrationError(
+            _WHERE,
+            f'"{name}" holds {where}, a lone surrogate: it is not valid Unicode text',
+            _SETUP,
+        ) from None
+
+
 def _transcript(data: dict[str, Any]) -> Path:
     raw = _field(data, "transcript_path")
+    _unicode(data, "transcript_path")
     path = Path(raw)
     if "\x00" in raw or not path.is_absolute():
         raise IntegrationError(_WHERE, f"transcript_path {raw!r} is not an absolute path", _SETUP)
@@ -399,6 +417,7 @@ def _import(
     from ..sessions.search.catchup import catch_up
 
     path = _transcript(data)
+    _unicode(data, "session_id")
     session_id = data.get("session_id") if isinstance(data.get("session_id"), str) else None
     home = Home.open(home_path, profile)
     with open_store(home) as store:

@@ -313,7 +313,7 @@ class Recorder:
     def _start(
         self, hook: dict[str, Any], home_path: str | None, profile: str | None, chosen: str | None
     ) -> None:
-        from ..curated.scope import PROJECTS_DIR, project_id
+        from ..curated.scope import PROJECTS_DIR, resolved_project_id
 
         found = context(hook, home_path, profile, chosen)
         if found is None:
@@ -341,7 +341,8 @@ class Recorder:
             with os.scandir(package) as listing:
                 self.paths += sorted(e.path for e in listing if not e.name.endswith(".pyc"))
         for directory in directories:
-            self.paths += store_paths(os.path.join(self.root, PROJECTS_DIR, project_id(directory)))
+            pid = resolved_project_id(directory)  # realpaths and their parents
+            self.paths += store_paths(os.path.join(self.root, PROJECTS_DIR, pid))
         self.before = signatures(self.paths)
         self.probe = _probe(self.root)
         self.projects = directories

@@ -8,12 +8,16 @@ over stdio; :mod:`mnemic.mcp_server.http` over streamable HTTP.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import logging
+import os
+import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from urllib.parse import unquote
 
 import anyio
@@ -511,7 +515,13 @@ class MnemicMCP:
     async def run_stdio(self) -> None:
         """Serve one client over this process's stdin and stdout until stdin closes."""
         try:
-            async with stdio_server() as (read_stream, write_stream):
+            async with (
+                _stdin_bytes_kept() as stdin,
+                stdio_server(stdin) as (
+                    read_stream,
+                    write_stream,
+                ),
+            ):
                 sink, checked = anyio.create_memory_object_stream[SessionMessage | Exception](0)
                 async with anyio.create_task_group() as tg:
                     tg.start_soon(relay, read_stream, sink, write_stream)
@@ -521,6 +531,46 @@ class MnemicMCP:
                     tg.cancel_scope.cancel()
         finally:
             self.close()
+
+
+@asynccontextmanager
+async def _stdin_bytes_kept() -> AsyncIterator[anyio.AsyncFile[str] | None]:
+    """Stdin for the SDK's stdio transport, its bytes that are not UTF-8 kept as lone
+    surrogates (``surrogateescape``) rather than replaced by U+FFFD: the SDK then cannot
+    parse such a request and :func:`~.wire.relay` answers it for its id, where the
+    replacement characters were saved as the model's text (a memory entry of ``\ufffd``).
+    As the SDK does, fd 0 points at the null device while serving (a handler or child
+    reading stdin reads nothing) and the wire is read from a private duplicate, never
+    closed (a worker thread may still block on it). ``None`` (the SDK claims stdin
+    itself) when stdin is not fd 0 or cannot be duplicated."""
+    try:
+        import fcntl  # POSIX; elsewhere the SDK claims stdin itself
+
+        if sys.stdin is None or sys.stdin.fileno() != 0:
+            raise OSError("stdin is not fd 0")
+        private = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
+    except (ImportError, OSError, ValueError, AttributeError):
+        yield None
+        return
+    diverted = False
+    try:
+        null = os.open(os.devnull, os.O_RDONLY)
+        try:
+            os.dup2(null, 0)
+            diverted = True
+        finally:
+            os.close(null)
+    except OSError:
+        pass
+    wire = io.TextIOWrapper(
+        os.fdopen(private, "rb", closefd=False), encoding="utf-8", errors="surrogateescape"
+    )
+    try:
+        yield anyio.wrap_file(wire)
+    finally:
+        if diverted:
+            with contextlib.suppress(OSError):
+                os.dup2(private, 0)
 
 
 async def _frozen(view: ClientView, part: Callable[[], T]) -> T:
@@ -538,5 +588,27 @@ def _text(uri: str, text: str, mime: str) -> types.ReadResourceResult:
 
 
 def serve_stdio(server: MnemicMCP) -> None:
-    """Serve ``server`` over stdio (blocks until the client closes stdin)."""
-    anyio.run(server.run_stdio)
+    """Serve ``server`` over stdio (blocks until the client closes stdin). A client that
+    stops reading stdout while calls are in flight ends the process: one line on stderr,
+    exit status 1 (as click does for a reader that went away), never a traceback."""
+    gone = False
+    try:
+        anyio.run(server.run_stdio)
+    except* BrokenPipeError:  # nobody is left to answer
+        gone = True
+    if gone:
+        _client_gone()
+
+
+def _client_gone() -> NoReturn:
+    """The stdio client closed its end of stdout: say so, and exit 1; stdout goes to the
+    null device so the interpreter's last flush meets no broken pipe either."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    with contextlib.suppress(OSError):
+        os.write(
+            2,
+            b"mnemic mcp: the client closed the connection (it stopped reading stdout); "
+            b"calls it had not read the answer of may have been carried out.\n",
+        )
+    raise SystemExit(1)

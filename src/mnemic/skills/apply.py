@@ -53,7 +53,42 @@ def _cleanup(root: str) -> None:
         return
     for n in names:
         if n.startswith((_STAGING, _TRASH)):
-            shutil.rmtree(os.path.join(root, n), ignore_errors=True)
+            _remove_tree(os.path.join(root, n))
+
+
+def _remove_tree(path: str) -> None:
+    """``shutil.rmtree(path, ignore_errors=True)``, and without recursion when that
+    recursed too deep: Python 3.11's recurses once per level, so deleting a skill whose
+    supporting files nest past about 1,000 levels raised RecursionError after the skill
+    had left (the model was told the delete failed), and every later write, which first
+    clears what dead writers left, failed the same way on the trash it left."""
+    try:
+        shutil.rmtree(path, ignore_errors=True)
+        return
+    except RecursionError:
+        pass
+    stack, seen = [path], set()
+    while stack:
+        top = stack[-1]
+        if top in seen:  # its entries are gone (or could not go): now the directory
+            stack.pop()
+            with contextlib.suppress(OSError):
+                os.rmdir(top)
+            continue
+        seen.add(top)
+        try:
+            with os.scandir(top) as found:
+                entries = list(found)
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(entry.path)
+                else:
+                    os.unlink(entry.path)
+            except OSError:
+                pass
 
 
 def _mkdirs(base: str, parts: list[str]) -> None:
@@ -136,7 +171,7 @@ def _create(store: SkillRoot, prep: PreparedChange) -> None:
                 os.rmdir(parent)
         raise
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        _remove_tree(staging)
 
 
 def _delete(store: SkillRoot, prep: PreparedChange) -> None:
@@ -144,7 +179,7 @@ def _delete(store: SkillRoot, prep: PreparedChange) -> None:
     parent = os.path.dirname(prep.skill_dir)
     os.rename(prep.skill_dir, trash)
     fsync_dir(parent)
-    shutil.rmtree(trash, ignore_errors=True)
+    _remove_tree(trash)
     if prep.category and parent != store.root:
         with contextlib.suppress(OSError):  # an emptied category goes too
             os.rmdir(parent)

@@ -19,9 +19,12 @@ from ..errors import SkillPathRefused, SkillTooLarge, UnreadableFile
 from .model import SKILL_FILE, SUPPORT_DIRS, check_support_path
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ..config import SkillsSettings
 
 __all__ = [
+    "LINT_COMMAND",
     "SkillFile",
     "inside",
     "list_files",
@@ -31,6 +34,8 @@ __all__ = [
 ]
 
 MAX_LISTED_FILES = 500
+LINT_COMMAND = "mnemic skills lint"
+"""What shows a person why a skill's file cannot be read (it names the file and why)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +81,7 @@ def list_files(skill_dir: str) -> tuple[list[SkillFile], list[str]]:
         if os.path.islink(base):
             files.append(SkillFile(name, 0, symlink=True))
             continue
-        for dirpath, dirnames, filenames in os.walk(base):
+        for dirpath, dirnames, filenames in _walk(base):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
             rel_dir = os.path.relpath(dirpath, skill_dir).replace(os.sep, "/")
             for d in list(dirnames):
@@ -96,6 +101,34 @@ def list_files(skill_dir: str) -> tuple[list[SkillFile], list[str]]:
                 if len(files) >= MAX_LISTED_FILES:
                     return files, stray
     return files, stray
+
+
+def _walk(base: str) -> Iterator[tuple[str, list[str], list[str]]]:
+    """``os.walk(base)`` top-down without recursion: Python 3.11's recurses once per
+    level, and a supporting directory nested past about 1,000 levels raised
+    RecursionError out of ``skill_view`` and ``mnemic skills lint``. As there, the
+    caller may prune ``dirnames`` in place, and a symlinked directory is not entered."""
+    stack = [base]
+    while stack:
+        top = stack.pop()
+        try:
+            with os.scandir(top) as found:
+                entries = list(found)
+        except OSError:
+            continue
+        dirnames: list[str] = []
+        filenames: list[str] = []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            (dirnames if is_dir else filenames).append(entry.name)
+        yield top, dirnames, filenames
+        for name in reversed(dirnames):
+            path = os.path.join(top, name)
+            if not os.path.islink(path):
+                stack.append(path)
 
 
 def resolve_support_path(skill_dir: str, rel: str) -> str:
@@ -135,7 +168,7 @@ def read_support_file(path: str, rel: str, max_bytes: int) -> str | bytes | None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise SkillPathRefused(rel, "it is a symlink") from exc
-        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
+        raise UnreadableFile(path, exc.strerror or str(exc), check=LINT_COMMAND) from exc
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -149,7 +182,7 @@ def read_support_file(path: str, rel: str, max_bytes: int) -> str | bytes | None
                 break
             chunks.append(chunk)
     except OSError as exc:
-        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
+        raise UnreadableFile(path, exc.strerror or str(exc), check=LINT_COMMAND) from exc
     finally:
         os.close(fd)
     data = b"".join(chunks)

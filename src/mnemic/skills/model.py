@@ -237,6 +237,31 @@ def _load_yaml(text: str) -> Any:
         raise SkillInvalid("front matter", f"the YAML does not parse{where}: {problem}.") from exc
 
 
+def _check_text_field(value: Any, field: str) -> None:
+    """Refuse a field YAML read as something other than text (``description: 2026-01-01``
+    is a date, ``[a, b]`` a list), saying so: "needs a non-empty field" misled a writer
+    whose field is there."""
+    if value is None or isinstance(value, str):
+        return
+    if isinstance(value, bool):
+        kind = "true or false"
+    elif isinstance(value, int | float):
+        kind = "a number"
+    elif isinstance(value, datetime.date):
+        kind = "a date"
+    elif isinstance(value, list):
+        kind = "a list"
+    elif isinstance(value, dict):
+        kind = "a mapping"
+    else:
+        kind = f"a YAML {type(value).__name__}"
+    raise SkillInvalid(
+        field,
+        f"YAML reads the '{field}' field as {kind}, not text: put its value in quotes "
+        f'({field}: "...").',
+    )
+
+
 def _scalar_text(value: Any, field: str, limit: int) -> str:
     """A string field; numbers and dates (``version: 1.0``, unquoted YAML) become text."""
     if isinstance(value, bool) or not isinstance(value, str | int | float | datetime.date):
@@ -281,9 +306,11 @@ def _front_matter(data: Any) -> FrontMatter:
             f"expected a YAML mapping of fields, got {type(data).__name__}. Example: {_EXAMPLE}",
         )
     name = data.get("name")
+    _check_text_field(name, "name")
     if not isinstance(name, str) or not name.strip():
         raise SkillInvalid("name", "the front matter needs a non-empty 'name' field.")
     desc = data.get("description")
+    _check_text_field(desc, "description")
     if not isinstance(desc, str) or not desc.strip():
         raise SkillInvalid(
             "description",

@@ -37,6 +37,7 @@ from ..home import Home
 from .apply import apply_change
 from .changes import ChangeResult, PreparedChange, SkillChange
 from .files import (
+    LINT_COMMAND,
     SkillFile,
     inside,
     list_files,
@@ -222,11 +223,7 @@ class SkillStore:
         if not inside(os.path.realpath(path), real_root):
             return bad("the skill directory is a symlink that points outside its skills root")
         try:
-            text = read_text_strict(
-                os.path.join(path, SKILL_FILE),
-                nofollow=True,
-                max_bytes=skill_md_max_bytes(self.settings),
-            )
+            text = self._read_skill_md(os.path.join(path, SKILL_FILE))
         except (UnreadableFile, UnsafePath) as exc:
             return bad(exc.to_llm())
         if text is None:
@@ -269,13 +266,21 @@ class SkillStore:
     def read_info(self, info: SkillInfo) -> SkillDoc:
         """Like :meth:`read` for an already resolved skill."""
         self._check_dir(info)
-        text = read_text_strict(
-            info.skill_md, nofollow=True, max_bytes=skill_md_max_bytes(self.settings)
-        )
+        text = self._read_skill_md(info.skill_md)
         if text is None:
             raise SkillNotFound(info.ref)
         files, stray = list_files(info.path)
         return SkillDoc(info, text, tuple(files), tuple(stray))
+
+    def _read_skill_md(self, path: str) -> str | None:
+        """A SKILL.md's text (``None``: gone); one that cannot be read points a person at
+        ``mnemic skills lint``, which names it (``memory doctor`` does not look at skills)."""
+        try:
+            return read_text_strict(
+                path, nofollow=True, max_bytes=skill_md_max_bytes(self.settings)
+            )
+        except UnreadableFile as exc:
+            raise exc.checked_by(LINT_COMMAND) from None
 
     def _check_dir(self, info: SkillInfo) -> None:
         root = self.root if info.source == "local" else info.source
