@@ -492,12 +492,12 @@ def test_migration_12_replaces_the_function_of_11(
     tmp_path: Path, pg_dsn: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mnemic.backends.postgres.db import Database
-    from mnemic.backends.postgres.migrations import migrate
+    from mnemic.backends.postgres.migrations import SCHEMA_VERSION, migrate
     from mnemic.curated.tool import memory_call
 
     schema = _at_11(pg_dsn, monkeypatch)
     try:
-        assert migrate(Database(pg_dsn, schema=schema)) == [12, 13, 14]
+        assert migrate(Database(pg_dsn, schema=schema)) == list(range(12, SCHEMA_VERSION + 1))
         assert _functions(pg_dsn, schema) == [15]  # replaced, not a second overload
         seen = _outcomes(monkeypatch)
         mem = Memory.open(_home(tmp_path / "h", pg_dsn, schema, 2200))
@@ -521,7 +521,7 @@ def test_a_role_that_may_not_replace_the_function_falls_back_once(
     drop or replace it): the migration is recorded, the old function left, and a process
     of that role takes today's path, asking the server once."""
     from mnemic.backends.postgres.db import Database
-    from mnemic.backends.postgres.migrations import current_version, migrate
+    from mnemic.backends.postgres.migrations import SCHEMA_VERSION, current_version, migrate
     from mnemic.curated.tool import memory_call
 
     schema = _at_11(pg_dsn, monkeypatch)
@@ -538,9 +538,9 @@ def test_a_role_that_may_not_replace_the_function_falls_back_once(
         dsn = pg_dsn.replace("test@", f"{role}@")
         assert dsn != pg_dsn
         with caplog.at_level("WARNING", logger="mnemic.backends.postgres.migrations"):
-            assert migrate(Database(dsn, schema=schema)) == [12, 13, 14]
+            assert migrate(Database(dsn, schema=schema)) == list(range(12, SCHEMA_VERSION + 1))
         assert "migration 12" in caplog.text and "owner" in caplog.text
-        assert current_version(Database(dsn, schema=schema)) == 14
+        assert current_version(Database(dsn, schema=schema)) == SCHEMA_VERSION
         assert _functions(pg_dsn, schema) == [12]  # migration 11's, as it was
         seen = _outcomes(monkeypatch)
         mem = Memory.open(_home(tmp_path / "h", dsn, schema, 2200))

@@ -97,3 +97,62 @@ $fill$""",
     assert [e for e in mem.entries("memory")] == ["the second entry is the server's"]
     modes = [row[0] for row in _sql(pg_dsn, pg_schema, "SELECT mode FROM {s}.seen_modes")]
     assert modes and set(modes) == {"force_generic_plan"}
+
+
+def _statements_server() -> Any:
+    """A throwaway server counting every statement, nested ones too
+    (``pg_stat_statements``, which must be loaded at start-up); skips without it."""
+    import shutil
+
+    from _pgserver import find_bindir, start_server
+
+    bindir = find_bindir()
+    config = shutil.which("pg_config", path=bindir) or shutil.which("pg_config")
+    lib = (
+        subprocess.run([config, "--pkglibdir"], capture_output=True, text=True) if config else None
+    )
+    if lib is None or not (Path(lib.stdout.strip()) / "pg_stat_statements.so").exists():
+        pytest.skip("pg_stat_statements is not installed")
+    return start_server(
+        settings={
+            "shared_preload_libraries": "pg_stat_statements",
+            "pg_stat_statements.track": "all",
+        }
+    )
+
+
+def test_a_server_write_runs_four_statements(tmp_path: Path) -> None:
+    # perf17: the function read the text, the ledger's presence and the recorded state
+    # in three statements, and wrote the version, the text, the record, the head and the
+    # state in six (and its answer, and an old version's removal, in two more): each an
+    # executor started and ended in the server, 12-13 a write
+    from mnemic.backends.postgres.db import Database
+    from mnemic.backends.postgres.migrations import migrate
+
+    server = _statements_server()
+    try:
+        migrate(Database(server.dsn, schema="perf17"))
+        home = tmp_path / "home"
+        home.mkdir()
+        (home / "config.toml").write_text(
+            f'store = "{server.dsn}"\n\n[postgres]\nschema = "perf17"\n', encoding="utf-8"
+        )
+        mem = Memory.open(home)
+        mem.add("memory", "the first entry makes the row")  # the client's path
+        _sql(server.dsn, "perf17", "CREATE EXTENSION pg_stat_statements")
+        _sql(server.dsn, "perf17", "SELECT pg_stat_statements_reset()")
+        for i in range(4):
+            mem.add("memory", f"fact {i} written by the server")
+        mem.remove("memory", "fact 0")
+        assert mem.entries("memory")[-1] == "fact 3 written by the server"
+        rows = _sql(
+            server.dsn,
+            "perf17",
+            "SELECT query, calls FROM pg_stat_statements WHERE NOT toplevel",
+        )
+        nested = {str(q): int(c) for q, c in rows}
+        every = [q for q, c in nested.items() if c == 5]
+        # the target's lock, the head, the read, the writes (63 before, 12-13 a write)
+        assert len(every) == 4 and sum(nested.values()) <= 5 * 5, nested
+    finally:
+        server.stop()
