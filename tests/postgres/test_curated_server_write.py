@@ -492,12 +492,12 @@ def test_migration_12_replaces_the_function_of_11(
     tmp_path: Path, pg_dsn: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mnemic.backends.postgres.db import Database
-    from mnemic.backends.postgres.migrations import SCHEMA_VERSION, migrate
+    from mnemic.backends.postgres.migrations import migrate
     from mnemic.curated.tool import memory_call
 
     schema = _at_11(pg_dsn, monkeypatch)
     try:
-        assert migrate(Database(pg_dsn, schema=schema)) == list(range(12, SCHEMA_VERSION + 1))
+        assert migrate(Database(pg_dsn, schema=schema)) == [12, 13, 14]
         assert _functions(pg_dsn, schema) == [15]  # replaced, not a second overload
         seen = _outcomes(monkeypatch)
         mem = Memory.open(_home(tmp_path / "h", pg_dsn, schema, 2200))
@@ -521,7 +521,7 @@ def test_a_role_that_may_not_replace_the_function_falls_back_once(
     drop or replace it): the migration is recorded, the old function left, and a process
     of that role takes today's path, asking the server once."""
     from mnemic.backends.postgres.db import Database
-    from mnemic.backends.postgres.migrations import SCHEMA_VERSION, current_version, migrate
+    from mnemic.backends.postgres.migrations import current_version, migrate
     from mnemic.curated.tool import memory_call
 
     schema = _at_11(pg_dsn, monkeypatch)
@@ -538,9 +538,9 @@ def test_a_role_that_may_not_replace_the_function_falls_back_once(
         dsn = pg_dsn.replace("test@", f"{role}@")
         assert dsn != pg_dsn
         with caplog.at_level("WARNING", logger="mnemic.backends.postgres.migrations"):
-            assert migrate(Database(dsn, schema=schema)) == list(range(12, SCHEMA_VERSION + 1))
+            assert migrate(Database(dsn, schema=schema)) == [12, 13, 14]
         assert "migration 12" in caplog.text and "owner" in caplog.text
-        assert current_version(Database(dsn, schema=schema)) == SCHEMA_VERSION
+        assert current_version(Database(dsn, schema=schema)) == 14
         assert _functions(pg_dsn, schema) == [12]  # migration 11's, as it was
         seen = _outcomes(monkeypatch)
         mem = Memory.open(_home(tmp_path / "h", dsn, schema, 2200))
@@ -616,66 +616,3 @@ def test_processes_calling_the_tool_at_once(
             added[item["text"]] += 1
     assert set(added.values()) == {1} and len(added) == 1 + writers * (n + n // 2)
     assert actions["replace"] == writers * n // 2 and actions["remove"] == writers * n // 4
-
-
-def _source(dsn: str, schema: str) -> str:
-    rows = _sql(
-        dsn,
-        schema,
-        "SELECT p.prosrc FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
-        "WHERE n.nspname = %s AND p.proname = 'curated_write'",
-        (schema,),
-    )
-    return "\n".join(str(r[0]) for r in rows)
-
-
-def test_migration_15_by_a_role_that_may_not_replace_the_function_keeps_12s(
-    tmp_path: Path, pg_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    """Migration 15 (the function in four statements a write) run by a role that does not
-    own migration 12's function: recorded, the function left as it was, and the writes
-    still decided by the server, through 12's."""
-    from mnemic.backends.postgres import migrations
-    from mnemic.backends.postgres.db import Database
-    from mnemic.backends.postgres.migrations import SCHEMA_VERSION, current_version, migrate
-
-    schema = "t_" + uuid.uuid4().hex[:12]
-    with monkeypatch.context() as m:
-        m.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:14])
-        m.setattr(migrations, "SCHEMA_VERSION", 14)
-        assert migrations.migrate(Database(pg_dsn, schema=schema))[-1] == 14
-    twelve = _source(pg_dsn, schema)
-    assert "WITH kept AS" not in twelve
-    role = "r_" + uuid.uuid4().hex[:10]
-    try:
-        for grant in (
-            f'CREATE ROLE "{role}" LOGIN',
-            f'GRANT CREATE ON DATABASE postgres TO "{role}"',
-            f'GRANT USAGE, CREATE ON SCHEMA {{s}} TO "{role}"',
-            f'GRANT ALL ON ALL TABLES IN SCHEMA {{s}} TO "{role}"',
-            f'GRANT ALL ON ALL SEQUENCES IN SCHEMA {{s}} TO "{role}"',
-        ):
-            _sql(pg_dsn, schema, grant)
-        dsn = pg_dsn.replace("test@", f"{role}@")
-        with caplog.at_level("WARNING", logger="mnemic.backends.postgres.migrations"):
-            assert migrate(Database(dsn, schema=schema)) == list(range(15, SCHEMA_VERSION + 1))
-        assert "migration 15" in caplog.text and "owner" in caplog.text
-        assert current_version(Database(dsn, schema=schema)) == SCHEMA_VERSION
-        assert _source(pg_dsn, schema) == twelve and _functions(pg_dsn, schema) == [15]
-        seen = _outcomes(monkeypatch)
-        mem = Memory.open(_home(tmp_path / "h", dsn, schema, 2200))
-        mem.apply("memory", [Op("add", "first note")])  # the target's first record
-        mem.apply("memory", [Op("add", "second note")])
-        assert mem.apply("memory", [Op("remove", old_text="first")]).written
-        assert mem.entries("memory") == ["second note"]
-        assert seen["ok"] == 2 and "off" not in seen, seen  # the first add: no row yet
-        assert mem.governor is not None and mem.governor.journal.verify().ok
-        # the owner's migration replaces it: the same schema, the same answers
-        _sql(pg_dsn, schema, "DELETE FROM {s}.mnemic_migrations WHERE version = 15")
-        assert migrate(Database(pg_dsn, schema=schema)) == [15]
-        assert "WITH kept AS" in _source(pg_dsn, schema)
-        assert mem.apply("memory", [Op("add", "third note")]).written
-        assert seen["ok"] == 3 and "off" not in seen, seen
-        assert mem.governor.journal.verify().ok
-    finally:
-        _drop(pg_dsn, schema, role)

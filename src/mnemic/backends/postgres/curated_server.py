@@ -60,7 +60,7 @@ from .curated_queue import queue_write
 from .curated_server_11 import CHECKED, KEPT
 from .db import failure, is_lock_timeout
 
-__all__ = ["FILL", "FUNCTION", "FUNCTION_12", "ServerWrite", "server_write"]
+__all__ = ["FUNCTION", "FILL", "ServerWrite", "server_write"]
 
 log = logging.getLogger("mnemic.backends.postgres.curated")
 
@@ -77,15 +77,15 @@ END
 $fill$"""
 """The record's text from its pieces: ``frags[1]``, the value of ``slots[1]``, ``frags[2]``..."""
 
-SIGNATURE = r"""{s}.curated_write(
+FUNCTION = (
+    r"""CREATE FUNCTION {s}.curated_write(
     p_project text, p_target text, p_lock bigint, p_action text, p_text text,
     p_content text, p_known text[], p_frozen text[],
     p_limit integer, p_history integer, p_now double precision,
     p_body text[], p_body_slots text[], p_line text[], p_line_slots text[])
 """
-"""The function's name and arguments (migrations 12 and 15)."""
-
-RULE = r"""    n := cardinality(pieces);
+    + CHECKED
+    + r"""    n := cardinality(pieces);
     IF p_action = 'add' THEN
         IF p_text = ANY (pieces) THEN
             RETURN QUERY SELECT 'fallback:duplicate', NULL::text, NULL::text; RETURN;
@@ -142,141 +142,10 @@ RULE = r"""    n := cardinality(pieces);
         RETURN QUERY SELECT 'fallback:action', NULL::text, NULL::text; RETURN;
     END IF;
 """
-"""The function's rule (migrations 12 and 15): what an add, a remove or a replace makes
-of the pieces, or the fallback it cannot decide."""
-
-FUNCTION_12 = "CREATE FUNCTION " + SIGNATURE + CHECKED + RULE + KEPT
-"""The function as migration 12 installed it (migration 11's, without ``replace`` and
-the guards: :mod:`.curated_server_11`), kept as it was: a migration is history."""
-
-CHECKED_15 = (
-    CHECKED.replace(
-        "    kept bigint;\n",
-        "    ledger boolean;\n    recorded boolean;\n",
-    )
-    .replace(
-        """    SELECT c.body, c.clean INTO raw, cleaned FROM {s}.curated c
-        WHERE c.project = p_project AND c.target = p_target;
-    IF raw IS NULL THEN
-        RETURN QUERY SELECT 'fallback:no_text', NULL::text, NULL::text; RETURN;
-    END IF;
-    IF EXISTS (SELECT 1 FROM {s}.curated_provenance l
-               WHERE l.project = p_project AND l.target = p_target) THEN
-        RETURN QUERY SELECT 'fallback:ledger', NULL::text, NULL::text; RETURN;
-    END IF;
-    before_hash := encode(sha256(convert_to(raw, 'UTF8')), 'hex');
-    SELECT a.state INTO st FROM {s}.audit_targets a
-        WHERE a.project = p_project AND a.target = p_target;
-    IF NOT FOUND OR st IS DISTINCT FROM before_hash THEN""",
-        """    -- the text, whether it keeps a provenance ledger, and the state its last record
-    -- left: one statement, read after the locks as the three were
-    SELECT c.body, c.clean, EXISTS (SELECT 1 FROM {s}.curated_provenance l
-               WHERE l.project = p_project AND l.target = p_target), a.state, a.target IS NOT NULL
-        INTO raw, cleaned, ledger, st, recorded
-        FROM (VALUES (1)) one (x)
-        LEFT JOIN {s}.curated c ON c.project = p_project AND c.target = p_target
-        LEFT JOIN {s}.audit_targets a ON a.project = p_project AND a.target = p_target;
-    IF raw IS NULL THEN
-        RETURN QUERY SELECT 'fallback:no_text', NULL::text, NULL::text; RETURN;
-    END IF;
-    IF ledger THEN
-        RETURN QUERY SELECT 'fallback:ledger', NULL::text, NULL::text; RETURN;
-    END IF;
-    before_hash := encode(sha256(convert_to(raw, 'UTF8')), 'hex');
-    IF NOT recorded OR st IS DISTINCT FROM before_hash THEN""",
-    )
-    .replace(
-        """        IF cleaned IS DISTINCT FROM before_hash AND (
-            strpos(raw, E'\\r') > 0""",
-        """        IF cleaned IS DISTINCT FROM before_hash THEN IF (
-            strpos(raw, E'\\r') > 0""",
-    )
-    .replace(
-        """            RETURN QUERY SELECT 'fallback:unclean', NULL::text, NULL::text; RETURN;
-        END IF;
-        IF length(raw) > p_limit""",
-        """            RETURN QUERY SELECT 'fallback:unclean', NULL::text, NULL::text; RETURN;
-        END IF; END IF;
-        IF length(raw) > p_limit""",
-    )
-    .replace(
-        """        IF length(raw) > p_limit AND EXISTS (SELECT 1 FROM unnest(pieces) p
-                                             WHERE length(p) > p_limit) THEN
-            RETURN QUERY SELECT 'fallback:unclean', NULL::text, NULL::text; RETURN;
-        END IF;""",
-        """        IF length(raw) > p_limit THEN IF EXISTS (SELECT 1 FROM unnest(pieces) p
-                                                 WHERE length(p) > p_limit) THEN
-            RETURN QUERY SELECT 'fallback:unclean', NULL::text, NULL::text; RETURN;
-        END IF; END IF;""",
-    )
+    + KEPT
 )
-"""Migration 15's head: :data:`~.curated_server_11.CHECKED` with the text, the ledger's
-presence and the recorded state read in one statement instead of three, and the whole
-text's cleanliness checked (a query of its own) only when ``clean`` does not vouch for it,
-and its pieces' lengths only when the whole is over the budget."""
-
-KEPT_15 = r"""    after_hash := encode(sha256(convert_to(new_text, 'UTF8')), 'hex');
-    -- the record, filled and chained
-    rec_seq := h_count + 1;
-    names := ARRAY['seq', 'prev', 'before', 'after', 'lock_wait_ms', 'time', 'ts', 'key', 'text'];
-    vals := ARRAY[
-        rec_seq::text, to_json(h_hash)::text, to_json(before_hash)::text, to_json(after_hash)::text,
-        regexp_replace(regexp_replace(
-            round((extract(epoch FROM t1 - t0) * 1000)::numeric, 3)::text, '0+$', ''), '\.$', '.0'),
-        to_json(to_char(t1 AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))::text,
-        regexp_replace(regexp_replace(
-            round(extract(epoch FROM t1)::numeric, 6)::text, '0+$', ''), '\.$', '.0'),
-        to_json(left(encode(sha256(convert_to(coalesce(gone, ''), 'UTF8')), 'hex'), 32))::text,
-        to_json(gone)::text];
-    rec_body := {s}.curated_fill(p_body, p_body_slots, names, vals);
-    rec_hash := encode(sha256(convert_to(rec_body, 'UTF8')), 'hex');
-    rec_line := {s}.curated_fill(p_line, p_line_slots, names || 'hash'::text,
-                                 vals || to_json(rec_hash)::text);
-    -- one statement: the previous text kept as the next version (versions past the limit
-    -- dropped), the new text written, the record appended, the head moved, the target's
-    -- state recorded
-    WITH kept AS (
-        INSERT INTO {s}.curated_versions AS v (project, target, seq, saved_at, body)
-            SELECT p_project, p_target, coalesce(max(x.seq), 0) + 1, p_now,
-                -- the text as stored (the statement's rows are those before it), so a
-                -- compressed text is kept as it is, not compressed again from raw
-                (SELECT c.body FROM {s}.curated c
-                 WHERE c.project = p_project AND c.target = p_target)
-            FROM {s}.curated_versions x WHERE x.project = p_project AND x.target = p_target
-            HAVING p_history > 0
-            RETURNING v.seq
-    ), dropped AS (
-        DELETE FROM {s}.curated_versions x USING kept WHERE x.project = p_project
-            AND x.target = p_target AND x.seq <= kept.seq - p_history
-    ), written AS (
-        UPDATE {s}.curated c SET body = new_text, version = c.version + 1, updated_at = p_now,
-            clean = after_hash WHERE c.project = p_project AND c.target = p_target
-    ), appended AS (
-        INSERT INTO {s}.audit (project, seq, line) VALUES (p_project, rec_seq, rec_line)
-    ), moved AS (
-        UPDATE {s}.audit_head h SET count = rec_seq, hash = rec_hash WHERE h.project = p_project
-    )
-    INSERT INTO {s}.audit_targets (project, target, state, origin, origin_known)
-        VALUES (p_project, p_target, after_hash, before_hash, true)
-        ON CONFLICT (project, target) DO UPDATE SET state = excluded.state,
-        origin = excluded.origin, origin_known = excluded.origin_known;
-    o_outcome := 'ok';
-    o_found := raw;
-    o_line := rec_line;
-    RETURN NEXT;
-END
-$fn$"""
-"""Migration 15's tail: :data:`~.curated_server_11.KEPT`'s six writes as one statement
-(data-modifying ``WITH`` queries: each runs once, on the rows as the statement began;
-none reads what another writes but the versions' ``DELETE``, which takes the new
-version's number from the ``INSERT``; the version is the stored text, read in the same
-statement, so a compressed text is not decompressed and compressed again), and the
-answer set without a query."""
-
-FUNCTION = "CREATE OR REPLACE FUNCTION " + SIGNATURE + CHECKED_15 + RULE + KEPT_15
-"""The server's half of a write (see the module docstring) as migration 15 installs it:
-migration 12's (:data:`FUNCTION_12`), the same rule and the same answers, in five
-statements a write where that one ran twelve or thirteen."""
+"""The server's half of a write (see the module docstring); installed by migration 12
+(migration 11's, without ``replace`` and the guards: :mod:`.curated_server_11`)."""
 
 
 class ServerWrite:

@@ -101,13 +101,6 @@ Version 14
                            ``meta.word_changes`` counts changes to the words. New tables,
                            nothing rewritten: a store embedded before them fills them
                            with ``mnemic sessions embed``
-Version 15
-    ``curated_write`` replaced by the same function in fewer statements: the text, its
-                           ledger's presence and its recorded state read in one, the
-                           version, the text, the record, the head and the state
-                           written in one (the server's CPU a write, perf17); the same
-                           rule, answers and records. A role that may not replace it
-                           keeps migration 12's
 """
 
 from __future__ import annotations
@@ -127,7 +120,7 @@ from .curated_queue import (
     PROCEDURE as QUEUE,
     TABLE as REQUESTS,
 )
-from .curated_server import FILL, FUNCTION, FUNCTION_12
+from .curated_server import FILL, FUNCTION
 from .curated_server_11 import FUNCTION_11, SIGNATURE_11
 from .db import Database, atomic, failure
 
@@ -370,7 +363,7 @@ _V11 = [
 
 _V12: list[str | tuple[str, ...]] = [
     # together or not at all: a role that may not drop or create it keeps migration 11's
-    (f"DROP FUNCTION {SIGNATURE_11}", FUNCTION_12),
+    (f"DROP FUNCTION {SIGNATURE_11}", FUNCTION),
 ]
 # the server's half of a curated add, remove or replace, with a guarded call's guards
 
@@ -418,20 +411,6 @@ _V14 = [
 ]
 # the chat's words (:mod:`mnemic.sessions.sql.words`): new objects, nothing rewritten
 
-_SIGNATURE_12 = (
-    "{s}.curated_write(text, text, bigint, text, text, text, text[], text[], integer, "
-    "integer, double precision, text[], text[], text[], text[])"
-)
-_V15: list[str | tuple[str, ...]] = [
-    (
-        f"DO $do$ BEGIN IF to_regprocedure('{_SIGNATURE_12}') IS NOT NULL THEN "
-        f"EXECUTE $src${FUNCTION}$src$; END IF; END $do$",
-    )
-]
-# curated_write in five statements a write (:data:`.curated_server.FUNCTION`): migration
-# 12's function replaced where it is (where a role could not install it, migration 11's
-# stays, not joined by a second overload); a role that may not replace it keeps it
-
 MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -448,7 +427,6 @@ MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (12, "curated_write: replace, and a guarded call's loop guards, in the server", _V12),
     (13, "curated_requests, curated_queue: group commit in the server", _V13),
     (14, "chat_words, message_words: the chat's words and their vectors", _V14),
-    (15, "curated_write: its reads and its writes each one statement", _V15),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction. A
 tuple of statements runs under a savepoint: a role without the privilege they need
