@@ -6,6 +6,8 @@
     ./x bench postgres --baseline /path/to/older/checkout/src   # both checkouts, interleaved
     ./x bench postgres --messages 200000 --no-writes   # search and import only
     ./x bench postgres --interleaved-writes 4 --baseline OLD/src   # writers only, see 3.
+    ./x bench postgres --interleaved-writes 8 --ops 320 --workloads grow,tool,pairs \
+        --baseline OLD/src     # many short rounds: paired ratios with 95 % intervals
 
 Without ``--dsn`` (or ``TEST_PG_DSN``) a throwaway server is started on loopback with
 its default durability (fsync on, synchronous commit), so both sides pay for durable
@@ -35,7 +37,16 @@ for tiny machines and would make every search read the table through the kernel)
    ``bench/results/postgres-writes.json``. ``--counts`` and ``--workloads`` choose the
    writer counts and workloads (:data:`WORKLOADS`: ``pairs`` and ``grow`` through
    ``Memory.apply``, ``tool`` and ``replace`` through the memory tool, as the MCP server
-   calls it).
+   calls it). Each run also gives the CPU a write of the writers (``os.times()`` over
+   their writes) and, on a throwaway server, of the server (every server process, from
+   ``/proc``: the live ones and those the postmaster has reaped); each round the load
+   average. The summary of a workload is the geometric mean of its per-round ratios
+   with a 95 % interval (:func:`paired`): PostgreSQL / files and, with ``--baseline``,
+   this checkout / the baseline, for throughput and for CPU. On a shared machine use
+   many short rounds (``--ops 320`` is 20 writes a writer at 16 writers): a round's two
+   sides run minutes apart at most, so the load, which moves a run by more than a
+   change does, cancels in the ratio. ``--statements`` loads ``pg_stat_statements``
+   (nested statements too) and keeps each PostgreSQL run's statements per write.
 
 The machine has 2 cores: 16 writer processes and the server share them, so the 16-writer
 figures measure contention, not parallel speed-up.
