@@ -68,6 +68,15 @@ class ScratchServer:
     prefix: tuple[str, ...]
     """``runuser -u postgres --`` when running as root, else empty."""
 
+    def pid(self) -> int | None:
+        """The postmaster's process id (None: not running)."""
+        with (
+            contextlib.suppress(OSError, ValueError, IndexError),
+            open(os.path.join(self.directory, "data", "postmaster.pid")) as f,
+        ):
+            return int(f.readline())
+        return None
+
     def stop(self) -> None:
         """Stop the server at once and remove its files."""
         data = os.path.join(self.directory, "data")

@@ -6,6 +6,8 @@
     ./x bench postgres --baseline /path/to/older/checkout/src   # both checkouts, interleaved
     ./x bench postgres --messages 200000 --no-writes   # search and import only
     ./x bench postgres --interleaved-writes 4 --baseline OLD/src   # writers only, see 3.
+    ./x bench postgres --interleaved-writes 8 --ops 320 --workloads grow,tool,pairs \
+        --baseline OLD/src     # many short rounds: paired ratios with 95 % intervals
 
 Without ``--dsn`` (or ``TEST_PG_DSN``) a throwaway server is started on loopback with
 its default durability (fsync on, synchronous commit), so both sides pay for durable
@@ -35,7 +37,16 @@ for tiny machines and would make every search read the table through the kernel)
    ``bench/results/postgres-writes.json``. ``--counts`` and ``--workloads`` choose the
    writer counts and workloads (:data:`WORKLOADS`: ``pairs`` and ``grow`` through
    ``Memory.apply``, ``tool`` and ``replace`` through the memory tool, as the MCP server
-   calls it).
+   calls it). Each run also gives the CPU a write of the writers (``os.times()`` over
+   their writes) and, on a throwaway server, of the server (every server process, from
+   ``/proc``: the live ones and those the postmaster has reaped); each round the load
+   average. The summary of a workload is the geometric mean of its per-round ratios
+   with a 95 % interval (:func:`paired`): PostgreSQL / files and, with ``--baseline``,
+   this checkout / the baseline, for throughput and for CPU. On a shared machine use
+   many short rounds (``--ops 320`` is 20 writes a writer at 16 writers): a round's two
+   sides run minutes apart at most, so the load, which moves a run by more than a
+   change does, cancels in the ratio. ``--statements`` loads ``pg_stat_statements``
+   (nested statements too) and keeps each PostgreSQL run's statements per write.
 
 The machine has 2 cores: 16 writer processes and the server share them, so the 16-writer
 figures measure contention, not parallel speed-up.
@@ -62,7 +73,7 @@ from _common import RESULTS, emit, summarize_ms
 from sessions import Corpus, build
 
 WRITER = r"""
-import json, random, sys, time
+import json, os, random, sys, time
 from mnemic.curated.memory import Memory
 from mnemic.curated.store import Op
 from mnemic.curated.tool import memory_call
@@ -81,6 +92,7 @@ if workload == "replace":  # the entry this writer replaces again and again
 print("ready", flush=True)
 sys.stdin.readline()
 lat, failed = [], 0
+t0 = os.times()
 for k in range(n):
     if workload in ("tool", "replace"):  # the memory tool's guarded calls (the MCP server's)
         if workload == "replace":
@@ -122,7 +134,9 @@ for k in range(n):
     except Exception:
         failed += 1
     lat.append(time.perf_counter() - t)
-print(json.dumps({"lat": lat, "failed": failed, "end": time.monotonic()}), flush=True)
+t1 = os.times()
+cpu = t1.user + t1.system - t0.user - t0.system  # this writer's CPU over its writes
+print(json.dumps({"lat": lat, "failed": failed, "end": time.monotonic(), "cpu": cpu}), flush=True)
 """
 
 
@@ -173,12 +187,52 @@ def _env(src: str | None = None) -> dict[str, str]:
     return env
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a server's postmaster: its backends and
+    auxiliary processes)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry))
+    return out
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds a server has used: its postmaster's own and its reaped children's
+    (``cutime``/``cstime``: every backend that has exited), plus its live children's."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def times(p: int, reaped: bool) -> float:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            f = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            # fields after the name: state=0 ... utime=11 stime=12 cutime=13 cstime=14
+            return sum(int(x) for x in f[11 : 15 if reaped else 13]) / tick
+        return 0.0
+
+    return times(pid, True) + sum(times(c, False) for c in _children(pid))
+
+
 def mutations(
-    home: Path, writers: int, ops: int, src: str | None = None, workload: str = "mix"
+    home: Path,
+    writers: int,
+    ops: int,
+    src: str | None = None,
+    workload: str = "mix",
+    server_pid: int | None = None,
+    at_start: Any = None,
 ) -> dict[str, Any]:
     """Run ``writers`` processes of ``ops`` mutations each on one home (with the mnemic
     of ``src``, default this checkout's); ``workload``: ``mix`` (add, replace, remove),
-    ``pairs`` (add then remove: a small store) or ``grow`` (adds only)."""
+    ``pairs`` (add then remove: a small store) or ``grow`` (adds only).
+
+    CPU per write: the writers' own (``client_cpu_ms``, from each writer's ``os.times()``
+    over its writes) and, with ``server_pid`` (a throwaway server's postmaster), the
+    server's (``server_cpu_ms``: every server process's CPU from the start signal until
+    the writers' server processes have exited, background writers included).
+    ``at_start``: called once every writer is ready, just before the start signal."""
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", WRITER, str(home), str(i), str(ops), workload],
@@ -195,6 +249,10 @@ def mutations(
         line = p.stdout.readline().strip()
         if line != "ready":
             raise RuntimeError(f"writer did not start: {p.communicate()[1][-2000:]}")
+    if at_start is not None:
+        at_start()
+    before = set(_children(server_pid)) if server_pid else set()
+    cpu0 = server_cpu(server_pid) if server_pid else 0.0
     start = time.monotonic()  # CLOCK_MONOTONIC: one clock for every process here
     for p in procs:
         assert p.stdin is not None
@@ -203,6 +261,7 @@ def mutations(
     lat: list[float] = []
     failed = 0
     ends: list[float] = []
+    client_cpu = 0.0
     for p in procs:
         out, err = p.communicate(timeout=1800)
         if p.returncode != 0:
@@ -211,7 +270,14 @@ def mutations(
         lat.extend(data["lat"])
         failed += data["failed"]
         ends.append(float(data.get("end", 0.0)))
+        client_cpu += float(data.get("cpu", 0.0))
     exited = time.monotonic() - start
+    server_cpu_s = None
+    if server_pid:  # the writers' server processes exit after them: wait until reaped
+        deadline = time.monotonic() + 20
+        while set(_children(server_pid)) - before and time.monotonic() < deadline:
+            time.sleep(0.02)
+        server_cpu_s = server_cpu(server_pid) - cpu0
     stats = summarize_ms(lat)
     # to the last write's end: the writers' exits (a PostgreSQL writer's pool and
     # threads closing take ~0.1 s of CPU each) are not writes
@@ -220,6 +286,9 @@ def mutations(
     stats["ops_per_s_to_exit"] = round(len(lat) / exited, 1)
     stats["failed"] = failed
     stats["writers"] = writers
+    stats["client_cpu_ms"] = round(client_cpu * 1000 / max(1, len(lat)), 3)
+    if server_cpu_s is not None:
+        stats["server_cpu_ms"] = round(server_cpu_s * 1000 / max(1, len(lat)), 3)
     return stats
 
 
@@ -333,6 +402,88 @@ the memory tool (the MCP server's guarded calls), ``replace`` a tool call replac
 writer's own entry each time."""
 
 
+T95 = (
+    12.71,
+    4.30,
+    3.18,
+    2.78,
+    2.57,
+    2.45,
+    2.36,
+    2.31,
+    2.26,
+    2.23,
+    2.20,
+    2.18,
+    2.16,
+    2.14,
+    2.13,
+    2.12,
+    2.11,
+    2.10,
+    2.09,
+    2.09,
+    2.08,
+    2.07,
+    2.07,
+    2.06,
+    2.06,
+    2.06,
+    2.05,
+    2.05,
+    2.05,
+)
+"""Student's t, two-sided 95 %, for 1 to 29 degrees of freedom (2.0 beyond)."""
+
+
+def paired(ratios: list[float]) -> dict[str, Any]:
+    """The geometric mean of per-round ratios with its 95 % interval (Student's t on the
+    logarithms): each round's two sides ran minutes apart at most, so the machine's
+    load, which moves a run by more than a change does, cancels in the ratio."""
+    import math
+
+    logs = [math.log(r) for r in ratios if r > 0]
+    n = len(logs)
+    if not n:
+        return {"n": 0}
+    mean = statistics.fmean(logs)
+    out: dict[str, Any] = {"n": n, "geomean": round(math.exp(mean), 3)}
+    if n > 1:
+        half = (T95[n - 2] if n - 2 < len(T95) else 2.0) * statistics.stdev(logs) / math.sqrt(n)
+        out["ci95"] = [round(math.exp(mean - half), 3), round(math.exp(mean + half), 3)]
+    return out
+
+
+def _statements(dsn: str, writes: int, top: int = 20) -> list[dict[str, Any]]:
+    """The statements ``pg_stat_statements`` counted since its last reset, the costliest
+    first: calls and milliseconds (execution, planning) per write."""
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT calls, total_exec_time, total_plan_time, toplevel, query "
+            "FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT %s",
+            (top,),
+        ).fetchall()
+    return [
+        {
+            "calls_per_write": round(calls / writes, 3),
+            "exec_ms_per_write": round(ex / writes, 4),
+            "plan_ms_per_write": round(pl / writes, 4),
+            "toplevel": toplevel,
+            "query": " ".join(str(q).split())[:300],
+        }
+        for calls, ex, pl, toplevel, q in rows
+    ]
+
+
+def _reset_statements(dsn: str) -> None:
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("SELECT pg_stat_statements_reset()")
+
+
 def interleaved_writes(
     dsn: str,
     workdir: Path,
@@ -342,16 +493,27 @@ def interleaved_writes(
     counts: tuple[int, ...] = (8, 16),
     workloads: tuple[str, ...] = ("pairs", "grow"),
     queue: bool = False,
+    server_pid: int | None = None,
+    statements: bool = False,
 ) -> dict[str, Any]:
     """PostgreSQL and files (and, with ``baseline``, the PostgreSQL writers of that
     checkout's src), taking turns: each round runs every writer count and workload on
     each side (the order flips each round), each run on a fresh home (and a fresh
     schema, migrated by its side's checkout), and prints the ratio PostgreSQL / files of
-    that round. ``queue``: one more side, ``postgres_queue``, this checkout's writers with
-    ``[memory] group_commit = "queue"`` (group commit in the server)."""
+    that round, each side's CPU a write (client, and with ``server_pid`` the server's)
+    and the load average. The summary of each workload and count is the geometric mean
+    of the paired per-round ratios with its 95 % interval (:func:`paired`): PostgreSQL /
+    files, and with ``baseline`` this checkout / the baseline. Many short rounds give a
+    narrower interval than a few long ones on a shared machine. ``queue``: one more
+    side, ``postgres_queue``, this checkout's writers with ``[memory] group_commit =
+    "queue"`` (group commit in the server). ``statements``: the server has
+    ``pg_stat_statements`` loaded; each PostgreSQL run's statements per write are kept."""
     import psycopg
 
-    runs: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    if statements:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+    runs: dict[str, dict[str, Any]] = {}
     for rnd in range(rounds):
         for writers in counts:
             for workload in workloads:
@@ -359,6 +521,7 @@ def interleaved_writes(
                 got: dict[str, dict[str, Any]] = {}
                 sides = ["postgres", "files"] + (["postgres_baseline"] if baseline else [])
                 sides += ["postgres_queue"] if queue else []
+                load = os.getloadavg()[0]
                 for side in sides if rnd % 2 == 0 else sides[::-1]:
                     src = baseline if side == "postgres_baseline" else None
                     config = "[memory]\nmemory_char_limit = 1000000\n"
@@ -371,8 +534,19 @@ def interleaved_writes(
                         )
                         config = f'store = "{dsn}"\n[postgres]\nschema = "{schema}"\n' + config
                     home = new_home(workdir, f"{side}-{key}-{rnd}", config)
+                    watch = statements and side != "files"
                     try:
-                        got[side] = mutations(home, writers, max(1, ops // writers), src, workload)
+                        got[side] = mutations(
+                            home,
+                            writers,
+                            max(1, ops // writers),
+                            src,
+                            workload,
+                            server_pid,
+                            (lambda: _reset_statements(dsn)) if watch else None,
+                        )
+                        if watch:
+                            got[side]["statements"] = _statements(dsn, got[side]["n"])
                         if side == "postgres_queue":  # how many writes found the lock busy
                             got[side].update(_queued(dsn, schema))
                     finally:
@@ -380,20 +554,22 @@ def interleaved_writes(
                             with psycopg.connect(dsn, autocommit=True) as conn:
                                 conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
                 fs = got["files"]
-                line = f"round {rnd} {workload:5} {writers:2} writers:"
-                row: dict[str, Any] = {"files": fs}
+                load = max(load, os.getloadavg()[0])
+                line = f"round {rnd} {workload:5} {writers:2} writers (load {load:4.1f}):"
+                row: dict[str, Any] = {"files": fs, "load": round(load, 2)}
                 for side in [s for s in sides if s != "files"]:
                     pg = got[side]
                     ratio = {
-                        "ops_per_s": round(pg["ops_per_s"] / fs["ops_per_s"], 2),
-                        "p99": round(pg["p99_ms"] / fs["p99_ms"], 2),
+                        "ops_per_s": round(pg["ops_per_s"] / fs["ops_per_s"], 3),
+                        "p99": round(pg["p99_ms"] / fs["p99_ms"], 3),
                     }
                     row[side] = pg
                     row[f"{side}_over_files"] = ratio
                     line += (
                         f" {side} {pg['ops_per_s']:6.1f} ops/s p50 {pg['p50_ms']:5.1f}"
-                        f" p99 {pg['p99_ms']:6.1f}"
-                        f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f})"
+                        f" p99 {pg['p99_ms']:6.1f} cpu {pg['client_cpu_ms']:.2f}"
+                        + (f"+{pg['server_cpu_ms']:.2f}" if "server_cpu_ms" in pg else "")
+                        + f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f})"
                         + (
                             f" queued {pg['queued']} batches {pg['batches']}"
                             if "queued" in pg
@@ -402,19 +578,40 @@ def interleaved_writes(
                         + " |"
                     )
                 line += f" files {fs['ops_per_s']:6.1f} ops/s p50 {fs['p50_ms']:5.1f}"
-                line += f" p99 {fs['p99_ms']:6.1f}"
+                line += f" p99 {fs['p99_ms']:6.1f} cpu {fs['client_cpu_ms']:.2f}"
                 failed = sum(got[s]["failed"] for s in sides)
                 print(line + (f"  FAILED {failed}" if failed else ""), flush=True)
                 runs.setdefault(key, {}).setdefault("rounds", []).append(row)
-    for figures in runs.values():
+    for key, figures in runs.items():
+        rows = figures["rounds"]
+        summary = f"{key:9}"
         for side in ("postgres", "postgres_baseline", "postgres_queue"):
-            ratios = [
-                r[f"{side}_over_files"]["ops_per_s"]
-                for r in figures["rounds"]
-                if f"{side}_over_files" in r
-            ]
+            ratios = [r[f"{side}_over_files"]["ops_per_s"] for r in rows if side in r]
             if ratios:
                 figures[f"{side}_over_files_median_ops"] = round(statistics.median(ratios), 3)
+                figures[f"{side}_over_files_ops"] = paired(ratios)
+                got_ci = figures[f"{side}_over_files_ops"]
+                summary += f" {side}/files {got_ci['geomean']:.2f} {got_ci.get('ci95', '')}"
+            for part in ("client_cpu_ms", "server_cpu_ms"):
+                values = [r[side][part] for r in rows if side in r and part in r[side]]
+                if values:
+                    figures[f"{side}_{part}"] = round(statistics.fmean(values), 3)
+        figures["files_client_cpu_ms"] = round(
+            statistics.fmean(r["files"]["client_cpu_ms"] for r in rows), 3
+        )
+        if baseline:
+            ratios = [
+                r["postgres"]["ops_per_s"] / r["postgres_baseline"]["ops_per_s"] for r in rows
+            ]
+            figures["postgres_over_baseline_ops"] = paired(ratios)
+            for part in ("client_cpu_ms", "server_cpu_ms"):
+                if all(part in r["postgres"] for r in rows):
+                    figures[f"postgres_over_baseline_{part}"] = paired(
+                        [r["postgres"][part] / r["postgres_baseline"][part] for r in rows]
+                    )
+            got_ci = figures["postgres_over_baseline_ops"]
+            summary += f" | this/baseline {got_ci['geomean']:.2f} {got_ci.get('ci95', '')}"
+        print(summary, flush=True)
     return runs
 
 
@@ -466,6 +663,12 @@ def main() -> None:
         help=f"workloads of --interleaved-writes, comma-separated, of {', '.join(WORKLOADS)}",
     )
     parser.add_argument(
+        "--statements",
+        action="store_true",
+        help="with --interleaved-writes on a throwaway server: load pg_stat_statements and "
+        "keep each PostgreSQL run's statements per write (calls, execution and planning time)",
+    )
+    parser.add_argument(
         "--queue",
         action="store_true",
         help="with --interleaved-writes: also this checkout's PostgreSQL writers with "
@@ -478,7 +681,11 @@ def main() -> None:
     server = None
     dsn = args.dsn
     if not dsn:
-        server = start_server(durable=True, settings={"shared_buffers": "1GB"})
+        settings = {"shared_buffers": "1GB"}
+        if args.statements:
+            settings.update({"shared_preload_libraries": "pg_stat_statements",
+                             "pg_stat_statements.track": "all"})  # fmt: skip
+        server = start_server(durable=True, settings=settings)
         dsn = server.dsn
         print(f"started a throwaway PostgreSQL at {dsn}", flush=True)
     workdir = Path(tempfile.mkdtemp(prefix="mnemic-bench-pg-"))
@@ -498,6 +705,8 @@ def main() -> None:
                 counts,
                 loads,
                 args.queue,
+                server.pid() if server is not None else None,
+                args.statements and server is not None,
             )
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
