@@ -1,0 +1,60 @@
+"""Lifecycle wording a newcomer met in a first week and could not act on (docs/
+first-week.md, rows 85, 92 and 94, left by ux19): each test asserts the words a person
+(or a model) reads. Real homes, the real CLI (click's runner), the console in process.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from mnemic.cli import main
+from mnemic.curated.memory import Memory
+from mnemic.curated.scope import open_project
+from mnemic.home import Home
+from test_ui import client_for
+
+
+def _run(home: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--home", str(home), *args])
+
+
+def _moved_store(home_path: Path, tmp_path: Path) -> str:
+    """A home with the store of a directory since moved (``web`` -> ``web2``); its id."""
+    web = tmp_path / "web"
+    web.mkdir()
+    home_path.mkdir(parents=True, exist_ok=True)
+    Memory.open(open_project(Home.open(home_path), web, create=True)).add(
+        "memory", "Web builds with pnpm."
+    )
+    (store,) = [p.name for p in (home_path / "projects").iterdir() if p.name.startswith("web-")]
+    web.rename(tmp_path / "web2")
+    return store
+
+
+def test_memory_status_names_both_remedies_for_a_gone_directory(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#85: "(directory gone; --project ID)" named `project forget` alone; a directory
+    that moved is taken over by `mnemic project move ID NEWDIR`, which it did not name."""
+    store = _moved_store(home_path, tmp_path)
+    r = _run(home_path, "memory", "status")
+    assert r.exit_code == 0, r.output
+    assert f"(directory gone; --project {store})" in r.output
+    assert f"The directory moved: `mnemic project move {store} NEWDIR`" in r.output
+    assert f"It is gone for good: `mnemic project forget {store}`" in r.output
+    assert "its memory kept in a bundle" in r.output
+
+
+def test_the_memory_page_names_both_remedies_for_a_gone_directory(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """#85/#88: the console's "Directory gone ..." note named *Move to global* and the id,
+    not how to take the store to the new path nor how to let it go."""
+    store = _moved_store(home_path, tmp_path)
+    page = client_for(home_path).get("/memory").text
+    note = page.partition(f'id="project-{store}"')[2].partition("</section>")[0]
+    assert f"<code>mnemic project move {store} NEWDIR</code>" in note
+    assert f"<code>mnemic project forget {store}</code>" in note
+    assert "its memory kept in a bundle" in note
