@@ -12,6 +12,7 @@ from click.testing import CliRunner, Result
 from mnemic.cli import main
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import open_project
+from mnemic.curated.tool import run_memory_tool
 from mnemic.home import Home
 from test_ui import client_for
 
@@ -58,3 +59,40 @@ def test_the_memory_page_names_both_remedies_for_a_gone_directory(
     assert f"<code>mnemic project move {store} NEWDIR</code>" in note
     assert f"<code>mnemic project forget {store}</code>" in note
     assert "its memory kept in a bundle" in note
+
+
+_FORMS = (
+    "YYYY-MM-DD (valid through that day, UTC; YYYYMMDD the same)",
+    "YYYY-MM-DDTHH:MM (UTC; or with its zone, YYYY-MM-DDTHH:MMZ or YYYY-MM-DDTHH:MM+05:30)",
+    "or never (no expiry)",
+    "words for a day to come (tomorrow, in 3 days) are not read",
+)
+
+
+def test_a_relative_expiry_is_refused_with_every_form_that_works(home_path: Path) -> None:
+    """#94: `--expires tomorrow` and `--expires "in 3 days"` were refused naming a date,
+    a UTC time and never, not the `Z` / `+HH:MM` forms docs/lifecycle.md gives (and
+    that work), nor that a word for a day is not read."""
+    for word in ("tomorrow", "in 3 days"):
+        r = _run(home_path, "memory", "add", "Release freeze.", "--expires", word)
+        assert r.exit_code == 1, r.output
+        flat = " ".join(r.output.split())
+        assert all(form in flat for form in _FORMS), flat
+        assert f"got {word!r}" in flat
+    for form in ("20300630", "2030-06-30T09:00Z", "2030-06-30T09:00+05:30"):  # as named
+        ok = _run(home_path, "memory", "add", f"Freeze {form}.", "--expires", form)
+        assert ok.exit_code == 0, ok.output
+
+
+def test_the_memory_tool_refuses_a_relative_expiry_with_the_same_forms(
+    home_path: Path,
+) -> None:
+    """#94, the model's side: the memory tool's answer carries the same forms."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    mem = Memory.open(home_path, origin="agent")
+    answer = run_memory_tool(
+        mem, {"action": "add", "content": "Release freeze.", "expires": "tomorrow"}
+    )
+    assert not answer["success"], answer
+    assert all(form in answer["error"] for form in _FORMS), answer
+    assert "got 'tomorrow'" in answer["error"]

@@ -282,9 +282,10 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
     except (ValueError, OverflowError):
         raise InvalidArgument(
             field,
-            f"{field} must be a date YYYY-MM-DD (valid through that day, UTC), a time "
-            f"YYYY-MM-DDTHH:MM (UTC) or never (no expiry), got "
-            f"{printable(value[:40], lines=False)!r}.",
+            f"{field} must be a date YYYY-MM-DD (valid through that day, UTC; YYYYMMDD the "
+            "same), a time YYYY-MM-DDTHH:MM (UTC; or with its zone, YYYY-MM-DDTHH:MMZ or "
+            "YYYY-MM-DDTHH:MM+05:30) or never (no expiry); words for a day to come "
+            f"(tomorrow, in 3 days) are not read: got {printable(value[:40], lines=False)!r}.",
         ) from None
     if when <= now:
         raise InvalidArgument(
