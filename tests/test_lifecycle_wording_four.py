@@ -96,3 +96,38 @@ def test_the_memory_tool_refuses_a_relative_expiry_with_the_same_forms(
     assert not answer["success"], answer
     assert all(form in answer["error"] for form in _FORMS), answer
     assert "got 'tomorrow'" in answer["error"]
+
+
+def test_candidates_of_a_store_filled_in_one_day_say_how_long_ago(home_path: Path) -> None:
+    """#92: on a store filled in one day the refusal's candidates all read "last written
+    or confirmed today": nothing to choose by. They give the hours and minutes now, in
+    words that need no zone; which candidates, in which order, is as it was."""
+    first = "The build server runs Debian 12 with Python 3.11 installed."
+    second = "Releases are tagged on the main branch every second Tuesday."
+    third = "The staging database listens on port 6543, not 5432."
+    limit = len(first) + len(second) + len(third) + 2 * 3 + 10
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text(f"[memory]\nmemory_char_limit = {limit}\n")
+    t0 = 1_780_000_000.0  # 2026-05-28T20:26Z; all three within the hour
+    for at, text in ((t0, first), (t0 + 600, second), (t0 + 3_540, third)):
+        assert Memory.open(home_path, origin="agent", clock=lambda at=at: at).add("memory", text)
+    mem = Memory.open(home_path, origin="agent", clock=lambda: t0 + 5 * 3600 + 30)
+    answer = run_memory_tool(
+        mem, {"action": "add", "content": "Deploys need the VPN profile corp-eu-west."}
+    )
+    assert answer["error_code"] == "budget_exceeded", answer
+    cands = answer["candidates"]
+    assert [c["entry"] for c in cands] == [first, second, third]  # the oldest first, as before
+    assert [c["reasons"][-1] for c in cands] == [
+        "oldest unconfirmed: last written or confirmed 5 hours ago",
+        "unconfirmed: last written or confirmed 4 hours 50 minutes ago",
+        "unconfirmed: last written or confirmed 4 hours 1 minute ago",
+    ]
+    assert "today" not in answer["error"]
+    soon = Memory.open(home_path, origin="agent", clock=lambda: t0 + 3_540 + 20)
+    late = run_memory_tool(soon, {"action": "add", "content": "Deploys need corp-eu-west."})
+    assert [c["reasons"][-1].rpartition("confirmed ")[2] for c in late["candidates"]] == [
+        "59 minutes ago",
+        "49 minutes ago",
+        "under a minute ago",
+    ]
