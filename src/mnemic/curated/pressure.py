@@ -171,14 +171,12 @@ def _age(ts: float, now: float) -> str:
     if not (in_calendar(ts) and in_calendar(now)) or not 0 <= gap < 86_400:
         return ago(ts, now)
     hours, minutes = int(gap // 3600), int(gap % 3600 // 60)
-    if not hours:
-        return f"{minutes} minute{'s' if minutes != 1 else ''} ago" if minutes else (
-            "under a minute ago"
-        )
-    said = f"{hours} hour{'s' if hours != 1 else ''}"
-    return f"{said} {minutes} minute{'s' if minutes != 1 else ''} ago" if minutes else (
-        f"{said} ago"
-    )
+    parts = [
+        f"{n} {unit}{'s' if n != 1 else ''}"
+        for n, unit in ((hours, "hour"), (minutes, "minute"))
+        if n
+    ]
+    return f"{' '.join(parts)} ago" if parts else "under a minute ago"
 
 
 def _rank(
