@@ -75,7 +75,7 @@ def test_an_orphaned_store_is_removed_whole_and_comes_back_from_its_bundle(
 ) -> None:
     proj, pid = _store(backend, tmp_path)
     assert _rows(backend, pid) > 0
-    assert "`mnemic project forget ID` removes the store" in _cli("memory", "status").output
+    assert f"`mnemic project forget {pid}` removes the store" in _cli("memory", "status").output
     out = _cli("project", "forget", pid, "--json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)

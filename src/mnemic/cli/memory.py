@@ -749,22 +749,25 @@ def _project_lines(app: AppContext) -> None:
     click.echo(f"\nProject stores ({len(projects)}; details: mnemic memory status --project DIR):")
     names = [printable(home.project.path or home.project.id, lines=False) for home in projects]
     wide = max(len(name) for name in names)  # the figures line up in a column
-    gone = 0
+    gone: list[str] = []
     for name, home in zip(names, projects, strict=True):
         try:
             line = MemoryView.open(home).usage("memory").line()
         except MnemicError as exc:
             line = f"unreadable: {exc.to_human()}"
         if home.selector == home.project.id:  # its directory was moved or deleted
-            gone += 1
+            gone.append(home.project.id)
             line += f"  (directory gone; --project {home.project.id})"
         click.echo(f"  {name:<{wide}}  {line}")
     if gone:
+        sid = gone[0] if len(gone) == 1 else "ID"  # one store: its own commands, as they run
         click.echo(
             "A store whose directory is gone (moved, renamed or deleted) is reached by its "
-            "id: `mnemic memory show --project ID`; `mnemic memory move TEXT --to global "
-            "--project ID` keeps an entry in the global memory; `mnemic project forget ID` "
-            "removes the store (kept in a bundle first)."
+            f"id: `mnemic memory show --project {sid}`. The directory moved: `mnemic project "
+            f"move {sid} NEWDIR` takes the store to its new path. It is gone for good: "
+            f"`mnemic project forget {sid}` removes the store (its memory kept in a bundle "
+            f"first); before that, `mnemic memory move TEXT --to global --project {sid}` "
+            "keeps an entry in the global memory."
         )
 
 

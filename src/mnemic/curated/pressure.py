@@ -159,6 +159,26 @@ def _duplicates(entries: Sequence[str], provs: Sequence[Provenance]) -> dict[int
     return out
 
 
+def _age(ts: float, now: float) -> str:
+    """How long before ``now`` ``ts`` was, in words that need no zone: the days of
+    :func:`~mnemic.timefmt.ago` (``12 days ago``), and under a day the hours and minutes
+    (``4 hours 50 minutes ago``, ``12 minutes ago``, ``under a minute ago``) where ``ago``
+    says ``today``: a store filled in one day had every candidate "last written or
+    confirmed today", with nothing to choose by (docs/first-week.md, row 92)."""
+    from ..timefmt import ago, in_calendar  # only a full target ranks: not at every start-up
+
+    gap = now - ts
+    if not (in_calendar(ts) and in_calendar(now)) or not 0 <= gap < 86_400:
+        return ago(ts, now)
+    hours, minutes = int(gap // 3600), int(gap % 3600 // 60)
+    parts = [
+        f"{n} {unit}{'s' if n != 1 else ''}"
+        for n, unit in ((hours, "hour"), (minutes, "minute"))
+        if n
+    ]
+    return f"{' '.join(parts)} ago" if parts else "under a minute ago"
+
+
 def _rank(
     view: MemoryView,
     target: str,
@@ -169,8 +189,6 @@ def _rank(
     by_use: bool,
 ) -> list[Candidate]:
     """Every entry of ``entries`` as a candidate, best dropped first."""
-    from ..timefmt import ago  # only a full target ranks: not at every start-up
-
     provs = _provenance(view, target, entries)
     dups = _duplicates(entries, provs)
     counted = counts.counted
@@ -181,7 +199,7 @@ def _rank(
         use = counts.of(entry_key(entry)) if counted else None
         reasons = []
         if prov.expires is not None and expired:
-            reasons.append(f"expired {ago(prov.expires, now)}")
+            reasons.append(f"expired {_age(prov.expires, now)}")
         dup_text = entries[dups[i]] if i in dups else None
         dup = entry_handle(dup_text) if dup_text is not None else None
         if dup is not None:
@@ -190,14 +208,14 @@ def _rank(
             if use.uses == 0:
                 reasons.append("never mattered in a counted session")
             else:
-                last = f", last {ago(use.last_used, now)}" if use.last_used is not None else ""
+                last = f", last {_age(use.last_used, now)}" if use.last_used is not None else ""
                 reasons.append(f"least used: mattered in {use.uses} session(s){last}")
         confirmed = prov.last_confirmed
         if confirmed is None:
             reasons.append("never confirmed (its age is unknown)")
         else:
             label = "oldest unconfirmed" if confirmed == oldest else "unconfirmed"
-            reasons.append(f"{label}: last written or confirmed {ago(confirmed, now)}")
+            reasons.append(f"{label}: last written or confirmed {_age(confirmed, now)}")
         uses = use.uses if use is not None else 0
         age = confirmed if confirmed is not None else -math.inf
         order = (uses, age) if by_use else (age, uses)
@@ -282,9 +300,10 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
     except (ValueError, OverflowError):
         raise InvalidArgument(
             field,
-            f"{field} must be a date YYYY-MM-DD (valid through that day, UTC), a time "
-            f"YYYY-MM-DDTHH:MM (UTC) or never (no expiry), got "
-            f"{printable(value[:40], lines=False)!r}.",
+            f"{field} must be a date YYYY-MM-DD (valid through that day, UTC; YYYYMMDD the "
+            "same), a time YYYY-MM-DDTHH:MM (UTC; or with its zone, YYYY-MM-DDTHH:MMZ or "
+            "YYYY-MM-DDTHH:MM+05:30) or never (no expiry); words for a day to come "
+            f"(tomorrow, in 3 days) are not read: got {printable(value[:40], lines=False)!r}.",
         ) from None
     if when <= now:
         raise InvalidArgument(
