@@ -69,7 +69,7 @@ from ..errors import ProjectScopeError
 from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, fsync_dir
 from ..governance.storage import open_journal, open_pending
 from ..home import Home
-from ..registry import project_catalog
+from ..registry import ProjectForgetMove, project_catalog, store_scheme
 from .bundle.export import export_bundle
 
 __all__ = [
@@ -185,6 +185,7 @@ def remove_store(
     )
     if dry_run:
         return report
+    catalog = _catalog(home, "removed")
     head = _head(store)
     if bundle is None:
         ensure_private_dir(home.root / REMOVED_DIR)
@@ -197,7 +198,6 @@ def remove_store(
     written = export_bundle(home, bundle, only=store)
     report.bundle = written.path
     timeout = home.settings.memory.lock_timeout
-    catalog = project_catalog(home.settings)
     if catalog is not None:
         done = catalog.remove_project(home, project.id, head, timeout)
     else:
@@ -214,6 +214,21 @@ def remove_store(
     clear_debris(home)
     report.removed = True
     return report
+
+
+def _catalog(home: Home, verb: str) -> ProjectForgetMove | None:
+    """The home's project catalog (``None``: the files store), refused (``unsupported``)
+    when it cannot remove or move a store whole (a plugin's catalog need not)."""
+    catalog = project_catalog(home.settings)
+    if catalog is None or isinstance(catalog, ProjectForgetMove):
+        return catalog
+    raise ProjectScopeError(
+        "unsupported",
+        f"This home's store ({store_scheme(home.settings)}) keeps project stores but cannot "
+        f"remove or move one whole. Nothing was {verb}. Move its entries one by one (mnemic "
+        "memory move TEXT --to global --project ID) or remove them (mnemic memory remove "
+        "TEXT --project ID).",
+    )
 
 
 def _remove_files(store: ProjectHome, head: str | None, timeout: float) -> bool:
@@ -319,7 +334,7 @@ def move_store(
     if dry_run:
         return report
     timeout = home.settings.memory.lock_timeout
-    catalog = project_catalog(home.settings)
+    catalog = _catalog(home, "moved")
     if catalog is not None:
         if not catalog.move_project(home, project.id, target.id, target.path, timeout):
             raise ProjectScopeError(
