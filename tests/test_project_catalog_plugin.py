@@ -7,6 +7,9 @@ plugin's catalog with only ``projects`` and ``add_project`` stopped being one, s
 home refused every project store. They are now a protocol of their own
 (:class:`~mnemic.registry.ProjectForgetMove`): the catalog keeps working, and only
 the two commands refuse its home, before anything is written.
+
+Below, the files store's removal and move: they hold every lock its writers take, the
+lock files no write made yet included.
 """
 
 from __future__ import annotations
@@ -76,3 +79,72 @@ def test_move_refuses_a_catalog_that_cannot_rekey_a_store(older_home: Home, tmp_
         project_stores.move_store(older_home, store, new)
     assert refused.value.reason == "unsupported" and "Nothing was moved" in refused.value.message
     assert [s.project.id for s in stored_projects(older_home)] == [store.project.id]
+
+
+# -- the files store: the writers' locks, even those no write made yet ------------------
+
+
+def _lock_is_free(path: Path) -> bool:
+    from mnemic.errors import LockTimeout
+    from mnemic.fsio import SidecarLock
+
+    lock = SidecarLock(path, 0.0)
+    try:
+        lock.acquire()
+    except LockTimeout:
+        return False
+    lock.release()
+    return True
+
+
+def test_removal_holds_the_lock_a_first_writer_would_make(
+    home_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store made but never written has no lock file. The removal used to take only
+    the lock files it found, so a first writer that made its lock after that look wrote
+    (and was told it had) into a directory renamed away a moment later, not in the
+    bundle. Now, while the removal checks the journal and renames, the lock is held."""
+    proj = tmp_path / "work" / "fresh"
+    proj.mkdir(parents=True)
+    home = Home.open(home_path)
+    store = open_project(home, proj, create=True)
+    lock = store.project.root / "memories" / "MEMORY.md.lock"
+    assert not lock.exists()
+    seen: list[bool] = []
+    head = project_stores._head
+    calls: list[str] = []
+
+    def spy(s: Any) -> str | None:
+        calls.append("head")
+        if len(calls) == 2:  # the second look: under the removal's locks
+            seen.append(_lock_is_free(lock))
+        return head(s)
+
+    monkeypatch.setattr(project_stores, "_head", spy)
+    project_stores.remove_store(home, store, force=True)
+    assert len(calls) == 2 and seen == [False]
+    assert stored_projects(home) == []
+
+
+def test_move_holds_the_lock_a_first_writer_would_make(
+    home_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same for a move: its rename runs under the lock a first writer would make."""
+    proj, new = tmp_path / "work" / "fresh", tmp_path / "work" / "fresh2"
+    proj.mkdir(parents=True)
+    new.mkdir()
+    home = Home.open(home_path)
+    store = open_project(home, proj, create=True)
+    proj.rmdir()
+    seen: list[bool] = []
+    synced = project_stores.fsync_dir
+
+    def spy(directory: Any) -> None:  # right after the rename, under the locks
+        moved = open_project(home, new).project.root
+        seen.append(_lock_is_free(moved / "memories" / "MEMORY.md.lock"))
+        synced(directory)
+
+    monkeypatch.setattr(project_stores, "fsync_dir", spy)
+    project_stores.move_store(home, store, new)
+    assert seen == [False]
+    assert [s.project.path for s in stored_projects(home)] == [str(new.resolve())]

@@ -49,6 +49,7 @@ import json
 import os
 import shutil
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -235,14 +236,7 @@ def _remove_files(store: ProjectHome, head: str | None, timeout: float) -> bool:
     """Rename the store's directory out of ``projects/`` under its targets' locks, if
     its journal's last record is still ``head``; then delete it."""
     root = store.project.root
-    locks: list[SidecarLock] = []
-    try:
-        for name in sorted(FILENAMES.values()):
-            path = root / "memories" / f"{name}.lock"
-            if path.exists():
-                lock = SidecarLock(path, timeout)
-                lock.acquire()
-                locks.append(lock)
+    with _writers_locks(root, timeout):
         if _head(store) != head:
             return False
         n = 0
@@ -253,11 +247,27 @@ def _remove_files(store: ProjectHome, head: str | None, timeout: float) -> bool:
             n += 1
         os.rename(root, aside)
         fsync_dir(root.parent)
+    _discard(aside)
+    return True
+
+
+@contextlib.contextmanager
+def _writers_locks(root: Path, timeout: float) -> Iterator[None]:
+    """Hold the lock of every target of the store at ``root`` (sorted, as its writers
+    take theirs), each made when no write made it yet: a first writer that made it
+    after a look would write beside a removal or move that never waited for it."""
+    folder = root / "memories"
+    ensure_private_dir(folder)
+    locks: list[SidecarLock] = []
+    try:
+        for name in sorted(FILENAMES.values()):
+            lock = SidecarLock(folder / f"{name}.lock", timeout)
+            lock.acquire()
+            locks.append(lock)
+        yield
     finally:
         for lock in reversed(locks):
             lock.release()
-    _discard(aside)
-    return True
 
 
 def _discard(directory: Path) -> None:
@@ -361,17 +371,7 @@ def _move_files(store: ProjectHome, root: Path, path: str, timeout: float) -> No
             while os.path.lexists(aside := root.parent / f"{DEBRIS}{root.name}-{n}"):
                 n += 1
             os.rename(root, aside)
-        locks: list[SidecarLock] = []
-        try:
-            for name in sorted(FILENAMES.values()):
-                lock_path = old / "memories" / f"{name}.lock"
-                if lock_path.exists():
-                    lock = SidecarLock(lock_path, timeout)
-                    lock.acquire()
-                    locks.append(lock)
+        with _writers_locks(old, timeout):
             os.rename(old, root)
             fsync_dir(root.parent)
-        finally:
-            for lock in reversed(locks):
-                lock.release()
     atomic_write_text(root / PROJECT_FILE, json.dumps({"path": path}, ensure_ascii=False))
