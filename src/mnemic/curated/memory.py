@@ -459,8 +459,8 @@ class Memory(MemoryView):
         """Refuse a write to a project store of the files store removed or moved since it
         was opened (``mnemic project forget`` / ``move``; run before the write's locks
         and under them, which the removal takes too): :func:`~.scope.removed_store`,
-        recorded nowhere. A database store checks its catalog row in the transaction
-        that takes the locks (:func:`mnemic.backends.postgres.curated_begin.begin`)."""
+        recorded nowhere. A database store reads its tombstone in the transaction that
+        takes the locks instead (:func:`mnemic.backends.postgres.curated_begin.begin`)."""
         home = self._project
         if home is None or self.unmade or not stores_in_home(self.settings) or home.exists:
             return
