@@ -99,6 +99,13 @@ class ProjectCatalog(Protocol):
         """Record the store of project ``project_id`` (directory ``path``), once."""
         ...
 
+
+@runtime_checkable
+class ProjectForgetMove(Protocol):
+    """A :class:`ProjectCatalog` that can also take a project store out whole or re-key
+    it (``mnemic project forget`` / ``move``). Optional: a catalog without it still
+    holds project stores, and those two commands refuse its home (``unsupported``)."""
+
     def remove_project(self, home: Any, project_id: str, head: str | None, timeout: float) -> bool:
         """Delete the store of project ``project_id``, all of it or none, under the locks
         its writers take; ``False`` (nothing deleted) when its journal's last record's
@@ -130,6 +137,7 @@ __all__ = [
     "Configured",
     "JournalPeek",
     "ProjectCatalog",
+    "ProjectForgetMove",
     "StoreBackend",
     "backend_for",
     "check_store",

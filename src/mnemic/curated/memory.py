@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -46,7 +47,7 @@ from .proposal import describe, payload_of
 from .provenance import Stamp
 from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
-from .scope import ProjectHome, removed_store
+from .scope import PROJECT_FILE, ProjectHome, removed_store
 from .snapshot import Block, display_entry, entries_block, sanitize
 from .store import (
     Commit,
@@ -112,6 +113,9 @@ class Memory(MemoryView):
         self._project: ProjectHome | None = None
         """The project store this memory writes to (``None``: the global store), checked
         under the write's locks (:meth:`_check_store`)."""
+        self._marker: str | None = None
+        """The files store's project store: the path of its ``project.json``, looked for
+        by :meth:`_check_store` (``None``: not a project store of the files store)."""
         self._start()
 
     @classmethod
@@ -148,6 +152,8 @@ class Memory(MemoryView):
         memory = cls(open_backend(home), home.settings, governor=governor, project=project)
         if isinstance(home, ProjectHome):
             memory._project = home
+            if stores_in_home(home.settings):
+                memory._marker = os.fspath(home.project.root / PROJECT_FILE)
             if home.unmade:  # made by its first kept write
                 governor.make_store = home.make
                 memory._unmade = home
@@ -374,7 +380,7 @@ class Memory(MemoryView):
             elif not gate:
                 attempt.note("ungated")
         precommit: Precommit | None = self._precommit if guarded else None
-        if self._project is not None and stores_in_home(self.settings):
+        if self._marker is not None:
             precommit = self._store_check(precommit)  # under the locks: not removed
         # never without a journal: an evicted entry must reach the archive
         evict = evictor(self) if gov is not None else None
@@ -459,10 +465,12 @@ class Memory(MemoryView):
         """Refuse a write to a project store of the files store removed or moved since it
         was opened (``mnemic project forget`` / ``move``; run before the write's locks
         and under them, which the removal takes too): :func:`~.scope.removed_store`,
-        recorded nowhere. A database store checks its catalog row in the transaction
-        that takes the locks (:func:`mnemic.backends.postgres.curated_begin.begin`)."""
-        home = self._project
-        if home is None or self.unmade or not stores_in_home(self.settings) or home.exists:
+        recorded nowhere. A database store reads its tombstone in the transaction that
+        takes the locks instead (:func:`mnemic.backends.postgres.curated_begin.begin`)."""
+        home, marker = self._project, self._marker
+        # three looks a write (before its locks, at its precommit and its record): one
+        # stat each, no catalog asked (ProjectHome.exists' files case)
+        if home is None or marker is None or self.unmade or os.path.isfile(marker):
             return
         self._gone()
         raise removed_store(home.project.id)
@@ -569,7 +577,11 @@ class Memory(MemoryView):
         gov = self.governor
         if queue is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
             return None
-        if self._project is not None:  # alone: its removal is checked under its own locks
+        if self._project is not None and not stores_in_home(self.settings):
+            # a database's queue applies requests in the server, where the removal's
+            # tombstone is not read: alone, checked by its own transaction. On files the
+            # holder's check under the lock (_store_check) is every request's: same store,
+            # same lock, so a project store's writes queue as the global store's do
             return None
         if ops[0].expires == NO_EXPIRY:  # a request carries a time, not "never": alone
             return None

@@ -472,12 +472,16 @@ class LoopStopped(CuratedError):
 
 class ProjectScopeError(CuratedError):
     """A write or read of project memory that cannot be done: no project is selected,
-    the store cannot hold projects, or the call names USER.md (global only)."""
+    the store cannot hold projects, the call names USER.md (global only), or a whole
+    project store cannot be removed or moved (``mnemic project forget`` / ``move``)."""
 
     code = "project_scope"
 
     def __init__(self, reason: str, message: str, **extra: Any) -> None:
         self.reason = reason
         """``no_project``, ``backend``, ``user_is_global``, ``not_a_directory``, ``root``,
-        ``home`` (the user's home directory) or ``not_utf8``."""
+        ``home`` (the user's home directory) or ``not_utf8``; a write to a store removed
+        or moved since it was opened: ``removed``; ``mnemic project forget`` / ``move``:
+        ``no_store``, ``directory_exists``, ``changed``, ``target_has_store``,
+        ``unsupported``."""
         super().__init__(message, **extra)

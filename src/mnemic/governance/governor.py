@@ -68,9 +68,9 @@ class Governor:
         it exists. Until then a refused attempt is recorded nowhere (no store holds
         it); the first other record, and the first write staged, make it first."""
         self.store_gone = False
-        """Whether the store this governor records into was removed (``mnemic project
-        forget``) since it was opened: nothing is recorded any more (a record would
-        make part of a store again that no listing reads)."""
+        """Whether the store this governor records into was removed or moved (``mnemic
+        project forget`` / ``move``) since it was opened: nothing is recorded any more
+        (a record would make part of a store again that no listing reads)."""
 
     @classmethod
     def for_home(

@@ -49,6 +49,7 @@ import json
 import os
 import shutil
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,7 @@ from ..errors import ProjectScopeError
 from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, fsync_dir
 from ..governance.storage import open_journal, open_pending
 from ..home import Home
-from ..registry import project_catalog
+from ..registry import ProjectForgetMove, project_catalog, store_scheme
 from .bundle.export import export_bundle
 
 __all__ = [
@@ -185,6 +186,7 @@ def remove_store(
     )
     if dry_run:
         return report
+    catalog = _catalog(home, "removed")
     head = _head(store)
     if bundle is None:
         ensure_private_dir(home.root / REMOVED_DIR)
@@ -197,7 +199,6 @@ def remove_store(
     written = export_bundle(home, bundle, only=store)
     report.bundle = written.path
     timeout = home.settings.memory.lock_timeout
-    catalog = project_catalog(home.settings)
     if catalog is not None:
         done = catalog.remove_project(home, project.id, head, timeout)
     else:
@@ -216,18 +217,26 @@ def remove_store(
     return report
 
 
+def _catalog(home: Home, verb: str) -> ProjectForgetMove | None:
+    """The home's project catalog (``None``: the files store), refused (``unsupported``)
+    when it cannot remove or move a store whole (a plugin's catalog need not)."""
+    catalog = project_catalog(home.settings)
+    if catalog is None or isinstance(catalog, ProjectForgetMove):
+        return catalog
+    raise ProjectScopeError(
+        "unsupported",
+        f"This home's store ({store_scheme(home.settings)}) keeps project stores but cannot "
+        f"remove or move one whole. Nothing was {verb}. Move its entries one by one (mnemic "
+        "memory move TEXT --to global --project ID) or remove them (mnemic memory remove "
+        "TEXT --project ID).",
+    )
+
+
 def _remove_files(store: ProjectHome, head: str | None, timeout: float) -> bool:
     """Rename the store's directory out of ``projects/`` under its targets' locks, if
     its journal's last record is still ``head``; then delete it."""
     root = store.project.root
-    locks: list[SidecarLock] = []
-    try:
-        for name in sorted(FILENAMES.values()):
-            path = root / "memories" / f"{name}.lock"
-            if path.exists():
-                lock = SidecarLock(path, timeout)
-                lock.acquire()
-                locks.append(lock)
+    with _writers_locks(root, timeout):
         if _head(store) != head:
             return False
         n = 0
@@ -238,11 +247,27 @@ def _remove_files(store: ProjectHome, head: str | None, timeout: float) -> bool:
             n += 1
         os.rename(root, aside)
         fsync_dir(root.parent)
+    _discard(aside)
+    return True
+
+
+@contextlib.contextmanager
+def _writers_locks(root: Path, timeout: float) -> Iterator[None]:
+    """Hold the lock of every target of the store at ``root`` (sorted, as its writers
+    take theirs), each made when no write made it yet: a first writer that made it
+    after a look would write beside a removal or move that never waited for it."""
+    folder = root / "memories"
+    ensure_private_dir(folder)
+    locks: list[SidecarLock] = []
+    try:
+        for name in sorted(FILENAMES.values()):
+            lock = SidecarLock(folder / f"{name}.lock", timeout)
+            lock.acquire()
+            locks.append(lock)
+        yield
     finally:
         for lock in reversed(locks):
             lock.release()
-    _discard(aside)
-    return True
 
 
 def _discard(directory: Path) -> None:
@@ -319,7 +344,7 @@ def move_store(
     if dry_run:
         return report
     timeout = home.settings.memory.lock_timeout
-    catalog = project_catalog(home.settings)
+    catalog = _catalog(home, "moved")
     if catalog is not None:
         if not catalog.move_project(home, project.id, target.id, target.path, timeout):
             raise ProjectScopeError(
@@ -346,17 +371,7 @@ def _move_files(store: ProjectHome, root: Path, path: str, timeout: float) -> No
             while os.path.lexists(aside := root.parent / f"{DEBRIS}{root.name}-{n}"):
                 n += 1
             os.rename(root, aside)
-        locks: list[SidecarLock] = []
-        try:
-            for name in sorted(FILENAMES.values()):
-                lock_path = old / "memories" / f"{name}.lock"
-                if lock_path.exists():
-                    lock = SidecarLock(lock_path, timeout)
-                    lock.acquire()
-                    locks.append(lock)
+        with _writers_locks(old, timeout):
             os.rename(old, root)
             fsync_dir(root.parent)
-        finally:
-            for lock in reversed(locks):
-                lock.release()
     atomic_write_text(root / PROJECT_FILE, json.dumps({"path": path}, ensure_ascii=False))
