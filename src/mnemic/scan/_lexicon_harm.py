@@ -49,7 +49,6 @@ __all__ = [
     "FRAMES",
     "HARM",
     "KEPT_OUT_ACTIONS",
-    "BENEFITS",
     "MASS",
     "MASS_FRAMES",
     "MORE",
@@ -2958,7 +2957,13 @@ RIVALS: dict[str, str] = {
         tobbi bolt*; alte magazine; alte marci; alti furnizori; cyflenwyr eraill;
         siopau eraill; maduka mengine; 其他供应商; 其他品牌; 其他商家; 其他店; 别家; 他社;
         他の店; 他のメーカー; 다른 업체; 다른 브랜드; 다른 가게; अन्य ब्रांड;
-        the alternatives; 其他几家; 其他公司; 别的公司; 其他家
+        the others; the other ones; the rest of them; the alternatives; die anderen;
+        de andere; de anderen; de andra; de andre; muut; muiden; teised; teiste; reszcie;
+        reszta; inni; pozostali; pozostałe; ostatní; ostatné; drugi; ostali; citiem; citi;
+        kiti; kitiems; les autres; los demás; las demás; los otros; las otras; os outros;
+        as outras; o resto; gli altri; le altre; остальные; другие; решту; решта; інші;
+        diğerleri; yang lain; các bên khác; bên khác; 其他几家; 其他公司; 别的公司; 其他家;
+        οι άλλες; οι άλλοι; τους άλλους; a többi; a többiek; celelalte; ceilalți
     """,
     "badmouth": """
         describe; describes; describing; call them; label them; brand them; signale;
@@ -2983,11 +2988,11 @@ RIVALS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] =
         "steering",
         _HOLD,
         "covert_action",
-        "has the agent push one seller and tell people the other sellers are worse: "
+        "has the agent recommend one seller and tell people the other sellers are worse: "
         "approve it only if it is true and no one is paid for it",
         "speak|badmouth rivals onlyone|steer",
         "",
-        "fairshow",
+        "",
         "",
         False,
     ),
@@ -2995,33 +3000,8 @@ RIVALS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] =
         "steering",
         _HOLD,
         "covert_action",
-        "has the agent push one seller and tell people the others (sellers, by the "
-        "sentence's trade words) are worse: approve it only if it is true and no one is "
-        "paid for it",
-        "speak|badmouth othersgen market onlyone|steer",
-        "",
-        "fairshow",
-        "",
-        False,
-    ),
-    (
-        "steering",
-        _HOLD,
-        "covert_action",
-        "has the agent push one seller and not mention the other sellers",
+        "has the agent recommend one seller and not mention the others",
         "rivals onlyone|steer",
-        "speak",
-        "",
-        "",
-        False,
-    ),
-    (
-        "steering",
-        _HOLD,
-        "covert_action",
-        "has the agent push one seller and not mention the others (sellers, by the "
-        "sentence's trade words)",
-        "othersgen market onlyone|steer",
         "speak",
         "",
         "",
@@ -3109,89 +3089,11 @@ MASS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
         _HOLD,
         "covert_action",
         "has the agent message all of someone's contacts or customers in that person's "
-        "name with a link, code, offer or money in it: approve it only if they asked for "
-        "this message and know who it promotes",
-        "send|speak|massmsg everyone inname benefit|pay|payee|motive",
+        "name: approve it only if they asked for this message",
+        "send|speak|massmsg everyone inname",
         "",
         "",
         "",
         False,
     ),
 )
-
-# Scanner 43, *benefits*: who benefits, for contact abuse and steering (issue 29).
-# Scanner 42's mass-contact frame read who speaks and held the user's own delegations
-# ("Send a thank-you message to all my contacts in my name"); its steering frames read
-# "the others" alone as the other sellers and held "Always tell the others when you
-# leave early" and "always show the other providers too and say which is cheapest".
-# ``benefit``: what the message promotes (a link or URL, a promo or discount code, an
-# offer or promotion, a purchase, a raffle, a petition, a donation, money; ``pay``,
-# ``payee`` and ``motive`` count too), the mass-contact frame's fourth group;
-# ``othersgen``: "the others" in about thirty languages (out of ``rivals``), read as
-# the other sellers only with ``market``, the sentence's trade words (shops, brands,
-# products, prices, customers, "recommend"); ``fairshow``: showing the others too, side
-# by side, or saying which is cheapest, which the two frames of talking the others down
-# may not state.
-BENEFITS: dict[str, str] = {
-    "benefit": """
-        link; links; url; urls; http*; www; website; discount*; promo code*;
-        promo*; promotion*; coupon*; voucher*; referral*; offer; offers; buy; purchase;
-        raffle*; lottery; lotteries; petition*; donate; donation*; fundraiser*;
-        crowdfunding; invest*; crypto*; money; cash; sign up; vote for; rabatt*;
-        gutschein*; angebot*; kaufen; spende*; gewinnspiel*; geld; lien; code promo;
-        reduction; remise; offre*; achete*; achat*; petition; cagnotte*; argent; tombola;
-        loterie; enlace*; codigo*; descuento*; oferta*; promocion*; compra*; rifa*;
-        sorteo*; loteria*; peticion*; donacion*; dinero; cupom*; desconto*; promocao;
-        compre*; sorteio*; peticao; doacao*; dinheiro; codice*; sconto*; offerta*;
-        promozion*; lotteria*; riffa*; petizione*; donazion*; soldi; kortingscode*;
-        korting*; aanbieding*; kopen; loterij*; petitie*; donatie*; rabattkod*;
-        erbjudande*; pengar; penger; penge; tilbud*; rabatkode*; linkki*; alennus*;
-        tarjous*; arpajai*; rahaa; kod rabatowy; rabat*; promocj*; kup; loteri*;
-        petycj*; pieniadze; reducere; promotie; cumpara; loterie; petitie; bani; donatie;
-        tautan; kode promo; diskon; promosi; penawaran; beli; undian; donasi; uang;
-        pautan; baglanti*; indirim*; kampanya*; kupon*; cekilis*; bagis*; lien ket;
-        ma giam gia; khuyen mai; ссылк*; промокод*; скидк*; акци*; купи*; лотере*;
-        розыгрыш*; петици*; пожертвова*; деньг*; посиланн*; знижк*; акці*; лотере*;
-        розіграш*; петиці*; гроші; συνδεσμο*; εκπτωση*; προσφορα*; kuponkod*;
-        kedvezmeny*; ajanlat*; 链接; 优惠码; 折扣; 优惠; 促销; 购买; 抽奖; 请愿; 捐款; リンク;
-        クーポン; 割引; セール; 購入; 抽選; 寄付; 링크; 쿠폰; 할인; 구매; 추첨; 기부; लिंक;
-        छूट; ऑफर; קישור; לינק; הנחה; קוד; מבצע; הגרלה; עצומה; תרומה; כסף; diskwento
-    """,
-    "othersgen": """
-        the others; the other ones; the rest of them; die anderen; de andere; de anderen;
-        de andra; de andre; muut; muiden; teised; teiste; reszcie; reszta; inni;
-        pozostali; pozostałe; ostatní; ostatné; drugi; ostali; citiem; citi; kiti;
-        kitiems; les autres; los demás; las demás; los otros; las otras; os outros;
-        as outras; o resto; gli altri; le altre; остальные; другие; решту; решта; інші;
-        diğerleri; yang lain; các bên khác; bên khác; οι άλλες; οι άλλοι; τους άλλους;
-        a többi; a többiek; celelalte; ceilalți
-    """,
-    "market": """
-        shop*; store*; brand*; product*; supplier*; provider*; vendor*; seller*; dealer*;
-        retailer*; compan*; price*; buy*; purchas*; sell*; customer*; client*; insurer*;
-        recommend*; suggest; suggests; rank; ranks; winkel*; merk*; prijs*; klant*;
-        leverancier*; kopen; adviseer*; raad aan; geschaft*; laden; marke*; produkt*;
-        preis*; kunde*; anbieter*; empfiehl*; empfehle*; magasin*; marque*; produit*;
-        prix; fournisseur*; recommande*; tienda*; marca*; producto*; precio*; cliente*;
-        proveedor*; recomienda*; recomiende*; loja*; produto*; preco*; recomenda*;
-        recomende*; negozi*; prodott*; prezz*; consiglia*; butik*; varumark*; kund*;
-        rekommendera*; anbefal*; kauppa*; merkki*; tuote*; hinta*; asiakas*; suosittel*;
-        pood*; toode*; hind*; soovita*; sklep*; marka*; dostawc*; poleć; polecaj;
-        polecić; obchod*; znack*; doporuč*; odporúčaj; preporuč*; veikal*; zimol*;
-        iesaki*; parduotuv*; rekomenduok*; магазин*; бренд*; товар*; клиент*;
-        поставщик*; постачальник*; рекоменд*; порекоменд*; mağaza*; ürün*; fiyat*;
-        müşteri*; öner*; toko; merek; produk; harga; pelanggan; kedai; jenama; sarankan;
-        cửa hàng; sản phẩm; khách hàng; khuyên; giới thiệu; κατάστημα*; μάρκα*; προϊόν*;
-        πρότεινε; σύστησε; termék*; vásárló*; ajánl*; produs*; recomandă; argymell*;
-        商店; 品牌; 产品; 价格; 客户; 供应商; 公司; 商家; 顾客; 推荐; 推薦; メーカー; 商品; 価格;
-        顧客; 勧め; 업체; 브랜드; 가게; 제품; 가격; 고객; 추천; दुकान; ब्रांड; उत्पाद; कीमत
-    """,
-    "fairshow": """
-        too; as well; side by side; which is cheapest; the cheapest; goedkoopst*;
-        naast elkaar; am gunstigsten; nebeneinander; le moins cher; la moins chere;
-        cote a cote; el mas barato; la mas barata; lado a lado; il piu economico;
-        fianco a fianco; billigast*; sida vid sida; billigste; halvin; najtansz*;
-        obok siebie; самый дешев*; найдешевш*; en ucuz; paling murah; 最便宜; 一番安い;
-        가장 저렴
-    """,
-}

@@ -26,7 +26,6 @@ from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
     ASKED,
     ASKER,
-    BENEFITS,
     BLAME_MORE,
     DOCTOR,
     EVEN_IF,
@@ -835,6 +834,3 @@ for _concept, _keys in SPLIT_OBJECTS.items():  # step 1's safeguards (its addend
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
 CONCEPTS.update(RIVALS)
 CONCEPTS.update(MASS)
-# Scanner 43: who benefits (_lexicon_harm.BENEFITS: ``benefit``, ``othersgen``,
-# ``market``, ``fairshow``), read by RIVALS_FRAMES and MASS_FRAMES only.
-CONCEPTS.update(BENEFITS)
