@@ -126,7 +126,7 @@ def test_forget_of_a_live_entry_says_it_stays_and_how_to_take_it_out(
     )
     r = _run(home_path, "forget", "--text", "oncall rota", "--yes")
     assert r.exit_code == 0, r.output
-    assert "Removed 1 copies" not in r.stdout and "Removed 2 copies" in r.stdout
+    assert "Removed 2 memory entry texts from the audit journal." in r.stdout  # two stores
     assert "Not forgotten: 2 live entries still hold it" in r.stdout
     assert f"  MEMORY.md of project {project}: The oncall rota for infra" in r.stdout
     data = json.loads(_run(home_path, "forget", "--text", "oncall rota", "--json", "--yes").stdout)
@@ -147,7 +147,7 @@ def test_forget_says_one_copy(home_path: Path) -> None:
     Memory.open(home_path).add("memory", "The oncall rota is on the wiki page OnCall/Rota.")
     r = _run(home_path, "forget", "--text", "wiki page OnCall", "--yes")
     assert r.exit_code == 0, r.output
-    assert "Removed 1 copy of memory entry texts" in r.stdout
+    assert "Removed 1 memory entry text from the audit journal." in r.stdout
 
 
 def test_show_and_status_in_a_project_directory_say_its_sessions_get_its_block(

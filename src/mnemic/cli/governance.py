@@ -273,10 +273,15 @@ def forget(
             )
         else:
             click.echo(f"{verb} {r.messages} session message(s) in {r.sessions} session(s).")
+        records = ""
+        if r.archived != r.texts:  # one text in several records: an add and its removal
+            records = (
+                f", in {r.archived:,} of its records (an entry's add and its removal each "
+                "hold its text)"
+            )
         click.echo(
-            f"{verb} {r.archived} {'copy' if r.archived == 1 else 'copies'} of memory entry "
-            "texts from the audit journal (archived entries then show as forgotten; a live "
-            "entry stays in its file)."
+            f"{verb} {counted(r.texts, 'memory entry text')} from the audit journal{records}. "
+            "Archived entries then show as forgotten; a live entry stays in its file."
         )
         _say_live(r.live, match or "")
         if r.what == "sessions":

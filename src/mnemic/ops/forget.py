@@ -83,8 +83,12 @@ class ForgetReport:
     messages: int = 0
     """Session messages removed."""
     archived: int = 0
-    """Entry texts dropped from the audit journal (the archive and what provenance
-    kept of them), byte for byte."""
+    """Copies of entry texts dropped from the audit journal (the archive and what
+    provenance kept of them), byte for byte: one per record that held one (an archived
+    entry's add and its removal are two)."""
+    texts: int = 0
+    """The entry texts those copies were of, each counted once per store and file: what
+    a person means by "how many entries" (docs/first-week.md #84)."""
     sessions: int = 0
     """Sessions that lost messages or their title."""
     attachments: int = 0
@@ -132,7 +136,9 @@ def forget_user(
             "user", lock_timeout=mem.settings.memory.lock_timeout, dry_run=dry_run
         )
         _forget_pending(pending, report, dry_run)
-        report.archived = _forget_texts(mem, lambda target, text: target == "user", dry_run)
+        report.archived, report.texts = _forget_texts(
+            mem, lambda target, text: target == "user", dry_run
+        )
         if not dry_run:  # the profile's live entries had vectors too
             vector_cache.clear(gov.root)
     leftovers = [
@@ -148,25 +154,35 @@ def forget_user(
     return _forget_user_done(mem, report, before)
 
 
-def _forget_texts(mem: Memory, match: Callable[[str, str], bool], dry_run: bool) -> int:
+def _forget_texts(mem: Memory, match: Callable[[str, str], bool], dry_run: bool) -> tuple[int, int]:
     """Drop from the audit journal every entry text ``match(target, text)`` selects
     (archived entries, and the journal's copies of entries added): the chain still
-    verifies. A dry run counts them."""
+    verifies. Returns how many copies went (one per record item) and how many distinct
+    texts they were of (per target); a dry run counts them."""
     gov = mem.governor
     assert gov is not None
     journal = gov.journal
+    texts: set[tuple[str, str]] = set()
     if dry_run:
-        return sum(
-            1
-            for rec in journal.records()
-            for target, _, item in record_texts(rec)
-            if isinstance(item.get("text"), str) and match(target, item["text"])
-        )
-    count = journal.forget_texts(lambda rec, target, name, item: match(target, item["text"]))
+        count = 0
+        for rec in journal.records():
+            for target, _, item in record_texts(rec):
+                if isinstance(item.get("text"), str) and match(target, item["text"]):
+                    count += 1
+                    texts.add((target, item["text"]))
+        return count, len(texts)
+
+    def chosen(rec: dict[str, Any], target: str, name: str, item: dict[str, Any]) -> bool:
+        if not match(target, item["text"]):
+            return False
+        texts.add((target, item["text"]))
+        return True
+
+    count = journal.forget_texts(chosen)
     fold_cache.forget_cached(journal)
     if count:  # no vector of a forgotten text survives (a derived cache: it is rebuilt)
         vector_cache.clear(gov.root)
-    return count
+    return count, len(texts)
 
 
 def _forget_pending(pending: PendingQueueStore, report: ForgetReport, dry_run: bool) -> None:
@@ -251,11 +267,11 @@ def forget_sessions(
     report = ForgetReport("sessions", dry_run)
     backend = backend_for(home.settings)
     if not backend.has_sessions(home):
-        report.archived = _forget_everywhere(home, mem, match, origin, clock, dry_run, report)
+        _forget_everywhere(home, mem, match, origin, clock, dry_run, report)
         report.notes.append("there is no session history")
         _note_audited_sessions(gov, match, report)
         return report
-    report.archived = _forget_everywhere(home, mem, match, origin, clock, dry_run, report)
+    _forget_everywhere(home, mem, match, origin, clock, dry_run, report)
     with backend.sessions(home) as store:
         began = time.time()
         result = store.forget(match, dry_run=dry_run)
@@ -296,27 +312,28 @@ def _forget_everywhere(
     clock: Callable[[], float] | None,
     dry_run: bool,
     report: ForgetReport,
-) -> int:
+) -> None:
     """:func:`_forget_texts` of the entry texts holding ``match`` in the global store's
     journal and in each project store's (:mod:`mnemic.curated.scope`), and the history
     versions and drift backups of their MEMORY.md and USER.md that hold it (into
     ``report.copies``: a version is a whole copy of the file) and the memory writes
     waiting for approval that hold it (``report.pending``), so no other copy of the text
-    stays on disk (the live file keeps a live entry: ``memory remove`` takes it)."""
+    stays on disk (the live file keeps a live entry: ``memory remove`` takes it); the
+    counts go into ``report.archived`` and ``report.texts``."""
     forms = needles(match)
 
     def holds(target: str, text: str) -> bool:
         return contains(text, forms)
 
-    count = 0
     for store in [mem, *(_open(p, origin, clock) for p in stored_projects(home))]:
         report.live += _live_holding(store, forms)
-        count += _forget_texts(store, holds, dry_run)
+        copies, texts = _forget_texts(store, holds, dry_run)
+        report.archived += copies
+        report.texts += texts
         report.copies += _forget_copies(store, forms, dry_run)
         report.pending += _forget_staged(store, forms, dry_run)
-    if count and not dry_run:  # the home's cache holds its projects' vectors too
+    if report.archived and not dry_run:  # the home's cache holds its projects' vectors too
         vector_cache.clear(home.root)
-    return count
 
 
 def _live_holding(mem: Memory, forms: list[str]) -> list[dict[str, str | None]]:
