@@ -18,7 +18,7 @@ The fold is cached (:mod:`.fold_cache`); this module is pure.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -246,17 +246,8 @@ class Fold:
     def _touched(self, touched: object, ts: float | None) -> None:
         """A write that changed nothing confirmed entries (added again as they are,
         replaced by the same text), perhaps with a new expiry."""
-        if not isinstance(touched, dict):
-            return
-        for name, what in touched.items():
-            t = self.targets.get(str(name))
-            if t is None or not isinstance(what, dict):
-                continue
-            until = _expiries(what.get("expires"))
-            for key in _keys(what.get("confirmed")):
-                prov = t.live.get(key)
-                if prov is not None:
-                    t.live[key] = _confirm(prov, key, ts, until)
+        for _, t, key, prov, until in _confirmed(self, touched):
+            t.live[key] = _confirm(prov, key, ts, until)
 
     def _seen(self, t: TargetFold, items: object, ts: float | None) -> None:
         for item in _items(items):
@@ -432,10 +423,23 @@ def expiry_moves(
     expiry it moves, as ``(target, key, text, old, new)`` (``text``: ``None`` when
     forgotten or unknown; ``None`` expiry: none), old as ``fold`` has it. An entry the
     fold does not know is left out (its old expiry is unknown)."""
-    touched = rec.get("touched")
-    if rec.get("result") != "noop" or not isinstance(touched, dict):
+    if rec.get("result") != "noop":
         return []
-    out: list[tuple[str, str, str | None, float | None, float | None]] = []
+    return [
+        (name, key, t.texts.get(key), prov.expires, until[key])
+        for name, t, key, prov, until in _confirmed(fold, rec.get("touched"))
+        if key in until and until[key] != prov.expires
+    ]
+
+
+def _confirmed(
+    fold: Fold, touched: object
+) -> Iterator[tuple[str, TargetFold, str, Provenance, dict[str, float | None]]]:
+    """Each live entry a record's ``touched`` confirms: ``(target, the fold's target,
+    key, its provenance, the expiries the record gives)``; nothing when ``touched`` is
+    not a mapping, and a target or key the fold does not hold is left out."""
+    if not isinstance(touched, dict):
+        return
     for name, what in touched.items():
         t = fold.targets.get(str(name))
         if t is None or not isinstance(what, dict):
@@ -443,9 +447,8 @@ def expiry_moves(
         until = _expiries(what.get("expires"))
         for key in _keys(what.get("confirmed")):
             prov = t.live.get(key)
-            if prov is not None and key in until and until[key] != prov.expires:
-                out.append((str(name), key, t.texts.get(key), prov.expires, until[key]))
-    return out
+            if prov is not None:
+                yield str(name), t, key, prov, until
 
 
 def _confirm(
