@@ -369,7 +369,7 @@ def test_the_language_rules_read_per_text_keys_as_the_texts() -> None:
     from mnemic.ops.tidy.quantities import language
 
     def differ_plain(a: Any, b: Any) -> bool:
-        sa, sb = languages._scripts(a.text), languages._scripts(b.text)
+        sa, sb = languages.scripts_of(a.text), languages.scripts_of(b.text)
         if sa and sb and not sa & sb:
             return True
         la, lb = language(a.text), language(b.text)

@@ -8,7 +8,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
-from mnemic.ops.tidy.languages import _scripts
+from mnemic.ops.tidy.languages import scripts_of
 from mnemic.ops.tidy.pairmodel import _script
 from mnemic.sessions.search.speaker import scripts
 from mnemic.unicode_script import UNNAMED, script
@@ -59,9 +59,9 @@ def test_the_pair_model_s_script_feature_is_the_same_for_every_code_point() -> N
 
 
 def test_tidy_s_scripts_are_the_same_for_every_code_point() -> None:
-    assert [c for c in _every() if _scripts(c) != _old_tidy_scripts(c)] == []
+    assert [c for c in _every() if scripts_of(c) != _old_tidy_scripts(c)] == []
     for text in ("User is allergic to 花生", "ユーザーは東京に住む", "Ⅻ and ²x", ""):
-        assert _scripts(text) == _old_tidy_scripts(text)
+        assert scripts_of(text) == _old_tidy_scripts(text)
 
 
 def test_search_s_scripts_differ_only_in_the_unnamed_letter_s_label() -> None:

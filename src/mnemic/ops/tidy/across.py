@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...unicode_script import script
-from .languages import ALSO, _scripts, two_languages_strict
+from .languages import ALSO, scripts_of, two_languages_strict
 from .memo import by_text, searched
 from .numerals import digits
 from .quantities import FUNCTION_WORDS, latin, same_name
@@ -644,7 +644,7 @@ def surely_two(a: Profile, b: Profile) -> bool:
     (da, _), (db, _) = _key(a.text), _key(b.text)
     if da and db and da != db:
         return True
-    xa, xb = _scripts(a.text), _scripts(b.text)
+    xa, xb = scripts_of(a.text), scripts_of(b.text)
     if xa and xb and not xa & xb:
         return True
     la, lb = _read(a.text), _read(b.text)

@@ -12,7 +12,7 @@ from ...unicode_script import script
 from .memo import by_text
 from .signals import Profile
 
-__all__ = ["ALSO", "two_languages_strict"]
+__all__ = ["ALSO", "scripts_of", "two_languages_strict"]
 
 ALSO = re.compile(
     r"\b(?:also|too|as well|additionally|außerdem|auch|zusätzlich|además|también|aussi|"
@@ -27,7 +27,7 @@ _ONE_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}
 
 
 @lru_cache(maxsize=4096)
-def _scripts(text: str) -> frozenset[str]:
+def scripts_of(text: str) -> frozenset[str]:
     """The scripts ``text``'s words are written in, by each word's first letter (Han,
     hiragana and katakana as one: Japanese writes all three)."""
     out = set()
@@ -62,4 +62,4 @@ def _language_key(text: str) -> tuple[frozenset[str], str]:
     by three rules, it read both texts each time; few keys occur)."""
     from .quantities import language
 
-    return _scripts(text), language(text)
+    return scripts_of(text), language(text)
