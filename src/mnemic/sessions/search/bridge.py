@@ -70,7 +70,7 @@ first) until one brings a chat word (recall 33)."""
 RARE = 0.02
 """A chat word a question word brings is written by this share of the chat's messages at
 most, or by one message (recall 33: "plan", "know", "make" are not brought)."""
-ENGLISH = 2
+ENGLISH = 1
 """A question with this many English stop or question words that no other language's
 function words hold is English: no word bridge (recall 33)."""
 LONGEST = True
