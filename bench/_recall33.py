@@ -60,6 +60,13 @@ paired bootstrap 95 % intervals):
    interleaved), median over the questions it runs for on strangers7-xl and strangers8-xl:
    on / off <= 1.3.
 
+**Result** (one ``run`` of strangers8-xl, after the commits above;
+``bench/results/recall33-strangers8-xl.*``): hybrid turn@10 0.510 -> 0.526, paired +0.016
+[-0.004, +0.042] (+2/-1): gate 1 fails (turn@5 +0.025 [+0.000, +0.056], turn@50 +0.023
+[-0.004, +0.056]). Gates 2 and 3 hold on the texts (strangers8 223/223 and LoCoMo dev
+564/564 English by ``bridge.english``: the bridge runs for none). Gate 4 not measured.
+Nothing shipped; the product is at ``02677563``; docs/recall.md "recall 33".
+
 If all pass: the rule ships (``bridge.WORDS`` the ablation switch), tests that fail on
 main, docs/recall.md "recall 33", README. If not: nothing ships and the cases are reported.
 """
