@@ -50,6 +50,13 @@ _REPLY_WORDS = (
     r"回應|返答|応答|回答|응답|답변|ответ[а-я]*|respuestas?|réponses?|antworten|antwort"
     r"|rispost[ae]|respostas?)"
 )
+_REPLY_WORDS_WHOLE = (
+    r"(?:\b(?:repl(?:y|ies)|answers?|responses?|outputs?|messages?|chats?|respuestas?|antworten"
+    r"|antwort|rispost[ae]|respostas?)\b|回答|回复|回覆|答案|输出|回應|返答|応答|응답|답변|ответ[а-я]*"
+    r"|réponses?)"
+)
+""":data:`_REPLY_WORDS` with its Latin-script words whole, as the prefilter's keys
+(:data:`_REPLY_KEYS`, whole words) read them: "chatbot" is no "chat"."""
 _REPLY_KEYS = (
     "reply replies answer answers response responses output outputs message messages chat "
     "chats 回答 回复 回覆 答案 输出 回應 返答 応答 응답 답변 ответ respuesta respuestas "
@@ -422,9 +429,12 @@ RULES: tuple[Pattern, ...] = (
         "context",
         "asks for a credential file to be added to every answer (any language)",
         _SECRET_WORD_KEYS,
-        r"(?m:^)(?=[^\n]{0,300}?(?:" + _SECRET_FILE + r"))(?=[^\n]{0,300}?" + _REPLY_WORDS + r")"
-        r"(?=[^\n]{0,300}?(?:\b(?:include|append|attach|add|paste|put|insert|every|each|end)\b"
-        r"|附|加上|贴|包含|每|末尾|结尾|添|付け|모든|매|кажд|всегда|cada|chaque|jede|ogni|toda))",
+        r"(?m:^)(?=[^\n]{0,300}?(?:"
+        + _SECRET_FILE
+        + r"))(?=[^\n]{0,300}?"
+        + _REPLY_WORDS_WHOLE
+        + r")(?=[^\n]{0,300}?(?:\b(?:include|append|attach|add|paste|put|insert|every|each|end"
+        r"|cada|chaque|jede|ogni|toda)\b|附|加上|贴|包含|每|末尾|结尾|添|付け|모든|매|кажд|всегда))",
         keys2=_REPLY_KEYS,
         keys3="include append attach add paste put insert every each end 附 加上 贴 包含 每 末尾 "
         "结尾 添 付け 모든 매 кажд всегда cada chaque jede ogni toda",
