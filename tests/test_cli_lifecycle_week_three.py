@@ -186,6 +186,7 @@ def _mcp_banner(home: Path, *args: str) -> str:
     return done.stderr.splitlines()[0]
 
 
+@pytest.mark.e2e  # starts the real `mnemic mcp` (out of the quick loop)
 def test_the_mcp_banner_names_the_project_it_serves(home_path: Path, tmp_path: Path) -> None:
     """#88: `mnemic mcp --project DIR` said only "serving HOME over stdio": nothing told
     which project's memory its scope="project" calls reach (a moved directory's new path

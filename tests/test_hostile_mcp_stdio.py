@@ -20,7 +20,9 @@ import pytest
 
 from mnemic.curated.memory import Memory
 
-pytestmark = pytest.mark.timeout(120)
+# each test starts the real server over stdio (the process boundary is the point): with
+# the end-to-end tests, out of the quick loop
+pytestmark = [pytest.mark.timeout(120), pytest.mark.e2e]
 
 REPLY_WAIT = 30.0
 """Seconds a reply may take on a loaded machine (only a missing reply waits this long)."""
