@@ -45,16 +45,14 @@ _HABIT = (
     r"|\bautomatically\b|\bsilently\b|\bfirst\s+thing\b|\bon\s+startup\b|\bevery\s+session\b)"
 )
 _HABIT_KEYS = "always every each whenever before start beginning on automatically silently first"
-_REPLY_WORDS = (
-    r"(?:repl(?:y|ies)|answers?|responses?|outputs?|messages?|chats?|回答|回复|回覆|答案|输出|"
-    r"回應|返答|応答|回答|응답|답변|ответ[а-я]*|respuestas?|réponses?|antworten|antwort"
-    r"|rispost[ae]|respostas?)"
+_REPLY_LATIN = (
+    r"repl(?:y|ies)|answers?|responses?|outputs?|messages?|chats?|respuestas?|antworten|antwort"
+    r"|rispost[ae]|respostas?"
 )
-_REPLY_WORDS_WHOLE = (
-    r"(?:\b(?:repl(?:y|ies)|answers?|responses?|outputs?|messages?|chats?|respuestas?|antworten"
-    r"|antwort|rispost[ae]|respostas?)\b|回答|回复|回覆|答案|输出|回應|返答|応答|응답|답변|ответ[а-я]*"
-    r"|réponses?)"
-)
+_REPLY_OTHER = r"回答|回复|回覆|答案|输出|回應|返答|応答|응답|답변|ответ[а-я]*|réponses?"
+_REPLY_WORDS = "(?:" + _REPLY_LATIN + "|" + _REPLY_OTHER + ")"
+"""A reply of the model's, in the languages the patterns read (anywhere in a word)."""
+_REPLY_WORDS_WHOLE = r"(?:\b(?:" + _REPLY_LATIN + r")\b|" + _REPLY_OTHER + ")"
 """:data:`_REPLY_WORDS` with its Latin-script words whole, as the prefilter's keys
 (:data:`_REPLY_KEYS`, whole words) read them: "chatbot" is no "chat"."""
 _REPLY_KEYS = (
