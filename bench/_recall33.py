@@ -102,7 +102,7 @@ DEV_OTHER = ("strangers5-xl", "strangers6-xl", "strangers7-xl")
 def stores(sets: list[str], split: str, embedder: Any, work: Path) -> tuple[
     dict[str, rb.Corpus], list[rb.Question]
 ]:  # fmt: skip
-    """LoCoMo (``locomo``, ``zh``, ``xl``) and the strangers' sets 5-7 (``strangersN``,
+    """LoCoMo (``locomo``, ``zh``, ``xl``) and the strangers' sets 5-8 (``strangersN``,
     ``strangersN-xl``; every question, whatever split its file gives it: dev sets)."""
     corpora, questions = _stores(sets, split, embedder, work)
     for name in STRANGERS:
@@ -116,9 +116,10 @@ def stores(sets: list[str], split: str, embedder: Any, work: Path) -> tuple[
 
 
 def knob(module: Any, name: str) -> Any:
-    """A knob of the word bridge (present at ``477cdda9`` only: the rule did not ship)."""
+    """A knob of the word bridge (present at ``02677563`` only: the rule did not ship;
+    ``477cdda9`` has recall 32's bridge, without this rule's rarity bound and English step)."""
     if not hasattr(module, name):
-        raise SystemExit(f"{module.__name__}.{name} is gone: run this at 477cdda9")
+        raise SystemExit(f"{module.__name__}.{name} is gone: run this at 02677563")
     return getattr(module, name)
 
 
