@@ -7,16 +7,10 @@ client that goes away ends the server quietly, and nothing is written by a refus
 from __future__ import annotations
 
 import json
-import os
-import select
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
+from tests.e2e import RawMcpClient
 
 from mnemic.curated.memory import Memory
 
@@ -24,76 +18,8 @@ from mnemic.curated.memory import Memory
 # the end-to-end tests, out of the quick loop
 pytestmark = [pytest.mark.timeout(120), pytest.mark.e2e]
 
-REPLY_WAIT = 30.0
-"""Seconds a reply may take on a loaded machine (only a missing reply waits this long)."""
 
-
-class RawClient:
-    """A bare JSON-RPC client over the server's stdin/stdout: it sends raw bytes, so it can
-    send what a careless or hostile client sends (the SDK's own client would refuse to)."""
-
-    def __init__(self, home: Path) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mnemic", "mcp"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env={**os.environ, "MNEMIC_HOME": str(home)},
-        )
-        self.stderr = b""
-        self._buf = b""
-        self._drain = threading.Thread(target=self._read_stderr, daemon=True)
-        self._drain.start()
-        init = {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "1"},
-        }
-        assert "result" in self.request(0, "initialize", init)
-        self.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
-
-    def _read_stderr(self) -> None:
-        assert self.proc.stderr is not None
-        self.stderr = self.proc.stderr.read()
-
-    def send(self, line: bytes) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + b"\n")
-        self.proc.stdin.flush()
-
-    def reply(self) -> dict[str, Any] | None:
-        """The next line the server writes, or None when none comes within REPLY_WAIT."""
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        deadline = time.monotonic() + REPLY_WAIT
-        while b"\n" not in self._buf:
-            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                return None
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                return None
-            self._buf += chunk
-        line, self._buf = self._buf.split(b"\n", 1)
-        found: dict[str, Any] = json.loads(line)
-        return found
-
-    def request(self, rid: int, method: str, params: Any) -> dict[str, Any]:
-        body = {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}
-        self.send(json.dumps(body).encode())
-        found = self.reply()
-        assert found is not None and found.get("id") == rid, found
-        return found
-
-    def close(self) -> int:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        code = self.proc.wait(timeout=60)
-        self._drain.join()
-        return code
-
-
-def _read_memory(client: RawClient, rid: int) -> list[str]:
+def _read_memory(client: RawMcpClient, rid: int) -> list[str]:
     reply = client.request(rid, "tools/call", {"name": "memory", "arguments": {"action": "read"}})
     entries: list[str] = reply["result"]["structuredContent"]["entries"]
     return entries
@@ -122,7 +48,7 @@ def test_a_request_nested_past_the_parsers_does_not_kill_the_server(seeded: Path
     """It did: the lone-surrogate relay re-parsed the line and a RecursionError ended the
     server with a traceback, so every later call of the client went unanswered."""
     before = (seeded / "memories" / "MEMORY.md").read_bytes()
-    client = RawClient(seeded)
+    client = RawMcpClient(seeded)
     try:
         client.send(_call_line(5, b"[" * DEEP + b"]" * DEEP))
         client.send(_call_line(6, b'{"a": ' + b"[" * DEEP + b"]" * DEEP + b"}"))
@@ -135,7 +61,7 @@ def test_a_request_nested_past_the_parsers_does_not_kill_the_server(seeded: Path
 
 def test_a_request_nested_past_the_sdks_parser_is_answered_for_its_id(seeded: Path) -> None:
     """Nested 300 deep, Python reads it but the SDK does not: the client waited for ever."""
-    client = RawClient(seeded)
+    client = RawMcpClient(seeded)
     try:
         nested = b'{"action": "add", "target": "memory", "content": "x", "operations": '
         client.send(_call_line(5, nested + b"[" * SDK_DEEP + b"]" * SDK_DEEP + b"}"))
@@ -163,7 +89,7 @@ def test_a_request_that_is_not_json_rpc_is_answered_for_its_id(
     seeded: Path, line: bytes, why: str
 ) -> None:
     """The SDK only logged these; a client waiting for id 5 waited for ever."""
-    client = RawClient(seeded)
+    client = RawMcpClient(seeded)
     try:
         client.send(line)
         reply = client.reply()
@@ -179,7 +105,7 @@ def test_a_request_that_is_not_json_rpc_is_answered_for_its_id(
 def test_a_client_that_stops_reading_ends_the_server_without_a_traceback(seeded: Path) -> None:
     """The client closes its end of the server's stdout with calls in flight: the server's
     next write meets a broken pipe. It ended with a BrokenPipeError traceback (exit 1)."""
-    client = RawClient(seeded)
+    client = RawMcpClient(seeded)
     for rid in range(1, 40):
         body = {"name": "memory", "arguments": {"action": "read"}}
         call = {"jsonrpc": "2.0", "id": rid, "method": "tools/call", "params": body}
@@ -199,7 +125,7 @@ def test_bytes_that_are_not_utf8_are_refused_not_saved_as_replacement_characters
     """The SDK decoded stdin with errors="replace": a content of b"\\xff\\xfe" was saved
     as the entry "\\ufffd\\ufffd" and the model told "Entry added"."""
     before = (seeded / "memories" / "MEMORY.md").read_bytes()
-    client = RawClient(seeded)
+    client = RawMcpClient(seeded)
     try:
         client.send(_call_line(5, b'{"action": "add", "target": "memory", "content": "\xff\xfe"}'))
         reply = client.reply()
@@ -225,7 +151,7 @@ def test_bytes_that_are_not_utf8_are_refused_not_saved_as_replacement_characters
 def test_a_json_rpc_batch_gets_an_answer_for_each_request(seeded: Path) -> None:
     """MCP 2025-03-26 allowed batches; the SDK reads none and only logged the line: a
     client of that protocol waited for ever for ids 5 and 6."""
-    client = RawClient(seeded)
+    client = RawMcpClient(seeded)
     try:
         client.send(
             b'[{"jsonrpc": "2.0", "id": 5, "method": "tools/list"},'

@@ -22,14 +22,18 @@ import contextlib
 import json
 import logging
 import os
+import select
 import signal
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "RawMcpClient",
     "compaction_event",
     "compile_stdlib_of",
     "mnemic_env",
@@ -195,3 +199,81 @@ def compaction_event(transcript: Path, session: str, text: str) -> str:
         "cwd": str(transcript.parent),
     }
     return json.dumps(event)
+
+
+class RawMcpClient:
+    """A bare JSON-RPC client of ``mnemic mcp`` over its stdin/stdout: it sends raw bytes,
+    so it can send what a careless or hostile client sends (the SDK's own client would
+    refuse to). It initialises the session on start; ``stderr`` holds what the server
+    wrote there once :meth:`close` returns."""
+
+    REPLY_WAIT = 30.0
+    """Seconds a reply may take on a loaded machine (only a missing reply waits this long)."""
+
+    def __init__(self, home: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "mnemic", "mcp"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "MNEMIC_HOME": str(home)},
+        )
+        self.stderr = b""
+        self._buf = b""
+        self._drain = threading.Thread(target=self._read_stderr, daemon=True)
+        self._drain.start()
+        init = {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"},
+        }
+        assert "result" in self.request(0, "initialize", init)
+        self.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
+
+    def _read_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        self.stderr = self.proc.stderr.read()
+
+    def send(self, line: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + b"\n")
+        self.proc.stdin.flush()
+
+    def reply(self) -> dict[str, Any] | None:
+        """The next line the server writes, or None when none comes within REPLY_WAIT."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + self.REPLY_WAIT
+        while b"\n" not in self._buf:
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                return None
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return None
+            self._buf += chunk
+        line, self._buf = self._buf.split(b"\n", 1)
+        found: dict[str, Any] = json.loads(line)
+        return found
+
+    def request(self, rid: int, method: str, params: Any) -> dict[str, Any]:
+        """Send one request (``params`` as JSON) and return its answer."""
+        return self.request_raw(rid, method, json.dumps(params))
+
+    def request_raw(self, rid: int, method: str, params: str) -> dict[str, Any]:
+        """Send one request whose ``params`` is JSON text as given (escapes a client
+        should not send, kept) and return its answer."""
+        body = (
+            f'{{"jsonrpc": "2.0", "id": {rid}, "method": {json.dumps(method)}, "params": {params}}}'
+        )
+        self.send(body.encode("ascii"))
+        found = self.reply()
+        assert found is not None and found.get("id") == rid, found
+        return found
+
+    def close(self) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        code = self.proc.wait(timeout=60)
+        self._drain.join()
+        return code

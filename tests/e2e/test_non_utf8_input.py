@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,7 +14,7 @@ from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store
 
-from . import run_mnemic_bytes
+from . import RawMcpClient, run_mnemic_bytes
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -118,67 +114,20 @@ def test_lone_surrogates_in_tool_json_are_an_invalid_argument(
     assert not (home_path / "skills").exists() or not any((home_path / "skills").iterdir())
 
 
-class StdioClient:
-    """A bare JSON-RPC client over the server's stdin/stdout: it sends raw lines, so it
-    can send what a careless client sends (the SDK's own client would refuse to)."""
-
-    def __init__(self, home: Path) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mnemic", "mcp"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env={**os.environ, "MNEMIC_HOME": str(home)},
-        )
-        self.stderr = b""
-        self._drain = threading.Thread(target=self._read_stderr, daemon=True)
-        self._drain.start()
-        self.request(
-            1,
-            "initialize",
-            '{"protocolVersion": "2025-06-18", "capabilities": {}, '
-            '"clientInfo": {"name": "raw", "version": "1"}}',
-        )
-        self.send('{"jsonrpc": "2.0", "method": "notifications/initialized"}')
-
-    def _read_stderr(self) -> None:
-        assert self.proc.stderr is not None
-        self.stderr = self.proc.stderr.read()
-
-    def send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line.encode("ascii") + b"\n")
-        self.proc.stdin.flush()
-
-    def request(self, rid: int, method: str, params: str) -> dict[str, Any]:
-        self.send(f'{{"jsonrpc": "2.0", "id": {rid}, "method": "{method}", "params": {params}}}')
-        assert self.proc.stdout is not None
-        reply: dict[str, Any] = json.loads(self.proc.stdout.readline())
-        assert reply["id"] == rid
-        return reply
-
-    def close(self) -> int:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        code = self.proc.wait()
-        self._drain.join()
-        return code
-
-
 def test_lone_surrogates_sent_to_the_mcp_server_get_an_answer_and_it_keeps_serving(
     home_path: Path,
 ) -> None:
     seed(home_path)
     before = (home_path / "memories" / "MEMORY.md").read_bytes()
-    client = StdioClient(home_path)
+    client = RawMcpClient(home_path)
     try:
         for rid, (tool, arguments) in enumerate(SURROGATE_CALLS, 10):
-            reply = client.request(
+            reply = client.request_raw(
                 rid, "tools/call", f'{{"name": "{tool}", "arguments": {arguments}}}'
             )
             assert reply["error"]["code"] == -32602, reply
             assert "lone surrogate" in reply["error"]["message"]
-        reply = client.request(
+        reply = client.request_raw(
             99, "tools/call", '{"name": "session_search", "arguments": {"query": "ERR_QUOTA_7731"}}'
         )
         assert reply["result"]["structuredContent"]["success"] is True
