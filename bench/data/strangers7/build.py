@@ -14,34 +14,14 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-from typing import Any
 
-HERE = Path(__file__).resolve().parent
-OUT = HERE.parent / "recall_strangers7.json"
-OUT_XL = HERE.parent / "recall_strangers7-xl.json"
-SPLIT = "dev"
+_SHARED = Path(__file__).resolve().parent.parent / "strangers3" / "build.py"
+_spec = importlib.util.spec_from_file_location("strangers3_build", _SHARED)
+assert _spec is not None and _spec.loader is not None
+_strangers3 = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_strangers3)
 
-
-def _strangers3() -> Any:
-    """``strangers3/build.py``, which reads this folder's format."""
-    path = HERE.parent / "strangers3" / "build.py"
-    spec = importlib.util.spec_from_file_location("strangers3_build", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The conversations and the other-language questions of this folder's sources, read by
-    ``strangers3/build.py``, every question marked with this set's split."""
-    samples, xl = _strangers3().build(HERE, SPLIT)
-    return samples, xl
-
-
-def main() -> None:
-    _strangers3().write(HERE, OUT, OUT_XL, SPLIT)
-
+build, main = _strangers3.of_set(__file__, "dev")
 
 if __name__ == "__main__":
     main()
