@@ -47,7 +47,7 @@ from .proposal import describe, payload_of
 from .provenance import Stamp
 from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
-from .scope import PROJECT_FILE, ProjectHome, removed_store
+from .scope import PROJECT_FILE, ProjectHome, gone_store, removed_store
 from .snapshot import Block, display_entry, entries_block, sanitize
 from .store import (
     Commit,
@@ -490,8 +490,9 @@ class Memory(MemoryView):
     def _removed(self, exc: BaseException) -> ProjectScopeError | None:
         """The ``removed`` refusal when ``exc`` came from a project store removed or
         moved under the write (its files gone before the check could run; or a remove
-        that found nothing to match in a database store's deleted rows); else
-        ``None``. Asked only when a write failed."""
+        that found nothing to match in a database store's deleted rows), ``missing``
+        when a database store's rows are gone with no removal recorded
+        (:func:`~.scope.gone_store`); else ``None``. Asked only when a write failed."""
         if isinstance(exc, ProjectScopeError) and exc.reason == "removed":
             self._gone()
             return exc
@@ -501,10 +502,11 @@ class Memory(MemoryView):
         try:
             if home.exists:
                 return None
+            gone = gone_store(home, exc)
         except Exception:  # the store cannot be asked: the write's own error stands
             return None
-        self._gone()
-        return removed_store(home.project.id)
+        self._gone()  # either way: a record would make part of the store again
+        return gone
 
     def _first_write(
         self,

@@ -15,7 +15,9 @@
 - archived entry texts older than ``retention.archive_days`` (0, the default: kept
   forever) are dropped from the audit journal, byte for byte (``archive_text``);
 - what a ``mnemic project forget`` killed after its rename left
-  (``projects/.removed-*``: a store already removed, kept in its bundle).
+  (``projects/.removed-*``: a store already removed, kept in its bundle);
+- a database's project store tombstones (left by ``mnemic project forget`` / ``move``
+  so a writer that had the store open is refused) older than ``max_age_days``.
 
 ``max_age_days = 0`` turns the age limit off. Each target's files are removed under its
 lock, so gc never races a writer. Nothing current is ever removed: not the files
@@ -45,6 +47,7 @@ from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
 from ..governance.governor import Governor
 from ..home import Home
+from ..registry import ProjectTombstones, project_catalog
 from .review import PendingQueue
 
 __all__ = ["GcReport", "Removal", "collect_garbage"]
@@ -118,6 +121,8 @@ def collect_garbage(
         for path in gov.pending(subsystem).cleanup(dry_run=dry_run):
             report.removed.append(Removal("temp", path, "interrupted staging"))
     _archive_texts(mem, settings.retention.archive_days * DAY, now, report, dry_run)
+    if not isinstance(home, ProjectHome):
+        _tombstones(home, max_age, now, report, dry_run)
     if not dry_run:
         for r in report.removed:
             if r.kind == "edit_leftover":  # the others went under their locks
@@ -144,6 +149,20 @@ def collect_garbage(
             report.removed += sub.removed
             report.notes += sub.notes
     return report
+
+
+def _tombstones(home: Home, max_age: float, now: float, report: GcReport, dry_run: bool) -> None:
+    """The tombstones a database's ``mnemic project forget`` / ``move`` left (so that a
+    writer that had the store open is refused, saying when) older than ``max_age``
+    (``[retention] max_age_days``; 0 keeps them). A store of that id recorded again
+    took its tombstone already."""
+    catalog = project_catalog(home.settings)
+    if not max_age or not isinstance(catalog, ProjectTombstones):
+        return
+    for pid in catalog.drop_tombstones(home, now - max_age, dry_run=dry_run):
+        report.removed.append(
+            Removal("tombstone", f"project {pid}", "removed or moved longer ago than max_age")
+        )
 
 
 def _archive_texts(
