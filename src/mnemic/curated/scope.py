@@ -39,8 +39,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import os
 import re
+import stat
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -59,12 +61,15 @@ __all__ = [
     "PROJECT_FILE",
     "REMOVED_PROJECTS",
     "SCOPES",
+    "DEBRIS_AGE",
     "Project",
     "ProjectHome",
     "check_backend",
     "every_store",
     "find_project",
     "gone_store",
+    "left_behind",
+    "left_behind_here",
     "local_directory",
     "locate",
     "missing_store",
@@ -512,6 +517,63 @@ def removal_debris(home: Home) -> list[Path]:
     except OSError:
         return []
     return [base / n for n in names]
+
+
+DEBRIS_AGE = 3600.0
+"""How long nothing in a directory under ``<home>/projects/`` that is no store must have
+changed before :func:`left_behind` takes it (seconds): a store being made gets its
+directory, then its ``project.json``, a moment later."""
+
+
+def left_behind(home: Home, now: float) -> list[Path]:
+    """Directories of ``<home>/projects/`` that are no store and hold nothing of one:
+    what a process that had a store open before ``mnemic project forget`` or ``move``
+    may write there after (its scan cache, a lock file, empty folders), collected by
+    ``mnemic gc``. No store: no ``project.json`` (files), or no row in the database's
+    catalog. Nothing of one: every file is under ``cache/`` or a ``*.lock``; a directory
+    holding anything else (a MEMORY.md, a journal, a pending write, a link) is left
+    alone. Idle: nothing in it changed within :data:`DEBRIS_AGE` of ``now``, so a store
+    being made is never taken."""
+    catalog = project_catalog(home.settings)
+    if catalog is None and not stores_in_home(home.settings):
+        return []
+    base = home.root / PROJECTS_DIR
+    try:
+        names = sorted(os.listdir(base))
+    except OSError:
+        return []
+    stores = set(catalog.projects(home)) if catalog is not None else set()
+    found = []
+    for name in names:
+        root = base / name
+        if name.startswith(".") or name in stores or root.is_symlink() or not root.is_dir():
+            continue
+        if catalog is None and os.path.lexists(root / PROJECT_FILE):
+            continue
+        if left_behind_here(root, now):
+            found.append(root)
+    return found
+
+
+def left_behind_here(root: Path, now: float, *, idle: bool = True) -> bool:
+    """Whether every file under ``root`` is a cache or a lock, nothing a link, and (with
+    ``idle``) nothing changed within :data:`DEBRIS_AGE` of ``now`` (:func:`left_behind`)."""
+    before = now - DEBRIS_AGE if idle else math.inf
+    try:
+        for folder, dirs, files in os.walk(root):
+            here = Path(folder)
+            if os.lstat(here).st_mtime > before:
+                return False
+            in_cache = here.relative_to(root).parts[:1] == ("cache",)
+            for name in [*dirs, *files]:
+                info = os.lstat(here / name)
+                if stat.S_ISLNK(info.st_mode) or info.st_mtime > before:
+                    return False
+                if name in files and not (in_cache or name.endswith(".lock")):
+                    return False
+    except OSError:
+        return False
+    return True
 
 
 def every_store(home: Home) -> list[Home]:
