@@ -491,11 +491,7 @@ def stored_projects(home: Home) -> list[ProjectHome]:
         ]
     if not stores_in_home(home.settings):
         return []
-    base = home.root / PROJECTS_DIR
-    try:
-        names = sorted(os.listdir(base))
-    except OSError:
-        return []
+    base, names = _listed(home)
     found = []
     for name in names:
         root = base / name
@@ -511,12 +507,17 @@ def stored_projects(home: Home) -> list[ProjectHome]:
 def removal_debris(home: Home) -> list[Path]:
     """What removals killed half-way left in ``<home>/projects/`` (:data:`REMOVING`
     directories): deleted by the next removal and by ``mnemic gc``."""
+    base, names = _listed(home)
+    return [base / n for n in names if n.startswith(REMOVING)]
+
+
+def _listed(home: Home) -> tuple[Path, list[str]]:
+    """``<home>/projects`` and its names, sorted (none when it cannot be listed)."""
     base = home.root / PROJECTS_DIR
     try:
-        names = sorted(n for n in os.listdir(base) if n.startswith(REMOVING))
+        return base, sorted(os.listdir(base))
     except OSError:
-        return []
-    return [base / n for n in names]
+        return base, []
 
 
 DEBRIS_AGE = 3600.0
@@ -537,10 +538,8 @@ def left_behind(home: Home, now: float) -> list[Path]:
     catalog = project_catalog(home.settings)
     if catalog is None and not stores_in_home(home.settings):
         return []
-    base = home.root / PROJECTS_DIR
-    try:
-        names = sorted(os.listdir(base))
-    except OSError:
+    base, names = _listed(home)
+    if not names:
         return []
     stores = set(catalog.projects(home)) if catalog is not None else set()
     found = []
