@@ -580,10 +580,13 @@ class Memory(MemoryView):
         if queue is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
             return None
         if self._project is not None and not stores_in_home(self.settings):
-            # a database's queue applies requests in the server, where the removal's
-            # tombstone is not read: alone, checked by its own transaction. On files the
-            # holder's check under the lock (_store_check) is every request's: same store,
-            # same lock, so a project store's writes queue as the global store's do
+            # a database backend with a queue of this kind (a plugin's): its holder need
+            # not check a project store's removal, so alone, checked by its own
+            # transaction (PostgreSQL queues in the server instead, server_write, where
+            # curated_write reads the store's tombstone under the lock: migration 15).
+            # On files the holder's check under the lock (_store_check) is every
+            # request's: same store, same lock, so a project store's writes queue as the
+            # global store's do
             return None
         if ops[0].expires == NO_EXPIRY:  # a request carries a time, not "never": alone
             return None
