@@ -269,3 +269,27 @@ def test_gc_drops_tombstones_past_max_age_and_lists_them_dry(
     assert left == [("removed_project:fresh-1",)]
     # past its tombstone, a writer that opened the store long ago makes it again
     assert writer.add("memory", "API deploys on tag.").written
+
+
+def test_a_writer_whose_combined_read_fails_still_reads_the_tombstone(
+    home_path: Path, pg_dsn: str, pg_schema: str, tmp_path: Path
+) -> None:
+    """The client's path in its careful mode (the combined read failed: a ledger table
+    renamed, and the reads go one by one) reads the tombstone too: it used to skip it,
+    and a removed store's writer made its rows again."""
+    from mnemic.curated.store import Op
+
+    kit = PostgresKit(home_path, pg_dsn, pg_schema)
+    home, store, writer = _store(kit, tmp_path)
+    pid = store.project.id
+    remove_store(home, store, force=True)
+    kit.sql("ALTER TABLE {s}.curated_provenance RENAME TO curated_provenance_away")
+    try:
+        with pytest.raises(ProjectScopeError) as refused:  # a batch: the client's path
+            writer.apply("memory", [Op("add", "API deploys on tag."), Op("add", "On Fridays.")],
+                         batch=True)  # fmt: skip
+    finally:
+        kit.sql("ALTER TABLE {s}.curated_provenance_away RENAME TO curated_provenance")
+    assert refused.value.reason == "removed"
+    assert f"{pid} was removed at 20" in refused.value.message
+    assert sum(_rows(kit, pid).values()) == 0

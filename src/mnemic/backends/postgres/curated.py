@@ -348,8 +348,8 @@ class PostgresBackend:
                     began = begin(self, conn, ordered, timeout, early=early)
                     waited = (time.perf_counter() - started) * 1000.0
                     stage = "work"
-                    prefetched = None if began is None else (began[0], began[1])
-                    gone = None if began is None else began[2]
+                    rows, head, gone = began
+                    prefetched = None if rows is None else (rows, head)
                     txn = PgTxn(self, conn, ordered, waited, prefetched, early=early, gone=gone)
                     ident = threading.get_ident()
                     outer = _ACTIVE.get(ident)

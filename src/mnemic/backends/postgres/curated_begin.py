@@ -108,7 +108,7 @@ def begin(
     timeout: float,
     *,
     early: bool = False,
-) -> tuple[Prefetched, Any, str | None] | None:
+) -> tuple[Prefetched | None, Any, str | None]:
     """Open the transaction, take the targets' locks (sorted), read their rows and
     ledgers in ``owner``'s store and lock its audit head (:data:`AUDIT_HEAD`): one round
     trip (one simple query; the target names are fixed identifiers, the project is
@@ -123,10 +123,10 @@ def begin(
     so the locks are held for one more round trip, not two (a journal append outside a
     curated transaction takes only the head, so the order stays: targets, then head).
 
-    Returns None when the reads failed (a ledger table renamed or unreadable): the
-    transaction is then opened again without them and the reads go one by one, each
-    ledger statement in a savepoint (:class:`PgTxn` "careful" mode). A lock timeout and
-    a lost connection are raised.
+    Returns no rows (None in their place) when the reads failed (a ledger table renamed
+    or unreadable): the transaction is then opened again without them, the tombstone
+    read alone, and the reads go one by one, each ledger statement in a savepoint
+    (:class:`PgTxn` "careful" mode). A lock timeout and a lost connection are raised.
 
     ``early``: the transaction commits with ``synchronous_commit = off``, releasing its
     locks without waiting for the WAL flush; its COMMIT must then be followed by
@@ -166,7 +166,11 @@ def begin(
             raise
         rollback(conn)
         conn.execute("; ".join(steps), prepare=False)
-        return None
+        if not owner.project:
+            return None, None, None
+        # the tombstone still, or a removed store's writer would make its rows again
+        found = conn.execute(removed[0], prepare=False).fetchone()
+        return None, None, None if found is None else str(found[0])
     sets: list[list[Any]] = []
     while True:
         sets.append(cur.fetchall() if cur.description else [])
