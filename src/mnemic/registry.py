@@ -120,6 +120,23 @@ class ProjectForgetMove(Protocol):
 
 
 @runtime_checkable
+class ProjectTombstones(Protocol):
+    """A :class:`ProjectCatalog` that marks a project store it removed or moved (a
+    tombstone), so a failed write can tell a removed store from one whose rows are
+    simply gone. Optional: without it, a store missing from the catalog reads as removed."""
+
+    def removed_project(self, home: Any, project_id: str) -> str | None:
+        """The tombstone of project ``project_id`` (when it was removed, and a move's new
+        id: :func:`mnemic.curated.scope.read_tombstone` reads it); ``None``: none."""
+        ...
+
+    def drop_tombstones(self, home: Any, older_than: float, *, dry_run: bool = False) -> list[str]:
+        """Delete the tombstones left before ``older_than`` (a time; ``mnemic gc``), none
+        with ``dry_run``; the ids of the project stores they marked."""
+        ...
+
+
+@runtime_checkable
 class JournalPeek(Protocol):
     """A store backend that can tell, without opening the audit journal (and the
     governance kernel with it), that no record of it holds a key: the light look the
@@ -138,6 +155,7 @@ __all__ = [
     "JournalPeek",
     "ProjectCatalog",
     "ProjectForgetMove",
+    "ProjectTombstones",
     "StoreBackend",
     "backend_for",
     "check_store",

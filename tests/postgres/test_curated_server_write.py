@@ -497,7 +497,7 @@ def test_migration_12_replaces_the_function_of_11(
 
     schema = _at_11(pg_dsn, monkeypatch)
     try:
-        assert migrate(Database(pg_dsn, schema=schema)) == [12, 13, 14]
+        assert migrate(Database(pg_dsn, schema=schema)) == [12, 13, 14, 15]
         assert _functions(pg_dsn, schema) == [15]  # replaced, not a second overload
         seen = _outcomes(monkeypatch)
         mem = Memory.open(_home(tmp_path / "h", pg_dsn, schema, 2200))
@@ -538,9 +538,9 @@ def test_a_role_that_may_not_replace_the_function_falls_back_once(
         dsn = pg_dsn.replace("test@", f"{role}@")
         assert dsn != pg_dsn
         with caplog.at_level("WARNING", logger="mnemic.backends.postgres.migrations"):
-            assert migrate(Database(dsn, schema=schema)) == [12, 13, 14]
+            assert migrate(Database(dsn, schema=schema)) == [12, 13, 14, 15]
         assert "migration 12" in caplog.text and "owner" in caplog.text
-        assert current_version(Database(dsn, schema=schema)) == 14
+        assert current_version(Database(dsn, schema=schema)) == 15
         assert _functions(pg_dsn, schema) == [12]  # migration 11's, as it was
         seen = _outcomes(monkeypatch)
         mem = Memory.open(_home(tmp_path / "h", dsn, schema, 2200))

@@ -47,7 +47,7 @@ from .proposal import describe, payload_of
 from .provenance import Stamp
 from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
-from .scope import PROJECT_FILE, ProjectHome, removed_store
+from .scope import PROJECT_FILE, ProjectHome, gone_store, removed_store
 from .snapshot import Block, display_entry, entries_block, sanitize
 from .store import (
     Commit,
@@ -490,8 +490,9 @@ class Memory(MemoryView):
     def _removed(self, exc: BaseException) -> ProjectScopeError | None:
         """The ``removed`` refusal when ``exc`` came from a project store removed or
         moved under the write (its files gone before the check could run; or a remove
-        that found nothing to match in a database store's deleted rows); else
-        ``None``. Asked only when a write failed."""
+        that found nothing to match in a database store's deleted rows), ``missing``
+        when a database store's rows are gone with no removal recorded
+        (:func:`~.scope.gone_store`); else ``None``. Asked only when a write failed."""
         if isinstance(exc, ProjectScopeError) and exc.reason == "removed":
             self._gone()
             return exc
@@ -501,10 +502,11 @@ class Memory(MemoryView):
         try:
             if home.exists:
                 return None
+            gone = gone_store(home, exc)
         except Exception:  # the store cannot be asked: the write's own error stands
             return None
-        self._gone()
-        return removed_store(home.project.id)
+        self._gone()  # either way: a record would make part of the store again
+        return gone
 
     def _first_write(
         self,
@@ -578,10 +580,13 @@ class Memory(MemoryView):
         if queue is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
             return None
         if self._project is not None and not stores_in_home(self.settings):
-            # a database's queue applies requests in the server, where the removal's
-            # tombstone is not read: alone, checked by its own transaction. On files the
-            # holder's check under the lock (_store_check) is every request's: same store,
-            # same lock, so a project store's writes queue as the global store's do
+            # a database backend with a queue of this kind (a plugin's): its holder need
+            # not check a project store's removal, so alone, checked by its own
+            # transaction (PostgreSQL queues in the server instead, server_write, where
+            # curated_write reads the store's tombstone under the lock: migration 15).
+            # On files the holder's check under the lock (_store_check) is every
+            # request's: same store, same lock, so a project store's writes queue as the
+            # global store's do
             return None
         if ops[0].expires == NO_EXPIRY:  # a request carries a time, not "never": alone
             return None

@@ -39,8 +39,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import os
 import re
+import stat
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,14 +59,20 @@ from ..registry import project_catalog, store_scheme, stores_in_home
 __all__ = [
     "PROJECTS_DIR",
     "PROJECT_FILE",
+    "REMOVED_PROJECTS",
     "SCOPES",
+    "DEBRIS_AGE",
     "Project",
     "ProjectHome",
     "check_backend",
     "every_store",
     "find_project",
+    "gone_store",
+    "left_behind",
+    "left_behind_here",
     "local_directory",
     "locate",
+    "missing_store",
     "no_project",
     "open_project",
     "project_id",
@@ -71,9 +80,11 @@ __all__ = [
     "project_of_roots",
     "project_path",
     "project_settings",
+    "read_tombstone",
     "removal_debris",
     "removed_store",
     "stored_projects",
+    "tombstone_text",
     "user_home",
 ]
 
@@ -306,9 +317,33 @@ def no_project() -> ProjectScopeError:
     )
 
 
-def removed_store(project_id: str) -> ProjectScopeError:
+def removed_store(project_id: str, mark: str | None = None) -> ProjectScopeError:
     """The refusal of a write to a project store removed or moved since its writer
-    opened it (``mnemic project forget`` / ``move``), found under the write's locks."""
+    opened it (``mnemic project forget`` / ``move``), found under the write's locks.
+    ``mark``: a database store's tombstone as it reads it (:func:`tombstone_text`:
+    when, and for a move the new id), so the message says what happened when; ``None``
+    (the files store) says it without a time."""
+    when, moved_to = read_tombstone(mark)
+    at = f" at {when}" if when else ""
+    if moved_to:
+        return ProjectScopeError(
+            "removed",
+            f"Project store {project_id} was moved{at} (mnemic project move): its memory "
+            f"is now project store {moved_to}. Nothing was saved. Run the write again "
+            "against the project's new directory (--project NEWDIR); a new session opens "
+            "the store there.",
+            removed_at=when,
+            moved_to=moved_to,
+        )
+    if mark is not None:
+        return ProjectScopeError(
+            "removed",
+            f"Project store {project_id} was removed{at} (mnemic project forget). Nothing "
+            "was saved. Its memory is in the bundle the removal wrote and printed (by "
+            f"default <home>/{REMOVED_PROJECTS}/{project_id}-<time>.mnemic): mnemic import "
+            "--bundle FILE brings the store back, then run the write again.",
+            removed_at=when,
+        )
     return ProjectScopeError(
         "removed",
         f"Project store {project_id} was removed or moved (mnemic project forget or move) "
@@ -317,6 +352,63 @@ def removed_store(project_id: str) -> ProjectScopeError:
         "import --bundle FILE brings it back); a moved one is reached by its new "
         "directory. A new session opens the store as it is now.",
     )
+
+
+def gone_store(home: ProjectHome, cause: BaseException) -> ProjectScopeError:
+    """Why the project store of ``home``, which a write that failed (``cause``) found
+    missing from its catalog, is not there: removed or moved (its database's tombstone:
+    :func:`removed_store`, saying when), or simply missing, its rows deleted outside
+    mnemic (:func:`missing_store`). A catalog that keeps no tombstones (the files store
+    among them) cannot tell: removed or moved, as before."""
+    from ..registry import ProjectTombstones
+
+    catalog = project_catalog(home.settings)
+    if not isinstance(catalog, ProjectTombstones):
+        return removed_store(home.project.id)
+    mark = catalog.removed_project(home, home.project.id)
+    if mark is not None:
+        return removed_store(home.project.id, mark)
+    return missing_store(home.project.id, cause)
+
+
+def missing_store(project_id: str, cause: BaseException) -> ProjectScopeError:
+    """The refusal of a write that failed (``cause``) on a database's project store whose
+    rows are gone with no removal recorded (no tombstone): deleted outside mnemic."""
+    detail = getattr(cause, "message", None) or str(cause) or type(cause).__name__
+    return ProjectScopeError(
+        "missing",
+        f"Project store {project_id} has no rows in the database any more, and no mnemic "
+        "project forget or move recorded a removal: they were deleted outside mnemic (or "
+        f"the schema was made again). This write failed on what was left: {detail} "
+        "Nothing was saved. A new session's first write makes the store anew, empty (this "
+        "session writes to it no more); a bundle of it (mnemic export) brings its memory "
+        "back with mnemic import --bundle FILE.",
+    )
+
+
+REMOVED_PROJECTS = "removed-projects"
+"""Where the bundles of removed project stores go by default (``<home>/removed-projects``)."""
+
+
+def tombstone_text(when: float, moved_to: str = "") -> str:
+    """A database store's tombstone value (``mnemic project forget`` / ``move``): the
+    time as ``repr`` of the float, then `` moved:NEWID`` for a move."""
+    return repr(when) + (f" moved:{moved_to}" if moved_to else "")
+
+
+def read_tombstone(mark: str | None) -> tuple[str, str]:
+    """``(when, moved_to)`` of a tombstone (:func:`tombstone_text`): the time in UTC
+    (``''``: not readable) and the new id of a move (``''``: a removal)."""
+    if not mark:
+        return "", ""
+    head, _, rest = mark.partition(" ")
+    moved_to = rest[len("moved:") :] if rest.startswith("moved:") else ""
+    try:
+        stamp = float(head)
+        when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(stamp))
+    except (ValueError, OverflowError, OSError):
+        when = ""
+    return when, moved_to
 
 
 def check_backend(settings: Settings) -> None:
@@ -399,11 +491,7 @@ def stored_projects(home: Home) -> list[ProjectHome]:
         ]
     if not stores_in_home(home.settings):
         return []
-    base = home.root / PROJECTS_DIR
-    try:
-        names = sorted(os.listdir(base))
-    except OSError:
-        return []
+    base, names = _listed(home)
     found = []
     for name in names:
         root = base / name
@@ -419,12 +507,72 @@ def stored_projects(home: Home) -> list[ProjectHome]:
 def removal_debris(home: Home) -> list[Path]:
     """What removals killed half-way left in ``<home>/projects/`` (:data:`REMOVING`
     directories): deleted by the next removal and by ``mnemic gc``."""
+    base, names = _listed(home)
+    return [base / n for n in names if n.startswith(REMOVING)]
+
+
+def _listed(home: Home) -> tuple[Path, list[str]]:
+    """``<home>/projects`` and its names, sorted (none when it cannot be listed)."""
     base = home.root / PROJECTS_DIR
     try:
-        names = sorted(n for n in os.listdir(base) if n.startswith(REMOVING))
+        return base, sorted(os.listdir(base))
     except OSError:
+        return base, []
+
+
+DEBRIS_AGE = 3600.0
+"""How long nothing in a directory under ``<home>/projects/`` that is no store must have
+changed before :func:`left_behind` takes it (seconds): a store being made gets its
+directory, then its ``project.json``, a moment later."""
+
+
+def left_behind(home: Home, now: float) -> list[Path]:
+    """Directories of ``<home>/projects/`` that are no store and hold nothing of one:
+    what a process that had a store open before ``mnemic project forget`` or ``move``
+    may write there after (its scan cache, a lock file, empty folders), collected by
+    ``mnemic gc``. No store: no ``project.json`` (files), or no row in the database's
+    catalog. Nothing of one: every file is under ``cache/`` or a ``*.lock``; a directory
+    holding anything else (a MEMORY.md, a journal, a pending write, a link) is left
+    alone. Idle: nothing in it changed within :data:`DEBRIS_AGE` of ``now``, so a store
+    being made is never taken."""
+    catalog = project_catalog(home.settings)
+    if catalog is None and not stores_in_home(home.settings):
         return []
-    return [base / n for n in names]
+    base, names = _listed(home)
+    if not names:
+        return []
+    stores = set(catalog.projects(home)) if catalog is not None else set()
+    found = []
+    for name in names:
+        root = base / name
+        if name.startswith(".") or name in stores or root.is_symlink() or not root.is_dir():
+            continue
+        if catalog is None and os.path.lexists(root / PROJECT_FILE):
+            continue
+        if left_behind_here(root, now):
+            found.append(root)
+    return found
+
+
+def left_behind_here(root: Path, now: float, *, idle: bool = True) -> bool:
+    """Whether every file under ``root`` is a cache or a lock, nothing a link, and (with
+    ``idle``) nothing changed within :data:`DEBRIS_AGE` of ``now`` (:func:`left_behind`)."""
+    before = now - DEBRIS_AGE if idle else math.inf
+    try:
+        for folder, dirs, files in os.walk(root):
+            here = Path(folder)
+            if os.lstat(here).st_mtime > before:
+                return False
+            in_cache = here.relative_to(root).parts[:1] == ("cache",)
+            for name in [*dirs, *files]:
+                info = os.lstat(here / name)
+                if stat.S_ISLNK(info.st_mode) or info.st_mtime > before:
+                    return False
+                if name in files and not (in_cache or name.endswith(".lock")):
+                    return False
+    except OSError:
+        return False
+    return True
 
 
 def every_store(home: Home) -> list[Home]:

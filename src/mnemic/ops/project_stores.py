@@ -58,6 +58,7 @@ from ..curated.archive import listing
 from ..curated.entries import FILENAMES
 from ..curated.scope import (
     PROJECT_FILE,
+    REMOVED_PROJECTS,
     REMOVING,
     ProjectHome,
     locate,
@@ -83,7 +84,7 @@ __all__ = [
     "remove_store",
 ]
 
-REMOVED_DIR = "removed-projects"
+REMOVED_DIR = REMOVED_PROJECTS
 """Where the bundles of removed project stores go by default: ``<home>/removed-projects``."""
 DEBRIS = REMOVING
 """The prefix of a removed store's directory on its way out (``<home>/projects/``)."""
@@ -350,7 +351,10 @@ def move_store(
             raise ProjectScopeError(
                 "target_has_store",
                 f"The directory {target.path!r} was given a project store of its own "
-                "meanwhile. Nothing was moved.",
+                f"({target.id}) meanwhile. Nothing was moved. Move entries one by one "
+                f"(mnemic memory move TEXT --to global --project {project.id}, then --to "
+                "project), or remove one of the stores first (mnemic project forget ID); "
+                "mnemic memory status lists both.",
             )
         if not same and project.root.is_dir() and not os.path.lexists(target.root):
             with contextlib.suppress(OSError):  # the local caches beside the rows

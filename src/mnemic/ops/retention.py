@@ -15,7 +15,12 @@
 - archived entry texts older than ``retention.archive_days`` (0, the default: kept
   forever) are dropped from the audit journal, byte for byte (``archive_text``);
 - what a ``mnemic project forget`` killed after its rename left
-  (``projects/.removed-*``: a store already removed, kept in its bundle).
+  (``projects/.removed-*``: a store already removed, kept in its bundle), and what a
+  process that had a store open wrote under ``projects/<id>/`` after it was removed
+  or moved (no store there, only caches and lock files, idle for an hour:
+  :func:`~mnemic.curated.scope.left_behind`);
+- a database's project store tombstones (left by ``mnemic project forget`` / ``move``
+  so a writer that had the store open is refused) older than ``max_age_days``.
 
 ``max_age_days = 0`` turns the age limit off. Each target's files are removed under its
 lock, so gc never races a writer. Nothing current is ever removed: not the files
@@ -39,12 +44,21 @@ from ..curated.backend import Removal, RetentionPolicy
 from ..curated.entries import FILENAMES, entry_handle, preview
 from ..curated.memory import Memory, open_backend
 from ..curated.pressure import due
-from ..curated.scope import ProjectHome, removal_debris, stored_projects
+from ..curated.scope import (
+    PROJECT_FILE,
+    REMOVING,
+    ProjectHome,
+    left_behind,
+    left_behind_here,
+    removal_debris,
+    stored_projects,
+)
 from ..curated.snapshot import display_entry
 from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
 from ..governance.governor import Governor
 from ..home import Home
+from ..registry import ProjectTombstones, project_catalog
 from .review import PendingQueue
 
 __all__ = ["GcReport", "Removal", "collect_garbage"]
@@ -118,6 +132,8 @@ def collect_garbage(
         for path in gov.pending(subsystem).cleanup(dry_run=dry_run):
             report.removed.append(Removal("temp", path, "interrupted staging"))
     _archive_texts(mem, settings.retention.archive_days * DAY, now, report, dry_run)
+    if not isinstance(home, ProjectHome):
+        _tombstones(home, max_age, now, report, dry_run)
     if not dry_run:
         for r in report.removed:
             if r.kind == "edit_leftover":  # the others went under their locks
@@ -139,11 +155,52 @@ def collect_garbage(
             )
             if not dry_run:
                 shutil.rmtree(debris, ignore_errors=True)
+        for debris in left_behind(home, now):
+            if dry_run or _take(debris, now):
+                report.removed.append(
+                    Removal(
+                        "store_debris",
+                        str(debris),
+                        "no store: caches or locks a process wrote after the store was removed",
+                    )
+                )
         for store in stored_projects(home):
             sub = collect_garbage(store, dry_run=dry_run, clock=clock, origin=origin)
             report.removed += sub.removed
             report.notes += sub.notes
     return report
+
+
+def _take(debris: Path, now: float) -> bool:
+    """Delete a directory :func:`~mnemic.curated.scope.left_behind` found: renamed out
+    of ``projects/`` first (no store is made in a directory no longer there), looked at
+    again (its contents: the rename may touch its time), then deleted; put back when a
+    store was made in it meanwhile."""
+    aside = debris.parent / f"{REMOVING}{debris.name}-gc"
+    try:
+        os.rename(debris, aside)
+    except OSError:
+        return False
+    if os.path.lexists(aside / PROJECT_FILE) or not left_behind_here(aside, now, idle=False):
+        with contextlib.suppress(OSError):
+            os.rename(aside, debris)  # a store was made in it between the looks
+        return False
+    shutil.rmtree(aside, ignore_errors=True)
+    return True
+
+
+def _tombstones(home: Home, max_age: float, now: float, report: GcReport, dry_run: bool) -> None:
+    """The tombstones a database's ``mnemic project forget`` / ``move`` left (so that a
+    writer that had the store open is refused, saying when) older than ``max_age``
+    (``[retention] max_age_days``; 0 keeps them). A store of that id recorded again
+    took its tombstone already."""
+    catalog = project_catalog(home.settings)
+    if not max_age or not isinstance(catalog, ProjectTombstones):
+        return
+    for pid in catalog.drop_tombstones(home, now - max_age, dry_run=dry_run):
+        report.removed.append(
+            Removal("tombstone", f"project {pid}", "removed or moved longer ago than max_age")
+        )
 
 
 def _archive_texts(

@@ -41,6 +41,7 @@ differ:
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 import threading
 import time
@@ -59,11 +60,13 @@ __all__ = [
     "PostgresBackend",
     "check_project",
     "current_transaction",
+    "drop_tombstones",
     "project_rows",
     "record_project",
     "move_project",
     "remove_project",
     "store_place",
+    "tombstone",
 ]
 
 _PROJECT_ID = re.compile(r"[A-Za-z0-9._-]{0,80}")
@@ -128,39 +131,61 @@ def remove_project(db: Database, project_id: str, head: str | None, timeout: flo
     last record as the caller read it (``None``: no record); a store whose head moved
     since (a write came in) is left whole and ``False`` returned. A lock not granted
     within ``timeout`` seconds raises the lock timeout (mapped: the store is busy)."""
-    from .curated_begin import audit_head
-
     pid = check_project(project_id)
     if not pid:
         raise InvalidArgument("project", "the global store is not a project store")
-    keys = [db.key(f"projects/{pid}/{t}") for t in sorted(FILENAMES)]
-    where = f"{db.location}: project {pid}"
+    with _store_locked(db, (pid,), pid, timeout) as (conn, row):
+        found = str(row[1]) if row is not None and row[0] else None
+        if found != head:
+            return False
+        _rekey(conn, db, pid, None)
+        conn.execute(db.sql("DELETE FROM {s}.projects WHERE id = %s"), (pid,))
+    return True
+
+
+@contextlib.contextmanager
+def _store_locked(
+    db: Database, ids: Sequence[str], head_of: str, timeout: float
+) -> Iterator[tuple[Any, Any]]:
+    """One transaction holding the advisory locks of every target of the stores ``ids``
+    and the audit head of ``head_of``: yields the connection and that head's row (None:
+    no head). The locks go by store id, then by target name, the order a writer takes
+    its store's (so neither waits for the other in a cycle, nor two moves)."""
+    from .curated_begin import audit_head
+
+    keys = [db.key(f"projects/{p}/{t}") for p in sorted(set(ids)) for t in sorted(FILENAMES)]
+    where = f"{db.location}: project {head_of}"
     with mapped_errors(where, writing=True), db.connection() as conn, conn.transaction():
         conn.execute(f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}")
         for key in keys:
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,), prepare=False)
-        row = conn.execute(audit_head(db, pid), prepare=False).fetchone()
-        found = str(row[1]) if row is not None and row[0] else None
-        if found != head:
-            return False
-        for table in PROJECT_TABLES:
-            there = conn.execute(db.sql(f"SELECT to_regclass('{{s}}.{table}')")).fetchone()
-            if there is not None and there[0] is not None:  # curated_requests: v13
-                conn.execute(db.sql(f"DELETE FROM {{s}}.{table} WHERE project = %s"), (pid,))
-        conn.execute(db.sql("DELETE FROM {s}.projects WHERE id = %s"), (pid,))
-        _tombstone(conn, db, pid)
-    return True
+        yield conn, conn.execute(audit_head(db, head_of), prepare=False).fetchone()
 
 
-def _tombstone(conn: Any, db: Database, pid: str) -> None:
-    """Mark ``pid`` removed (:data:`~.curated_begin.REMOVED`): a writer that had it open
-    refuses instead of making its rows again."""
+def _rekey(conn: Any, db: Database, src: str, dst: str | None) -> None:
+    """Every row of store ``src`` in :data:`PROJECT_TABLES` re-keyed to ``dst`` (None:
+    deleted), then its tombstone left. The requests its waiting writers left in the
+    server's queue (``curated_requests``) are deleted either way, never re-keyed: such
+    a writer's session opened ``src``, so the next holder of its lock runs its write
+    itself, which finds the tombstone and is refused (``removed``), and no holder of
+    ``dst`` ever applies it."""
+    from ...curated.scope import tombstone_text
+
+    for table in PROJECT_TABLES:
+        there = conn.execute(db.sql(f"SELECT to_regclass('{{s}}.{table}')")).fetchone()
+        if there is None or there[0] is None:  # curated_requests: v13
+            continue
+        if dst is None or table == "curated_requests":
+            conn.execute(db.sql(f"DELETE FROM {{s}}.{table} WHERE project = %s"), (src,))
+        else:
+            statement = f"UPDATE {{s}}.{table} SET project = %s WHERE project = %s"
+            conn.execute(db.sql(statement), (dst, src))
     conn.execute(
         db.sql(
             "INSERT INTO {s}.meta (key, value) VALUES (%s, %s) "
             "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value"
         ),
-        (REMOVED + pid, repr(time.time())),
+        (REMOVED + src, tombstone_text(time.time(), dst or "")),
     )
 
 
@@ -169,36 +194,56 @@ def move_project(db: Database, old: str, new: str, path: str, timeout: float) ->
     :data:`PROJECT_TABLES` and its catalog row, in one transaction under both stores'
     advisory locks (taken in key order) and ``old``'s audit head. ``False`` (nothing
     changed) when ``new`` already has a store. ``old == new``: the directory alone."""
-    from .curated_begin import audit_head
-
     src, dst = check_project(old), check_project(new)
     if not src or not dst:
         raise InvalidArgument("project", "the global store is not a project store")
-    keys = sorted({db.key(f"projects/{p}/{t}") for p in (src, dst) for t in FILENAMES})
-    where = f"{db.location}: project {src}"
-    with mapped_errors(where, writing=True), db.connection() as conn, conn.transaction():
-        conn.execute(f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}")
-        for key in keys:
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,), prepare=False)
-        conn.execute(audit_head(db, src), prepare=False).fetchall()
+    with _store_locked(db, (src, dst), src, timeout) as (conn, _):
         if src != dst:
             taken = conn.execute(db.sql("SELECT 1 FROM {s}.projects WHERE id = %s"), (dst,))
             if taken.fetchone() is not None:
                 return False
-            for table in PROJECT_TABLES:
-                there = conn.execute(db.sql(f"SELECT to_regclass('{{s}}.{table}')")).fetchone()
-                if there is not None and there[0] is not None:
-                    conn.execute(
-                        db.sql(f"UPDATE {{s}}.{table} SET project = %s WHERE project = %s"),
-                        (dst, src),
-                    )
+            _rekey(conn, db, src, dst)
+            conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (REMOVED + dst,))
         conn.execute(
             db.sql("UPDATE {s}.projects SET id = %s, path = %s WHERE id = %s"), (dst, path, src)
         )
-        if src != dst:
-            _tombstone(conn, db, src)
-            conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (REMOVED + dst,))
     return True
+
+
+def drop_tombstones(db: Database, older_than: float, *, dry_run: bool = False) -> list[str]:
+    """The ids of the project stores whose tombstones (:data:`~.curated_begin.REMOVED`)
+    were left before ``older_than`` (a time), deleted unless ``dry_run`` (``mnemic gc``,
+    ``[retention] tombstone_days``). A tombstone whose time cannot be read is kept. A
+    writer that opened such a store before it went and writes only now is no longer
+    refused by it: it makes the store again, as after rows deleted by hand."""
+    where = f"{db.location}: tombstones"
+    with mapped_errors(where, writing=not dry_run), db.connection() as conn, conn.transaction():
+        rows = conn.execute(
+            db.sql("SELECT key, value FROM {s}.meta WHERE left(key, %s) = %s FOR UPDATE"),
+            (len(REMOVED), REMOVED),
+        ).fetchall()
+        old = [str(k) for k, v in rows if _stamp(str(v)) < older_than]
+        if old and not dry_run:
+            conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = ANY(%s)"), (old,))
+    return sorted(k[len(REMOVED) :] for k in old)
+
+
+def tombstone(db: Database, project_id: str) -> str | None:
+    """The tombstone of project ``project_id`` (:data:`~.curated_begin.REMOVED`; None:
+    none): its value, when it went and a move's new id."""
+    pid = check_project(project_id)
+    with mapped_errors(f"{db.location}: project {pid}", writing=False), db.connection() as conn:
+        row = conn.execute(db.sql("SELECT value FROM {s}.meta WHERE key = %s"), (REMOVED + pid,))
+        found = row.fetchone()
+    return None if found is None else str(found[0])
+
+
+def _stamp(mark: str) -> float:
+    """When a tombstone was left (infinity: not readable, so never old enough)."""
+    try:
+        return float(mark.partition(" ")[0])
+    except ValueError:
+        return math.inf
 
 
 def store_place(db: Database, project: str) -> str:
@@ -303,8 +348,8 @@ class PostgresBackend:
                     began = begin(self, conn, ordered, timeout, early=early)
                     waited = (time.perf_counter() - started) * 1000.0
                     stage = "work"
-                    prefetched = None if began is None else (began[0], began[1])
-                    gone = began is not None and began[2]
+                    rows, head, gone = began
+                    prefetched = None if rows is None else (rows, head)
                     txn = PgTxn(self, conn, ordered, waited, prefetched, early=early, gone=gone)
                     ident = threading.get_ident()
                     outer = _ACTIVE.get(ident)

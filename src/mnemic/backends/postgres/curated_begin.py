@@ -43,8 +43,11 @@ class Owner(Protocol):
 
 REMOVED = "removed_project:"
 """The ``meta`` key prefix of a project store's tombstone (``removed_project:<id>``):
-left by ``mnemic project forget`` and ``move`` (its old id), cleared when the store is
-made again (:func:`~.curated.record_project`)."""
+left by ``mnemic project forget`` and ``move`` (its old id), its value when (and for a
+move the new id: :func:`mnemic.curated.scope.tombstone_text`). It goes when a store of
+that id is recorded again (:func:`~.curated.record_project`: a new store, or one
+imported back, supersedes it) or when ``mnemic gc`` finds it older than
+``[retention] tombstone_days`` (:func:`~.curated.drop_tombstones`)."""
 
 
 def is_db_error(exc: BaseException) -> bool:
@@ -105,14 +108,14 @@ def begin(
     timeout: float,
     *,
     early: bool = False,
-) -> tuple[Prefetched, Any, bool] | None:
+) -> tuple[Prefetched | None, Any, str | None]:
     """Open the transaction, take the targets' locks (sorted), read their rows and
     ledgers in ``owner``'s store and lock its audit head (:data:`AUDIT_HEAD`): one round
     trip (one simple query; the target names are fixed identifiers, the project is
     quoted by psycopg). Returns the rows, the head row (None: the store has no head
-    row yet) and whether the store is a project store removed or moved (its
-    :data:`REMOVED` tombstone) while the locks were waited for or since its writer
-    opened it (``mnemic project forget`` / ``move``): a write or record then refuses
+    row yet) and, when the store is a project store removed or moved (``mnemic project
+    forget`` / ``move``) while the locks were waited for or since its writer opened it,
+    its :data:`REMOVED` tombstone's value (else None): a write or record then refuses
     (:meth:`~.curated_txn.PgTxn.write`).
 
     The head is locked here, behind the targets' locks, rather than when the record is
@@ -120,10 +123,10 @@ def begin(
     so the locks are held for one more round trip, not two (a journal append outside a
     curated transaction takes only the head, so the order stays: targets, then head).
 
-    Returns None when the reads failed (a ledger table renamed or unreadable): the
-    transaction is then opened again without them and the reads go one by one, each
-    ledger statement in a savepoint (:class:`PgTxn` "careful" mode). A lock timeout and
-    a lost connection are raised.
+    Returns no rows (None in their place) when the reads failed (a ledger table renamed
+    or unreadable): the transaction is then opened again without them, the tombstone
+    read alone, and the reads go one by one, each ledger statement in a savepoint
+    (:class:`PgTxn` "careful" mode). A lock timeout and a lost connection are raised.
 
     ``early``: the transaction commits with ``synchronous_commit = off``, releasing its
     locks without waiting for the WAL flush; its COMMIT must then be followed by
@@ -138,7 +141,7 @@ def begin(
     steps += [f"SELECT pg_advisory_xact_lock({owner.lock_key(t)})" for t in ordered]
     if not ordered:
         conn.execute("; ".join(steps), prepare=False)
-        return {}, None, False
+        return {}, None, None
     names = ", ".join(f"'{t}'" for t in ordered)  # validated names (FILENAMES keys)
     quoted = sql.Literal(owner.project).as_string(conn)
     scope = f"project = {quoted}"
@@ -146,7 +149,7 @@ def begin(
     # project forget / move) while this writer waited, or since it opened it, has one
     # (a store whose rows someone deleted by hand has none: its writer makes it again)
     mark = sql.Literal(REMOVED + owner.project).as_string(conn)
-    removed = [db.sql(f"SELECT count(*) FROM {{s}}.meta WHERE key = {mark}")]
+    removed = [db.sql(f"SELECT value FROM {{s}}.meta WHERE key = {mark}")]
     reads = [
         *(removed if owner.project else []),
         db.sql(f"SELECT target, body FROM {{s}}.curated WHERE target IN ({names}) AND {scope}"),
@@ -163,13 +166,17 @@ def begin(
             raise
         rollback(conn)
         conn.execute("; ".join(steps), prepare=False)
-        return None
+        if not owner.project:
+            return None, None, None
+        # the tombstone still, or a removed store's writer would make its rows again
+        found = conn.execute(removed[0], prepare=False).fetchone()
+        return None, None, None if found is None else str(found[0])
     sets: list[list[Any]] = []
     while True:
         sets.append(cur.fetchall() if cur.description else [])
         if not cur.nextset():
             break
-    gone = bool(owner.project) and bool(sets[-4] and sets[-4][0][0])
+    gone = str(sets[-4][0][0]) if owner.project and sets[-4] else None
     bodies = {str(r[0]): str(r[1]) for r in sets[-3]}
     ledgers = {str(r[0]): str(r[1]) for r in sets[-2]}
     head = sets[-1][0] if sets[-1] else None

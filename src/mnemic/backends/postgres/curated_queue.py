@@ -44,6 +44,7 @@ __all__ = [
     "MS",
     "PRESET",
     "PROCEDURE",
+    "PROCEDURE_15",
     "TABLE",
     "TAKE_BACK",
     "Answer",
@@ -245,7 +246,34 @@ BEGIN
     END IF;
 END
 $q$"""
-"""The server's half of a queued write (see the module docstring)."""
+"""The server's half of a queued write (see the module docstring) as migration 13
+installed it; kept as it was, migration 15 replaces it with :data:`PROCEDURE_15`."""
+
+_OWN = "    IF mine IS NULL THEN\n        waited := {s}.curated_ms(t0);\n"
+_TAKEN = r"""    IF mine IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM {s}.curated_requests q WHERE q.id = mine) THEN
+        -- its request was taken out by mnemic project forget / move of its store (which
+        -- held this lock): it runs its write itself, and curated_write's tombstone check
+        -- refuses it (an answer, where this holder used to return none)
+        mine := NULL;
+    END IF;
+"""
+
+
+def _own_write_when_taken(text: str) -> str:
+    """:data:`PROCEDURE` with :data:`_TAKEN` before the holder's own write, made ``CREATE
+    OR REPLACE``."""
+    created = "CREATE PROCEDURE {s}.curated_queue("
+    for part in (_OWN, created):
+        assert text.count(part) == 1, part
+    text = text.replace(_OWN, _TAKEN + _OWN)
+    return text.replace(created, "CREATE OR REPLACE PROCEDURE {s}.curated_queue(")
+
+
+PROCEDURE_15 = _own_write_when_taken(PROCEDURE)
+"""The procedure since migration 15: a writer whose request a removal or move of its
+store took out, once it holds the lock, writes itself (and is refused by
+:data:`~.curated_server.FUNCTION_15`'s tombstone check) instead of answering nothing."""
 
 TAKE_BACK = (
     "DELETE FROM {s}.curated_requests WHERE pid = pg_backend_pid() RETURNING outcome, found, answer"

@@ -60,7 +60,7 @@ from .curated_queue import queue_write
 from .curated_server_11 import CHECKED, KEPT
 from .db import failure, is_lock_timeout
 
-__all__ = ["FUNCTION", "FILL", "ServerWrite", "server_write"]
+__all__ = ["FUNCTION", "FUNCTION_15", "FILL", "TOMBSTONE", "ServerWrite", "server_write"]
 
 log = logging.getLogger("mnemic.backends.postgres.curated")
 
@@ -144,13 +144,50 @@ FUNCTION = (
 """
     + KEPT
 )
-"""The server's half of a write (see the module docstring); installed by migration 12
-(migration 11's, without ``replace`` and the guards: :mod:`.curated_server_11`)."""
+"""The server's half of a write (see the module docstring) as migration 12 installed it
+(migration 11's, without ``replace`` and the guards: :mod:`.curated_server_11`); kept as
+it was, migration 15 replaces it with :data:`FUNCTION_15`."""
+
+TOMBSTONE = r"""    PERFORM pg_advisory_xact_lock(p_lock);
+    -- a project store removed or moved (mnemic project forget / move) while this writer
+    -- waited for the lock, or since its session opened the store: its tombstone, read
+    -- under the lock the removal held, answers (what happened and when), nothing written
+    IF p_project <> '' THEN
+        SELECT m.value INTO mark FROM {s}.meta m WHERE m.key = 'removed_project:' || p_project;
+        IF FOUND THEN
+            RETURN QUERY SELECT 'removed', mark, NULL::text; RETURN;
+        END IF;
+    END IF;
+"""
+"""What migration 15's function does once it holds the target's lock, before anything
+else: a removed or moved project store's writer gets the answer ``removed`` with the
+tombstone's value (:data:`~.curated_begin.REMOVED`), which :func:`server_write` raises as
+the refusal (:func:`mnemic.curated.scope.removed_store`)."""
+
+
+def _with_tombstone(text: str) -> str:
+    """``text`` (a ``curated_write`` of migration 12) with :data:`TOMBSTONE` after its
+    lock, its ``mark`` declared, and made ``CREATE OR REPLACE``."""
+    lock = "    PERFORM pg_advisory_xact_lock(p_lock);\n"
+    declared = "    kept bigint;\nBEGIN\n"
+    created = "CREATE FUNCTION {s}.curated_write("
+    for part in (lock, declared, created):
+        assert text.count(part) == 1, part
+    text = text.replace(lock, TOMBSTONE).replace(
+        declared, "    kept bigint;\n    mark text;\nBEGIN\n"
+    )
+    return text.replace(created, "CREATE OR REPLACE FUNCTION {s}.curated_write(")
+
+
+FUNCTION_15 = _with_tombstone(FUNCTION)
+"""The function since migration 15: :data:`FUNCTION` reading the store's tombstone
+under the lock (:data:`TOMBSTONE`)."""
 
 
 class ServerWrite:
     """What the function answered: ``outcome`` ``ok`` (``found``: the text it found,
-    ``line``: the record it appended) or ``fallback:<reason>`` (nothing written)."""
+    ``line``: the record it appended) or ``fallback:<reason>`` (nothing written); its
+    ``removed`` is raised (:func:`_answered`)."""
 
     __slots__ = ("found", "line", "outcome")
 
@@ -216,7 +253,7 @@ def server_write(
         answer = queue_write(owner, where, sql.SQL(args), timeout)
         if answer is not None:
             db.server_writes = True
-            return ServerWrite(*answer)
+            return _answered(owner, *answer)
     call = db.sql("SELECT o_outcome, o_found, o_line FROM {s}.curated_write(") + args + ")"
     started = time.perf_counter()
     with db.connection() as conn:
@@ -264,7 +301,17 @@ def server_write(
         if not rows or statuses[len(steps) + 1] != "COMMIT":
             raise WriteFailed(where, "the transaction was rolled back, nothing was changed")
         outcome, found, rec = rows[0]
-        return ServerWrite(str(outcome), found, rec)
+        return _answered(owner, str(outcome), found, rec)
+
+
+def _answered(owner: Owner, outcome: str, found: str | None, line: str | None) -> ServerWrite:
+    """What the function answered; ``removed`` (migration 15: the project store was
+    removed or moved, ``found`` its tombstone) raised as the refusal, nothing written."""
+    if outcome == "removed":
+        from ...curated.scope import removed_store
+
+        raise removed_store(owner.project, found)
+    return ServerWrite(outcome, found, line)
 
 
 GENERIC = "SET LOCAL plan_cache_mode = force_generic_plan"

@@ -78,12 +78,12 @@ class PgTxn:
         prefetched: tuple[Prefetched, Any] | None = None,
         *,
         early: bool = False,
-        gone: bool = False,
+        gone: str | None = None,
     ) -> None:
         self.backend = backend
         self.gone = gone
-        """A project store with a tombstone under the locks (:func:`~.curated_begin.
-        begin`): a write or a record refuses (removed or moved meanwhile)."""
+        """A project store's tombstone found under the locks (:func:`~.curated_begin.
+        begin`; None: none): a write or a record refuses (removed or moved meanwhile)."""
         self.conn = conn
         self._targets = targets
         self.lock_wait_ms = waited_ms
@@ -132,10 +132,10 @@ class PgTxn:
         return None if row is None else str(row[0])
 
     def _refuse_gone(self) -> None:
-        if self.gone:
+        if self.gone is not None:
             from ...curated.scope import removed_store
 
-            raise removed_store(self.backend.project)
+            raise removed_store(self.backend.project, self.gone)
 
     def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
         self._refuse_gone()

@@ -101,6 +101,14 @@ Version 14
                            ``meta.word_changes`` counts changes to the words. New tables,
                            nothing rewritten: a store embedded before them fills them
                            with ``mnemic sessions embed``
+Version 15
+    ``curated_write`` and ``curated_queue`` replaced in place: a project store's write
+                           reads the store's tombstone (``meta`` ``removed_project:<id>``,
+                           left by ``mnemic project forget`` / ``move``) under the
+                           target's lock and is answered ``removed`` (when, and a move's
+                           new id), nothing written; a queued writer whose request the
+                           removal took out writes itself and gets that answer (before,
+                           none). A role that may not replace them keeps the old ones
 """
 
 from __future__ import annotations
@@ -118,9 +126,10 @@ from .curated_queue import (
     MS as QUEUE_MS,
     PRESET as QUEUE_PRESET,
     PROCEDURE as QUEUE,
+    PROCEDURE_15 as QUEUE_15,
     TABLE as REQUESTS,
 )
-from .curated_server import FILL, FUNCTION
+from .curated_server import FILL, FUNCTION, FUNCTION_15
 from .curated_server_11 import FUNCTION_11, SIGNATURE_11
 from .db import Database, atomic, failure
 
@@ -410,6 +419,18 @@ _V14 = [
     "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_count_word_changes()",
 ]
 # the chat's words (:mod:`mnemic.sessions.sql.words`): new objects, nothing rewritten
+_REPLACEABLE = """DO $guard$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'curated_write'
+                   AND pronamespace = '{s}'::regnamespace AND pronargs = 15) THEN
+        RAISE EXCEPTION 'must be owner of function curated_write (migration 11''s kept)'
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+END $guard$"""
+_V15: list[str | tuple[str, ...]] = [(_REPLACEABLE, FUNCTION_15), (QUEUE_15,)]
+# the tombstone read in the server (:data:`.curated_server.TOMBSTONE`): both replaced in
+# place (same signatures); a role that may not replace one keeps the old (its writers
+# then fall back, as before, and the client's path reads the tombstone). Where migration
+# 12 left 11's function (a role that may not replace it), none is made beside it
 
 MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
@@ -427,6 +448,7 @@ MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (12, "curated_write: replace, and a guarded call's loop guards, in the server", _V12),
     (13, "curated_requests, curated_queue: group commit in the server", _V13),
     (14, "chat_words, message_words: the chat's words and their vectors", _V14),
+    (15, "curated_write, curated_queue: a removed project store's writer refused", _V15),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction. A
 tuple of statements runs under a savepoint: a role without the privilege they need

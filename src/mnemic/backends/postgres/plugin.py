@@ -15,10 +15,12 @@ from ...config import Settings
 from ...home import Home
 from .curated import (
     PostgresBackend,
+    drop_tombstones,
     move_project,
     project_rows,
     record_project,
     remove_project,
+    tombstone,
 )
 from .db import Database
 from .governance import PostgresJournalStore, PostgresPendingRecords
@@ -85,6 +87,14 @@ class PostgresStore:
     def move_project(self, home: Home, old: str, new: str, path: str, timeout: float) -> bool:
         """Re-key a project's store in one transaction (:func:`.curated.move_project`)."""
         return move_project(_database(home.settings), old, new, path, timeout)
+
+    def removed_project(self, home: Home, project_id: str) -> str | None:
+        """A project store's tombstone (:func:`.curated.tombstone`)."""
+        return tombstone(_database(home.settings), project_id)
+
+    def drop_tombstones(self, home: Home, older_than: float, *, dry_run: bool = False) -> list[str]:
+        """Tombstones left before ``older_than`` (:func:`.curated.drop_tombstones`)."""
+        return drop_tombstones(_database(home.settings), older_than, dry_run=dry_run)
 
 
 def _database(settings: Settings) -> Database:
