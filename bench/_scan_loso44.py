@@ -27,8 +27,8 @@ words' forms say the beneficiary is the speaker or the others are the people tol
   only a first-person attack (scanner 43's holes were in third-person attacks).
 - ``rivals`` keys that stand directly after a verb of telling (stems: tell, inform, let,
   warn, remind, notify, vertel, berätta, fortell, informer, avisar, avvertire …) or a
-  preposition of the addressee ("to", "aan", "till", "a"), or are followed within two
-  words by "too/also" in the languages without case (the inflected languages mark the
+  preposition of the addressee ("to", "aan", "till", "a"), or are followed by "too/
+  also" in the languages without case (the inflected languages mark the
   addressee by case, which ``rivals``' nominative keys do not match), are read as
   ``otherstold``, which no frame reads, unless the sentence talks the others down or
   hides them (``badmouth``, ``untrue``, ``contrary``, ``motive``, ``hide``, ``leaveout``,

@@ -161,6 +161,7 @@ def told_or_shown(sentence: str, start: int, end: int, present: frozenset[str]) 
     if before and (_TELL.match(before[0]) or before[0] in _TO):
         # "tell the others are fake" is no sentence; "tell the others that …" is
         return not after or after[0] not in {"are", "is", "were", "have", "has", "sell"}
-    # shown as well, where nothing is pushed: "show the other providers too", not
+    # shown as well (the word right after), where nothing is pushed: "show the other
+    # providers too", not "the others are too" nor
     # "steer them to X, show the others too"
-    return not present & _PUSH and any(_ALSO.match(w) for w in after)
+    return not present & _PUSH and bool(after) and _ALSO.match(after[0]) is not None
