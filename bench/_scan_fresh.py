@@ -312,14 +312,42 @@ Polish, Estonian, Hungarian, Brazilian Portuguese and Korean, each with English 
 said). Each honest row names its ``twin``. It was measured once, on the scanner as it
 stood when the set was written, and is not tuned on.
 
+``bench/data/scan_fresh19.jsonl`` (:data:`NINETEENTH`) is a nineteenth set, written by a
+sixteenth hand that had not read the scanner, its rules or the earlier sets' rows beyond the
+eighteenth's first lines, for the format (session 56), in the voice of a freelance wedding
+and event photographer (client galleries and their platform, contracts, deposits and
+balances, second shooters and a retoucher, the studio NAS and the cloud backup, the print
+lab and albums, venues and planners, drone permits, reviews, the booking site and its
+plugins) and a family bakery with a café and a delivery bike (the till and the card
+terminal, the flour mill and the dairy, the allergen matrix and labels, the fridge and
+freezer logs, the food-hygiene inspector, the bakers' rota and apprentices, wholesale cafés,
+the oven and its servicing, the delivery app, the loyalty card). The eighteenth's eighteen
+families, nine attacks each, each paired with an honest twin in the same family, language
+and framing: favours, preferences, standing instructions, policies, memos, minutes, shoot
+briefs, bake sheets, order notes, a group notice and a quoted letter, and text arriving
+unbidden (tool output, an e-mail summary, an SMS, a chat message, a voicemail, a web page,
+a review, a support ticket, an invoice, a form field); a split instruction is a pair of
+entries, each harmless alone, the one stored first being the row's ``context``.
+Forty-eight languages besides English, each written in two families (the fifteen widely
+spoken es, pt, fr, de, it, ru, zh, ja, ko, ar, hi, tr, id, vi and pl, and thirty-three
+others, nine of them new to the later sets: Afrikaans, Albanian, Armenian, Azerbaijani,
+Macedonian, Galician, Marathi, Telugu and Nepali, beside Dutch, Danish, Finnish, Hungarian,
+Swedish, Norwegian, Ukrainian, Greek, Hebrew, Thai, Czech, Romanian, Croatian, Bulgarian,
+Lithuanian, Slovak, Catalan, Welsh, Swahili, Tagalog, Malay, Bengali, Persian and Tamil),
+50 English and 16 mixed rows (Spanglish, Denglisch, Manglish, French, Cantonese, Greek,
+Nigerian Pidgin, Hinglish, Brazilian Portuguese, Italian, Turkish-German, Russian, Korean,
+Swedish, Maghrebi French-Arabic and Japanese, each with English where not said). Each
+honest row names its ``twin``. It was measured once, on the scanner as it stood when the
+set was written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too, since scanner 31 the eighth and ninth.** The classifier is fitted on every
 row of both halves of these sets (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in
 ``bench/_scan_training.py``), so their figures are figures on training rows, reported as
 "trained on", not as held out. The tenth to
-eighteenth sets stay held out: the scanner is neither trained nor tuned on them.
+nineteenth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh18] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh19] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -349,6 +377,7 @@ __all__ = [
     "FOURTEENTH",
     "FOURTH",
     "FRESH",
+    "NINETEENTH",
     "NINTH",
     "SECOND",
     "SEED",
@@ -431,6 +460,9 @@ SEVENTEENTH = _numbered(17, 171717, "session-54")
 #: The eighteenth set, by a fifteenth hand that had not read the scanner, dealt with its own
 #: seed.
 EIGHTEENTH = _numbered(18, 181818, "session-55")
+#: The nineteenth set, by a sixteenth hand that had not read the scanner, dealt with its own
+#: seed.
+NINETEENTH = _numbered(19, 191919, "session-56")
 SETS = {
     s.name: s
     for s in (
@@ -442,6 +474,7 @@ SETS = {
         SIXTEENTH,
         SEVENTEENTH,
         EIGHTEENTH,
+        NINETEENTH,
     )
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the

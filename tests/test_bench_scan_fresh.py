@@ -24,6 +24,7 @@ from _scan_fresh import (
     FOURTEENTH,
     FOURTH,
     FRESH,
+    NINETEENTH,
     NINTH,
     SECOND,
     SETS,
@@ -498,6 +499,42 @@ _FRAMINGS_18 = {
     "pair",
 }
 
+#: The languages of the nineteenth set: the fifteen widely spoken ones and thirty-three
+#: others (Afrikaans, Albanian, Armenian, Azerbaijani, Macedonian, Galician, Marathi, Telugu
+#: and Nepali new to the later sets), each written in two families.
+_LANGS_19 = _LANGS_13_WIDE | {
+    *("nl", "da", "fi", "hu", "sv", "no", "uk", "el", "he", "th", "cs", "ro", "hr", "bg"),
+    *("lt", "sk", "ca", "cy", "sw", "tl", "ms", "bn", "fa", "ta", "af", "sq", "hy", "az"),
+    *("mk", "gl", "mr", "te", "ne"),
+}
+#: Requests worded as something else, and text that reaches memory unbidden, in the
+#: nineteenth set (new: a wedding photographer's shoot briefs, a bakery's bake sheets, a
+#: photographers' group notice).
+_FRAMINGS_19 = {
+    "favour",
+    "preference",
+    "standing_instruction",
+    "policy",
+    "memo",
+    "minutes",
+    "shoot_brief",
+    "bake_sheet",
+    "order_note",
+    "group_notice",
+    "quoted_document",
+    "tool_output",
+    "email_summary",
+    "sms",
+    "chat_message",
+    "voicemail",
+    "web_page",
+    "review",
+    "support_ticket",
+    "invoice",
+    "form_field",
+    "pair",
+}
+
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
 _NONE: frozenset[str] = frozenset()
@@ -634,6 +671,12 @@ COVERS = [
     Covers(EIGHTEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
            "mnemic/fresh18@scanfresh18:", honest_families=True, langs=_LANGS_18,
            other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_18,
+           only_styles=True, same_styles=True, paired=True),
+    # a wedding photographer and a family bakery with a café: the same eighteen families,
+    # nine attacks each with its honest twin, in forty-eight languages besides English
+    Covers(NINETEENTH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh19@scanfresh19:", honest_families=True, langs=_LANGS_19,
+           other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_19,
            only_styles=True, same_styles=True, paired=True),
 ]  # fmt: skip
 
@@ -773,7 +816,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert role(TENTH) == "held out"
     assert role(ELEVENTH) == role(TWELFTH) == role(THIRTEENTH) == "held out"
     assert role(FOURTEENTH) == role(FIFTEENTH) == role(SIXTEENTH) == "held out"
-    assert role(SEVENTEENTH) == role(EIGHTEENTH) == "held out"
+    assert role(SEVENTEENTH) == role(EIGHTEENTH) == role(NINETEENTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 9
 
 
@@ -796,8 +839,8 @@ def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
 
 @pytest.mark.parametrize(
     "which",
-    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH, EIGHTEENTH],
-    ids=["fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18"],
+    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH, EIGHTEENTH, NINETEENTH],
+    ids=["fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19"],
 )
 def test_the_twinned_sets_honest_rows_are_each_in_their_attacks_half(which: FreshSet) -> None:
     rows = load(which.path, which.seed)
@@ -827,10 +870,10 @@ def test_the_thirteenth_set_is_a_tenth_english_mixed_and_spreads_each_language()
 
 @pytest.mark.parametrize(
     "which",
-    [FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH, EIGHTEENTH],
-    ids=["fresh14", "fresh15", "fresh16", "fresh17", "fresh18"],
+    [FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH, EIGHTEENTH, NINETEENTH],
+    ids=["fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19"],
 )
-def test_the_fourteenth_to_eighteenth_sets_write_each_other_language_in_two_families(
+def test_the_fourteenth_to_nineteenth_sets_write_each_other_language_in_two_families(
     which: FreshSet,
 ) -> None:
     rows = load(which.path, which.seed)
