@@ -56,6 +56,7 @@ nineteenth's if its data commit is merged), main and the candidate in one run.
     .venv/bin/python bench/_scan_loso44.py --rule --out bench/results/scan44_lang.json
     .venv/bin/python bench/_scan_loso44.py --literals --out bench/results/scan44_literals.json
     .venv/bin/python bench/_scan_loso44.py --p50 --out bench/results/scan44_p50.json
+    .venv/bin/python bench/_scan_loso44.py --p50-intent --out bench/results/scan44_p50_intent.json
     .venv/bin/python bench/_scan_loso44.py --held-out --out bench/results/scan44_held_out.json
 """
 
@@ -133,6 +134,49 @@ def notes() -> dict[str, list[str]]:
     return out
 
 
+def p50_intent(rounds: int = 7) -> dict[str, Any]:
+    """The intent layer alone (``intent.read``) over the strangers' rows, main's reading and
+    the candidate's in turn (each first in every other round), ``rounds`` times, memos
+    cleared each pass: the per-entry p50
+    and the pass's total (on a loaded machine the least of the rounds is the steadiest)."""
+    import time
+
+    import _scan_loso22 as loso22
+    import _scan_training as training
+    from mnemic.scan import _benefit, intent
+
+    rows = [
+        d["text"]
+        for p in sorted((loso22.BENCH_DATA / "scan_strangers").glob("*.jsonl"))
+        for d in training.stranger_dicts(p)
+    ]
+    p50: dict[bool, list[float]] = {False: [], True: []}
+    total: dict[bool, list[float]] = {False: [], True: []}
+    for r in range(rounds):
+        for flag in (False, True) if r % 2 == 0 else (True, False):  # each first in turn
+            _benefit.READ = flag
+            intent._tag_memo.clear()
+            intent._refers_memo.clear()
+            times = []
+            for t in rows:
+                t0 = time.perf_counter()
+                intent.read(t)
+                times.append(time.perf_counter() - t0)
+            times.sort()
+            p50[flag].append(round(1000 * times[len(times) // 2], 4))
+            total[flag].append(round(sum(times), 3))
+    _benefit.READ = True
+    return {
+        "n": len(rows),
+        "p50_ms_before": p50[False],
+        "p50_ms_after": p50[True],
+        "total_s_before": total[False],
+        "total_s_after": total[True],
+        "ratio_least_p50": round(min(p50[True]) / min(p50[False]), 3),
+        "ratio_least_total": round(min(total[True]) / min(total[False]), 3),
+    }
+
+
 def released(path: Path) -> dict[str, Any]:
     """The rows whose verdict moved between main and the candidate (folds' dev rows and
     the dev halves), from a ``--lang`` run's misses: read after the rule, for the report."""
@@ -141,6 +185,12 @@ def released(path: Path) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
+    if "--p50-intent" in sys.argv:
+        out = Path(sys.argv[sys.argv.index("--out") + 1])
+        res = p50_intent()
+        out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        print(res)
+        sys.exit(0)
     if "--notes" in sys.argv:
         for k, v in notes().items():
             print(v, k)
