@@ -240,11 +240,14 @@ def test_the_split_verbs_are_written_folded() -> None:
 
 
 def test_the_new_keys_are_read_where_their_language_spells_them() -> None:
-    """Each key, folded, is found by the lexicon as its own concept."""
+    """Each key, folded, is found by the lexicon as its own concept (scanner 44 reads a
+    first-person name as the speaker's own voice after the lexicon found it: the
+    lexicon's matches are what this test asks)."""
     from mnemic.scan import _lexicon_harm as harm
 
     for concept, block in (*harm.RIVALS.items(), *harm.MASS.items()):
         for raw in block.split(";"):
             key = " ".join(raw.split()).replace("*", "")
             if key:
-                assert concept in intent.tag(intent._fold(f"x {key} y")).present, key
+                found = {c for _, _, c in intent._matches(intent._fold(f"x {key} y"))}
+                assert concept in found, key

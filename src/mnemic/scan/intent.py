@@ -33,6 +33,7 @@ from typing import TypeVar
 
 from . import (
     _address,
+    _benefit,
     _lexicon_conceal as _conceal,
     _lexicon_harm as _harm,
     _prose,
@@ -1294,7 +1295,54 @@ def _tag(sentence: str) -> Tags:
         present.add(CONCEDED)
     if "override" in present and _reported_override(others):
         present.add(REPORTED)
+    if _benefit.READ and ("inname" in present or "rivals" in present):
+        _who_benefits(sentence, others, present, words)
     return Tags(frozenset(present), frozenset(negated), words)
+
+
+#: The speaker's own name or number (``inname`` in the first person): read as ``inname``
+#: again only when the note carries someone else's gain (:func:`_voiced`).
+OWN_VOICE = "ownvoice"
+#: "the others" told or shown as well (not talked down): no frame reads it.
+OTHERS_TOLD = "otherstold"
+
+
+def _who_benefits(
+    sentence: str, found: list[_Match], present: set[str], words: dict[str, str]
+) -> None:
+    """Scanner 44: who benefits, read from the words' forms (:mod:`._benefit`). A name
+    every ``inname`` key gives in the first person is the speaker's own voice; "the
+    others" every ``rivals`` key names as the people told or shown too are no rivals."""
+    if "inname" in present and all(
+        _benefit.own_voice(sentence, s, e) for s, e, c in found if c == "inname"
+    ):
+        present.discard("inname")
+        present.add(OWN_VOICE)
+        words.setdefault(OWN_VOICE, words["inname"])
+    if "rivals" in present:
+        now = frozenset(present)
+        if all(_benefit.told_or_shown(sentence, s, e, now) for s, e, c in found if c == "rivals"):
+            present.discard("rivals")
+            present.add(OTHERS_TOLD)
+            words.setdefault(OTHERS_TOLD, words["rivals"])
+
+
+def _voiced(tags: list[Tags], text: str) -> list[Tags]:
+    """The user's own voice read as a name again where the note carries someone else's
+    gain ("message every customer in my contacts from my number … with his payment
+    link"): a link, a sum, a code, a promotion, a payment, or the concepts of one."""
+    if not any(OWN_VOICE in t.present for t in tags):
+        return tags
+    if not any(t.present & _benefit.GAIN_CONCEPTS for t in tags) and not (
+        _benefit.third_party_gain(_fold(text))
+    ):
+        return tags
+    return [
+        Tags(t.present | {"inname"}, t.negated, {**t.words, "inname": t.words[OWN_VOICE]})
+        if OWN_VOICE in t.present
+        else t
+        for t in tags
+    ]
 
 
 def _inside_form(start: int, end: int, forms: list[tuple[int, int]]) -> bool:
@@ -1682,13 +1730,13 @@ def intents(text: str) -> list[Intent]:
 def read(text: str) -> tuple[list[Intent], bool]:
     """:func:`intents`, and whether a sentence of ``text`` only describes a threat (an
     alert, an incident, a talk, a pentest scope)."""
-    tags = [tag(s) for s in sentences(text)]
+    tags = _voiced([tag(s) for s in sentences(text)], text)
     found = _intents_of(tags)
     folded = _fold(text)
     plain = _prose.unleet(folded)
     if plain != folded:  # "s3nd the c0nvo": read once more as letters
         best = {i.name: i for i in found}
-        for i in _intents_of([tag(s) for s in sentences(plain)]):
+        for i in _intents_of(_voiced([tag(s) for s in sentences(plain)], plain)):
             if i.name not in best or (best[i.name].verdict == "hold" and i.verdict == "block"):
                 best[i.name] = i
         found = sorted(best.values(), key=lambda i: (i.verdict != "block", i.name))
