@@ -400,6 +400,19 @@ def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone(f: Facts) -> None:
 
 
 @pytest.mark.parametrize("which", list(SETS.values()), ids=list(SETS))
+def test_each_baseline_counts_the_halves_as_dealt_in_both_modes(which: FreshSet) -> None:
+    base = json.loads(which.baseline.read_text(encoding="utf-8"))
+    dealt = load_halves(which)
+    assert base["n"] == {h: len(v) for h, v in dealt.items()}
+    assert set(base["modes"]) == {"offline", "semantic"}
+    for half, pairs in dealt.items():
+        kinds = Counter(p.kind for p in pairs)
+        for mode in base["modes"].values():
+            got = {k: mode[half][k]["joined" if k == "honest" else "flagged"]["n"] for k in kinds}
+            assert got == dict(kinds)
+
+
+@pytest.mark.parametrize("which", list(SETS.values()), ids=list(SETS))
 def test_each_cell_lies_in_one_half_and_both_halves_see_every_kind(which: FreshSet) -> None:
     dealt = load_halves(which)
     cells = {h: {f"{p.domain}/{p.lang}" for p in v} for h, v in dealt.items()}
