@@ -271,6 +271,28 @@ list lacks, a target beside the result, one word changed, the same words about a
 subject), English for 34 % and 74 more languages (Romansh and Northern Sámi new to the sets) and
 mixed text, over 16 domains. It is dealt with its own seed into its own split file.
 
+``bench/data/tidy_fresh16.jsonl`` (:data:`SIXTEENTH`) is a sixteenth set, by a
+sixteenth writer who had read neither the tidy rules, their tests nor any earlier set's
+pairs (but the first fifteen lines of the fifteenth, for the format), written as the
+notes an assistant keeps for a Vienna tram driver (lines 49 and 5, Rudolfsheim depot,
+the depot's union health-and-safety rep) who is an amateur astronomer in a club with an
+observatory hut, and for a volunteer-run community radio station in Marseille (Radio
+Calanque: schedule, presenters, transmitter, studio kit, licences, donations, listeners):
+115 rewordings (paraphrase, synonyms, word order, a pronoun for a name, abbreviations, a
+shortened note, a note restated with one detail added, units: mm/inches, kg/lb, m/ft,
+W/kW; 24h/12h clocks and times of day in words, dates in two formats, currencies,
+numbers in words in many languages, typos, register, four mixed-language notes, and 28
+language switches tagged with the other language, Latin and Javanese among them), 65
+updates (another price, count or fee, a new holder of a one-person role, a tool
+switched, a date moved, a move, a thing replaced, a plan cancelled, changed or resumed;
+"stopped" or a marker word in 4), 41 contradictions (another value, number, date or
+person for a fact that does not change, a negation) and 120 honest pairs (two people,
+things, places, dates, prices or keys, a rule and its exception, a list and one item
+with a detail the list lacks, a target beside the result, one word changed, the same
+words about another subject), English for 35 % and 79 more languages (Latin, Javanese
+and Kyrgyz new to the sets) and mixed text, over 16 domains. It is dealt with its own
+seed into its own split file.
+
 **fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
 model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
 fitted on both halves of each, so their figures with the model say how well it fits
@@ -430,11 +452,19 @@ FIFTEENTH = FreshSet(
     20261515,
     DATA / "tidy_fresh15_baseline.json",
 )
+#: The sixteenth set, by a sixteenth hand, dealt with its own seed.
+SIXTEENTH = FreshSet(
+    "fresh16",
+    DATA / "tidy_fresh16.jsonl",
+    DATA / "tidy_fresh16_split.json",
+    20261616,
+    DATA / "tidy_fresh16_baseline.json",
+)
 SETS = {
     s.name: s
     for s in (
         FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH,
-        TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH,
+        TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH,
     )
 }  # fmt: skip
 TRAINED_ON = ("fresh", "fresh2", "fresh3")

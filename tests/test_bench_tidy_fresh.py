@@ -30,6 +30,7 @@ from _tidy_fresh import (
     SECOND,
     SETS,
     SEVENTH,
+    SIXTEENTH,
     SIXTH,
     TENTH,
     THIRD,
@@ -129,6 +130,13 @@ _DOMAINS_15 = {
     "callouts", "rescue_kit", "rescue_training", "rescue_team", "classroom", "school_staff",
     "school_calendar", "pupils", "home", "pitches", "camp_shop", "bike_hire", "camp_staff",
     "camp_bookings", "camp_upkeep", "camp_admin",
+}  # fmt: skip
+#: the sixteenth set's vocabulary of its own: a Vienna tram driver who is an amateur
+#: astronomer, and a volunteer-run community radio station in Marseille
+_DOMAINS_16 = {
+    "tram_shifts", "tram_routes", "depot", "union", "telescopes", "observing", "astro_club",
+    "household", "radio_schedule", "presenters", "transmitter", "studio_kit", "licences",
+    "donations", "listeners", "radio_admin",
 }  # fmt: skip
 _EVERY = ("rewording", "update", "contradiction", "honest")
 
@@ -308,6 +316,22 @@ FACTS = [
           honest={"two_things", "two_people", "two_places", "two_dates", "two_keys",
                   "two_prices", "rule_exception", "list_item", "plan_result", "one_word",
                   "same_words"}),
+    # every kind in 79 languages besides English (Latin, Javanese and Kyrgyz new), 28
+    # switches each tagged with its own other language, four mixed notes, units, clocks,
+    # dates and numbers in words, updates told many ways ("stopped" or a marker in 4 of
+    # 65), honest pairs of every kind the fifteenth has
+    Facts(SIXTEENTH, {"dev": 168, "test": 173}, 20261616, kinds=(115, 65, 41, 120),
+          only_kinds=True, other_langs=(75, 999), new_langs={"la", "jv", "ky"},
+          english=(0.30, 0.40), domains=_DOMAINS_16, least_domains=16, switch_langs=28,
+          rewordings={"units", "clock", "date_format", "currency", "numbers_in_words",
+                      "shortened", "detail_added", "pronoun", "code_mix", "typo", "register",
+                      "abbreviation", "synonym", "word_order", "paraphrase"},
+          updates={"new_holder", "number", "moved_date", "tool_switch", "place_move",
+                   "cancelled", "replaced", "resumed", "plan_changed"},
+          marked=(frozenset({"marker", "stopped"}), 1 / 10),
+          honest={"two_things", "two_people", "two_places", "two_dates", "two_keys",
+                  "two_prices", "rule_exception", "list_item", "plan_result", "one_word",
+                  "same_words"}),
 ]  # fmt: skip
 _COVERED = [f for f in FACTS if f.kinds is not None]
 
@@ -373,6 +397,19 @@ def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone(f: Facts) -> None:
     doc = json.loads(f.which.split.read_text(encoding="utf-8"))
     assert doc["seed"] == f.split_seed
     assert doc["cells"] == make_split(load(f.which.pairs), f.which.seed)
+
+
+@pytest.mark.parametrize("which", list(SETS.values()), ids=list(SETS))
+def test_each_baseline_counts_the_halves_as_dealt_in_both_modes(which: FreshSet) -> None:
+    base = json.loads(which.baseline.read_text(encoding="utf-8"))
+    dealt = load_halves(which)
+    assert base["n"] == {h: len(v) for h, v in dealt.items()}
+    assert set(base["modes"]) == {"offline", "semantic"}
+    for half, pairs in dealt.items():
+        kinds = Counter(p.kind for p in pairs)
+        for mode in base["modes"].values():
+            got = {k: mode[half][k]["joined" if k == "honest" else "flagged"]["n"] for k in kinds}
+            assert got == dict(kinds)
 
 
 @pytest.mark.parametrize("which", list(SETS.values()), ids=list(SETS))
