@@ -39,6 +39,7 @@ import json
 import logging
 import os
 import stat
+import threading
 import time
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
@@ -578,38 +579,36 @@ class FileBackend:
         """Replace a target with ``text``; history changes only if the write commits.
 
         Order: the new text goes to a temp file first (encoding, disk full and write
-        errors surface here, with nothing else touched); then this thread links the
-        current file into the history and ``record()`` appends the commit's audit record
-        (write-ahead; its ``fdatasync`` is handed to the flusher thread); then the temp
-        file is fsynced, in this thread, while that flush runs beside it (the two share
-        the file system's journal commit); once the fsync has returned, the temp file is
-        renamed into place: the commit point. The caller (the transaction) then fsyncs
-        the directory and has the versions past the limit dropped. A failure before the
-        rename (``record`` raising or the fsync failing included) removes the temp file
-        and the new history link, so the history is exactly as it was; a record already
-        appended is then void (the text it names was never renamed into place:
-        docs/ARCHITECTURE.md, the crash argument). Without ``fsync`` (journal
-        durability, :meth:`_commit_lazy`) the temp file is closed unflushed and renamed
-        once ``record()`` has returned.
-
-        The fsync runs in this thread, not a helper: under contention every hand-over
-        to another thread while the lock is held costs the holder a wake-up on a busy
-        core (``docs/performance.md``, "perf18").
+        errors surface here, with nothing else touched), whose fsync then runs in a
+        helper thread (:class:`_Fsyncs`) while this one links the current file into the
+        history and ``record()`` appends the commit's audit record (write-ahead); once
+        the fsync has returned, the temp file is renamed into place: the commit point.
+        The caller (the transaction) then fsyncs the directory and has the versions past
+        the limit dropped. A failure before the rename (``record`` raising or the fsync
+        failing included) removes the temp file and the new history link, so the history
+        is exactly as it was; a record already appended is then void (the text it names
+        was never renamed into place: docs/ARCHITECTURE.md, the crash argument).
+        Without ``fsync`` (journal durability, :meth:`_commit_lazy`) the temp file is
+        closed unflushed and renamed once ``record()`` has returned.
         """
         path = self.path(target)
         data = self._encode(target, path, text)
         tmp, fd = _temp_file(path, data, os.urandom(6).hex())
         kept: str | None = None
         try:
+            syncing = _FSYNCS.start(fd) if fsync else None
+            if syncing is None:
+                os.close(fd)
+            else:
+                syncing.started()
             try:
                 if self.history_limit > 0:
                     kept = self._keep_previous(target, path)
                 if record is not None:
                     record()
-                if fsync:
-                    os.fsync(fd)  # the text is durable before it is renamed into place
             finally:
-                os.close(fd)
+                if syncing is not None:
+                    syncing.wait()  # the text is durable before it is renamed into place
             os.replace(tmp, path)
             if not data.startswith(_BOM) and "\x00" not in text:  # as a read decodes it
                 self._coded[target] = (data, text)
@@ -1330,6 +1329,101 @@ def _temp_file(path: Path, data: bytes, tag: str) -> tuple[str, int]:
                 os.unlink(tmp)
         raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
     return tmp, fd
+
+
+class _Syncing:
+    """One fsync running in the helper thread; :meth:`wait` for it."""
+
+    __slots__ = ("_done", "_started", "error", "fd")
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.error: OSError | None = None
+        self._started = threading.Lock()
+        self._started.acquire()  # released by the thread as it calls fsync
+        self._done = threading.Lock()
+        self._done.acquire()  # released by the thread once the fsync has returned
+
+    def started(self) -> None:
+        """Return once the thread is about to call fsync: the writer gives it the
+        interpreter lock here, which it would otherwise get only at the writer's next
+        blocking call, often the wait itself."""
+        self._started.acquire()
+
+    def run(self) -> None:
+        try:
+            self._started.release()
+            os.fsync(self.fd)
+        except OSError as exc:
+            self.error = exc
+        finally:
+            self._done.release()
+
+    def wait(self) -> None:
+        """Return once the fsync has returned (the descriptor closed); raise its error."""
+        self._done.acquire()
+        os.close(self.fd)
+        if self.error is not None:
+            raise self.error
+
+
+class _Fsyncs:
+    """A daemon thread that fsyncs temp files, so that a writer's CPU work under the
+    lock (the history link, the audit record) overlaps the disk's flush instead of
+    following it. The writer waits for the fsync before its rename: the order of the
+    durable steps is the same as with an fsync in line. While the thread is busy with
+    one writer's fsync, another thread's writer fsyncs in line, as before: two writers
+    of one process never wait for each other's flush."""
+
+    def __init__(self) -> None:
+        self._job: _Syncing | None = None
+        self._go = threading.Lock()
+        self._go.acquire()  # released by a writer that hands the thread a job
+        self._thread: threading.Thread | None = None
+        self._free = threading.Lock()
+        """Held from a job's start until the thread has run it: one job at a time."""
+
+    def start(self, fd: int) -> _Syncing:
+        """Start the fsync of ``fd`` (closed by :meth:`_Syncing.wait`)."""
+        job = _Syncing(fd)
+        if not self._free.acquire(blocking=False):  # busy: this one in line
+            job.run()
+            return job
+        thread = self._thread
+        if thread is None or not thread.is_alive():
+            try:
+                thread = threading.Thread(target=self._loop, name="mnemic-fsync", daemon=True)
+                thread.start()
+            except RuntimeError:  # no new threads (interpreter shutdown): fsync in line
+                self._free.release()
+                job.run()
+                return job
+            self._thread = thread
+        self._job = job
+        self._go.release()
+        return job
+
+    def _loop(self) -> None:
+        while True:
+            self._go.acquire()
+            job, self._job = self._job, None
+            try:
+                if job is not None:
+                    job.run()
+            finally:
+                self._free.release()
+
+
+_FSYNCS = _Fsyncs()
+
+
+def _after_fork_in_child() -> None:
+    global _FSYNCS
+    _FSYNCS = _Fsyncs()  # the parent's thread is not in the child
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 CHECKPOINT_EVERY = 32
