@@ -286,10 +286,12 @@ LZ4 = "SET LOCAL default_toast_compression = lz4"
 texts a write stores, the target's new text and the previous one kept as a version, are
 compressed with lz4 instead of pglz once they are large enough to be compressed (about
 2 KB). The function reads the whole text, writes it whole and keeps the old one, so a
-write's compression grows with the store: with pglz a single writer's server CPU went
-from 2.0 to 4.6 ms a write between 300 and 1,200 entries, with lz4 from 2.1 to 3.2
-(``docs/performance.md``, "perf18"). A value keeps the method it was stored with, so
-texts stored before, or by today's path, read as ever; nothing else changes."""
+write's compression grows with the store: one writer's server CPU a write, over the
+first and the last 300 of 1,200 entries, 2.0 and 4.6 ms with pglz, 2.1 and 3.2 with the
+columns in lz4; at 16 writers and 1,600 entries 0.85 of pglz's (``docs/performance.md``,
+"perf18"). A value keeps the method it was stored with, so texts stored before, or by
+today's path, read as ever; nothing else changes. (Group commit's query,
+:mod:`.curated_queue`, does not set it: its writes store with the server's default.)"""
 LZ4_FROM = 140000
 """The first server version (``server_version_num``) with ``default_toast_compression``."""
 LZ4_PROBE = (
