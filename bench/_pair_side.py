@@ -157,6 +157,7 @@ def _writer(side: str, home: str, spec: dict[str, Any], n: int, barrier: Any, ou
     barrier.wait()
     if prof is not None:
         prof.enable()
+    cpu0 = os.times()
     for payload in todo:
         took, resp = store.call(payload)
         lat.append(took)
@@ -168,10 +169,11 @@ def _writer(side: str, home: str, spec: dict[str, Any], n: int, barrier: Any, ou
             return
         store.turn()
     store.finish()
+    cpu1 = os.times()  # the process's threads, its background flushes included
     if prof is not None:
         prof.disable()
         prof.dump_stats(os.path.join(spec["profile"], f"{side}-{spec['workload']}-{n}.prof"))
-    out.put(("ok", lat))
+    out.put(("ok", (lat, cpu1.user - cpu0.user + cpu1.system - cpu0.system)))
 
 
 def contend(side: str, home: str, spec: dict[str, Any]) -> dict[str, Any]:
@@ -191,15 +193,17 @@ def contend(side: str, home: str, spec: dict[str, Any]) -> dict[str, Any]:
         raise SystemExit(f"{side}: a writer failed to warm up: {out.get(timeout=60)[1]}") from None
     t0 = time.perf_counter()
     lat: list[float] = []
+    cpu = 0.0
     for _ in workers:
         status, data = out.get(timeout=1800)
         if status != "ok":
             raise SystemExit(f"{side}: a writer failed: {data}")
-        lat.extend(data)
+        lat.extend(data[0])
+        cpu += data[1]
     wall = time.perf_counter() - t0
     for w in workers:
         w.join()
-    return {"calls": len(lat), "wall_s": wall, "latencies_s": lat}
+    return {"calls": len(lat), "wall_s": wall, "cpu_s": cpu, "latencies_s": lat}
 
 
 def serve_tool(side: str, home: str, spec: dict[str, Any]) -> None:

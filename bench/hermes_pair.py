@@ -32,9 +32,12 @@ home; each writer makes one untimed add and remove of its own before the release
 imports, first-call caches). Throughput is the median of the rounds (calls / wall time
 from the writers' release to the last report), and ``throughput_paired`` the median of
 the per-round ratios (steadier: the machine's speed drifts within a run); latencies
-pool every call of every round. Ratios are mnemic / Hermes: throughput above 1 means
-mnemic does more; a latency ratio above 1 means mnemic takes longer (for the single
-call: the ratio of the p50s).
+pool every call of every round; ``throughput_geomean`` is the geometric mean of the
+per-round ratios with its 95 % interval (Student's t on the logarithms), and
+``cpu_per_call_geomean`` the same for the writers' CPU a call (all their threads, from
+the release to the end); each round's load average is kept. Ratios are mnemic /
+Hermes: throughput above 1 means mnemic does more; a latency ratio above 1 means mnemic
+takes longer (for the single call: the ratio of the p50s).
 ``--baseline OLD/src`` adds an older checkout's code as a third participant, run by the
 same harness in the same turns (``mnemic_over_baseline``). Both sides scan at their
 default level (mnemic's learned classifier, Hermes's strict patterns) and keep their
@@ -57,7 +60,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import emit, percentile, summarize_ms
+from _common import emit, paired, percentile, summarize_ms
 from curated import NOTES, bare_durable_write, fill
 
 SIDE = Path(__file__).resolve().parent / "_pair_side.py"
@@ -160,8 +163,11 @@ def _ratios(out: dict[str, Any], keys: dict[str, str]) -> None:
 def contended(people: list[Who], spec: dict[str, Any], rounds: int) -> dict[str, Any]:
     """``rounds`` runs of each participant on fresh homes, taking turns going first."""
     rates: dict[str, list[float]] = {p.label: [] for p in people}
+    cpus: dict[str, list[float]] = {p.label: [] for p in people}
     lats: dict[str, list[float]] = {p.label: [] for p in people}
+    loads: list[float] = []
     for r in range(rounds):
+        loads.append(round(os.getloadavg()[0], 2))
         for who in _turns(people, r):
             scratch = Path(tempfile.mkdtemp(prefix=f"mnemic-pair-{who.label}-"))
             try:
@@ -172,14 +178,21 @@ def contended(people: list[Who], spec: dict[str, Any], rounds: int) -> dict[str,
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
             rates[who.label].append(got["calls"] / got["wall_s"])
+            cpus[who.label].append(got["cpu_s"] / got["calls"] * 1000.0)
             lats[who.label].extend(got["latencies_s"])
-            print(f"  round {r + 1} {who.label}: {rates[who.label][-1]:.1f} calls/s", flush=True)
-    out: dict[str, Any] = {}
+            print(
+                f"  round {r + 1} {who.label}: {rates[who.label][-1]:.1f} calls/s,"
+                f" CPU {cpus[who.label][-1]:.2f} ms a call (load {loads[-1]})",
+                flush=True,
+            )
+    out: dict[str, Any] = {"load_per_round": loads}
     for who in people:
         ms = [s * 1000.0 for s in lats[who.label]]
         out[who.label] = {
             "ops_per_s": round(statistics.median(rates[who.label]), 1),
             "ops_per_s_rounds": [round(x, 1) for x in rates[who.label]],
+            "cpu_ms_per_call": round(statistics.median(cpus[who.label]), 3),
+            "cpu_ms_per_call_rounds": [round(x, 3) for x in cpus[who.label]],
             "p50_ms": round(percentile(ms, 50), 2),
             "p99_ms": round(percentile(ms, 99), 2),
             "max_ms": round(max(ms), 2),
@@ -187,11 +200,17 @@ def contended(people: list[Who], spec: dict[str, Any], rounds: int) -> dict[str,
     _ratios(out, {"throughput": "ops_per_s", "p50": "p50_ms", "p99": "p99_ms"})
     # The machine's speed drifts within a run (other work, the disk's flushes): the
     # ratio of two participants' rates in the same round is steadier than the ratio of
-    # their medians, so the median of those per-round ratios is given too.
+    # their medians, so the median of those per-round ratios is given too, and their
+    # geometric mean with its 95 % interval (``paired``), for throughput and for the
+    # writers' CPU a call (every thread of every writer, from the release to its end).
     for key in [k for k in out if "_over_" in k]:
         a, b = (n.replace("baseline", "mnemic_baseline") for n in key.split("_over_"))
-        out[key]["throughput_paired"] = round(
-            statistics.median(x / y for x, y in zip(rates[a], rates[b], strict=True)), 3
+        ratios = [x / y for x, y in zip(rates[a], rates[b], strict=True)]
+        out[key]["throughput_paired"] = round(statistics.median(ratios), 3)
+        out[key]["throughput_rounds"] = [round(x, 3) for x in ratios]
+        out[key]["throughput_geomean"] = paired(ratios)
+        out[key]["cpu_per_call_geomean"] = paired(
+            [x / y for x, y in zip(cpus[a], cpus[b], strict=True)]
         )
     return out
 

@@ -69,7 +69,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import RESULTS, emit, summarize_ms
+from _common import RESULTS, emit, paired, summarize_ms
 from sessions import Corpus, build
 
 WRITER = r"""
@@ -400,58 +400,6 @@ WORKLOADS = ("pairs", "grow", "tool", "replace")
 """The interleaved writers' workloads (see :data:`WRITER`): ``tool`` is ``pairs`` through
 the memory tool (the MCP server's guarded calls), ``replace`` a tool call replacing the
 writer's own entry each time."""
-
-
-T95 = (
-    12.71,
-    4.30,
-    3.18,
-    2.78,
-    2.57,
-    2.45,
-    2.36,
-    2.31,
-    2.26,
-    2.23,
-    2.20,
-    2.18,
-    2.16,
-    2.14,
-    2.13,
-    2.12,
-    2.11,
-    2.10,
-    2.09,
-    2.09,
-    2.08,
-    2.07,
-    2.07,
-    2.06,
-    2.06,
-    2.06,
-    2.05,
-    2.05,
-    2.05,
-)
-"""Student's t, two-sided 95 %, for 1 to 29 degrees of freedom (2.0 beyond)."""
-
-
-def paired(ratios: list[float]) -> dict[str, Any]:
-    """The geometric mean of per-round ratios with its 95 % interval (Student's t on the
-    logarithms): each round's two sides ran minutes apart at most, so the machine's
-    load, which moves a run by more than a change does, cancels in the ratio."""
-    import math
-
-    logs = [math.log(r) for r in ratios if r > 0]
-    n = len(logs)
-    if not n:
-        return {"n": 0}
-    mean = statistics.fmean(logs)
-    out: dict[str, Any] = {"n": n, "geomean": round(math.exp(mean), 3)}
-    if n > 1:
-        half = (T95[n - 2] if n - 2 < len(T95) else 2.0) * statistics.stdev(logs) / math.sqrt(n)
-        out["ci95"] = [round(math.exp(mean - half), 3), round(math.exp(mean + half), 3)]
-    return out
 
 
 def _statements(dsn: str, writes: int, top: int = 20) -> list[dict[str, Any]]:

@@ -75,6 +75,7 @@ def test_the_harness_runs_every_writers_calls_on_one_store(tmp_path: Path) -> No
     report = json.loads(_side("contend", home, spec).splitlines()[-1])
     assert report["calls"] == 2 * 3 * 2  # each writer adds and removes 3 entries
     assert len(report["latencies_s"]) == report["calls"] and report["wall_s"] > 0
+    assert report["cpu_s"] > 0  # the writers' CPU over their timed calls, every thread
     assert Memory.open(home).entries("memory") == []  # every add was removed again
     _side("contend", home, {**spec, "workload": "grow"})
     assert sorted(Memory.open(home).entries("memory")) == sorted(

@@ -616,3 +616,30 @@ def test_processes_calling_the_tool_at_once(
             added[item["text"]] += 1
     assert set(added.values()) == {1} and len(added) == 1 + writers * (n + n // 2)
     assert actions["replace"] == writers * n // 2 and actions["remove"] == writers * n // 4
+
+
+def test_the_texts_a_server_write_stores_are_compressed_with_lz4(
+    tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf18: the target's text and the version a write keeps are stored with lz4 (a
+    write's compression grows with the store; pglz's costs about twice lz4's CPU), when
+    the server has it; texts read back as written."""
+    probe = (
+        "SELECT 'lz4' = ANY (enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
+    )
+    if not [row for row in _sql(pg_dsn, schemas[0], probe) if row[0]]:
+        pytest.skip("this server cannot compress with lz4")
+    seen = _outcomes(monkeypatch)
+    mem = Memory.open(_home(tmp_path / "h", pg_dsn, schemas[0], 1_000_000))
+    notes = [f"note {k}: the nightly export of shard {k} finishes by 04:00 UTC." for k in range(80)]
+    for note in notes:
+        assert mem.apply("memory", [Op("add", note)]).written
+    assert seen["ok"] == len(notes) - 1, seen  # decided in the server (not the first: no text)
+    stored = "SELECT pg_column_compression(body) FROM {s}.curated WHERE target = 'memory'"
+    assert _sql(pg_dsn, schemas[0], stored) == [("lz4",)]
+    kept = (
+        "SELECT pg_column_compression(body) FROM {s}.curated_versions "
+        "WHERE target = 'memory' ORDER BY seq DESC LIMIT 1"
+    )
+    assert _sql(pg_dsn, schemas[0], kept) == [("lz4",)]
+    assert Memory.open(tmp_path / "h").entries("memory") == notes

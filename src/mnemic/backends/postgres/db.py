@@ -274,6 +274,9 @@ class Database:
         self.server_queue: bool | None = None
         """Whether this role may run ``curated_queue``, group commit in the server
         (``None``: not tried yet; :mod:`.curated_queue`)."""
+        self.lz4: bool | None = None
+        """Whether the server can compress the texts a curated write stores with lz4
+        (``None``: not asked yet; :func:`~.curated_server.lz4`)."""
 
     @classmethod
     def for_settings(
