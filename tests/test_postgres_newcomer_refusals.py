@@ -6,15 +6,13 @@ called a server that is down; a failed write reported twice; `mnemic init` and
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from tests.e2e import run_here
 
 from _cli import cli
 from mnemic.backends.postgres.db import Database
@@ -74,12 +72,10 @@ def test_a_write_the_database_refused_is_reported_once(home_path: Path) -> None:
     """With the server down, `mnemic memory add` printed "could not append to the audit
     journal: Cannot reach PostgreSQL ..." (the failed attempt's record, which could not
     reach it either), then the refusal itself: the same sentence twice, the first one
-    reading as if the journal were broken."""
-    env = {**os.environ, **_home(home_path)}
-    done = subprocess.run(
-        [sys.executable, "-m", "mnemic", "memory", "add", "The VPN gateway is vpn-2."],
-        capture_output=True, text=True, env=env, timeout=60,
-    )  # fmt: skip
+    reading as if the journal were broken. (In this process, as a process answers:
+    ``run_here``; the refusal is the command's, not the process's.)"""
+    _home(home_path)
+    done = run_here(home_path, "memory", "add", "The VPN gateway is vpn-2.")
     assert done.returncode == 1
     assert "could not append to the audit journal" not in done.stderr, done.stderr
     assert done.stderr.count("Cannot reach PostgreSQL") == 1, done.stderr
@@ -103,12 +99,10 @@ def test_init_of_a_database_home_says_where_memory_lives_and_what_failed(
 
 def test_mcp_names_the_database_it_serves(home_path: Path) -> None:
     """`mnemic mcp` said "serving DIR over stdio": on a PostgreSQL home nothing told the
-    person the memory was not under DIR."""
-    env = {**os.environ, **_home(home_path)}
-    done = subprocess.run(
-        [sys.executable, "-m", "mnemic", "mcp"],
-        input="", capture_output=True, text=True, env=env, timeout=60,
-    )  # fmt: skip
+    person the memory was not under DIR. (In this process, as a process answers:
+    ``run_here``, an empty stdin ending the server at once.)"""
+    _home(home_path)
+    done = run_here(home_path, "mcp")
     first = done.stderr.splitlines()[0]
     assert first.startswith(f"mnemic mcp: serving {home_path} (memory and sessions in "), first
     assert "PostgreSQL at postgresql://agent@127.0.0.1:1/team (schema mnemic)" in first
