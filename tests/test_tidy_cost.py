@@ -323,8 +323,11 @@ def test_the_per_entry_marks_before_the_event_rules_drop_no_verdict(part: str) -
             verdict = plain(a, b)
             assert gated(a, b) == verdict, (gated.__name__, a.text, b.text)
             said += verdict is not None
-        # the pairs hold the rule's own cases (all of them in the whole suite's part: the
-        # quick loop's pairs hold none of 'reached')
+        # the pairs hold the rule's own cases: the whole suite's run checks both parts
+        # together (which part holds a rule's few cases moves as hand-written sets are
+        # added: with tidy_fresh16 both of 'reached' are in the quick part's pairs)
+        if part == "rest" and not said:
+            said = sum(plain(a, b) is not None for a, b in _written_pairs("quick"))
         assert said or part == "quick", gated.__name__
 
 
