@@ -3,8 +3,8 @@
 
 A real uvicorn on a loopback socket, in a thread of this process, with the protocol
 ``run_asgi`` serves with (:func:`protocol_with_deadlines`) and short deadlines, driven
-by raw sockets: a connection that sends nothing or half a head is answered ``408`` and
-closed, a body that trickles in past its deadline the same, while a whole request is
+by raw sockets: a connection that sends nothing is closed, one that sends half a head
+is answered ``408`` and closed, a body that trickles in past its deadline the same, while a whole request is
 answered and a long answer is never cut. The end-to-end check of the real commands
 (the descriptor flood) is ``tests/e2e/test_hostile_http_servers.py``.
 """
@@ -89,8 +89,15 @@ def answer_of(port: int, sent: bytes, *, wait: float = 10.0) -> tuple[bytes, flo
         return got, time.monotonic() - start
 
 
+def test_a_connection_that_sends_nothing_is_closed_without_a_word() -> None:
+    """(A browser's speculative connection must not read a 408 as its first answer.)"""
+    with server() as port:
+        got, took = answer_of(port, b"")
+    assert got == b"" and took < 10
+
+
 @pytest.mark.parametrize(
-    "sent", [b"", b"P", b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n"], ids=["nothing", "one", "half"]
+    "sent", [b"P", b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n"], ids=["one", "half"]
 )
 def test_a_request_head_that_does_not_arrive_is_answered_408_and_closed(sent: bytes) -> None:
     with server() as port:

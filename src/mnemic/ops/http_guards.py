@@ -11,7 +11,8 @@ client has ``head`` seconds from the moment the server waits for a request (the
 connection opened, or the previous response finished) to send the request's whole head,
 and then ``body`` seconds to send its body. A client that misses one gets
 ``408 Request Timeout`` (a line that says which deadline it missed) and the connection is
-closed. A response that streams for long (an SSE stream of MCP notifications) is not
+closed; a connection that never sent a byte is closed without a word (a browser's
+speculative connection must not read a 408 as the answer to its first request). A response that streams for long (an SSE stream of MCP notifications) is not
 limited: only what the client sends is.
 
 The process's descriptor limit: :func:`raise_descriptor_limit` lifts the soft limit to
@@ -73,6 +74,7 @@ def protocol_with_deadlines(head: float = HEAD_SECONDS, body: float = BODY_SECON
         _deadline: asyncio.TimerHandle | None = None
         _phase: object = None
         _answered = False
+        _begun = False  # some bytes arrived (an idle connection is closed without a word)
 
         def _arm(self, phase: object) -> None:
             """Start the deadline of ``phase`` (h11.IDLE: the head; SEND_BODY: the body)."""
@@ -105,8 +107,8 @@ def protocol_with_deadlines(head: float = HEAD_SECONDS, body: float = BODY_SECON
                 return
             self.logger.info("Closing a connection: the request's %s took over %g s", what, seconds)
             cycle = self.cycle
-            if what == "head":  # a 408 only where no answer was ever sent on the connection
-                tell = not self._answered
+            if what == "head":  # a 408 only for a head begun on a connection never answered
+                tell = self._begun and not self._answered
             else:  # the request's own answer has not started
                 tell = cycle is not None and not cycle.response_started
             if cycle is not None and not cycle.response_complete:
@@ -120,6 +122,7 @@ def protocol_with_deadlines(head: float = HEAD_SECONDS, body: float = BODY_SECON
             self._follow()
 
         def data_received(self, data: bytes) -> None:
+            self._begun = self._begun or bool(data)
             super().data_received(data)
             self._follow()
 
