@@ -4,9 +4,9 @@
 A real uvicorn on a loopback socket, in a thread of this process, with the protocol
 ``run_asgi`` serves with (:func:`protocol_with_deadlines`) and short deadlines, driven
 by raw sockets: a connection that sends nothing is closed, one that sends half a head
-is answered ``408`` and closed, a body that trickles in past its deadline the same, while a whole request is
-answered and a long answer is never cut. The end-to-end check of the real commands
-(the descriptor flood) is ``tests/e2e/test_hostile_http_servers.py``.
+is answered ``408`` and closed, a body that trickles in past its deadline the same,
+while a whole request is answered and a long answer is never cut. The end-to-end check
+of the real commands (the descriptor flood) is ``tests/e2e/test_hostile_http_servers.py``.
 """
 
 from __future__ import annotations

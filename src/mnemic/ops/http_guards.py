@@ -1,10 +1,11 @@
 """What a hostile client may not do to mnemic's local HTTP servers (uvicorn, h11).
 
-Deadlines: uvicorn keeps a connection open for as long as its client likes until a request's head
-has arrived: a client that connects and sends nothing, or half a request line, holds a
-file descriptor for ever, before the bearer token is ever looked at. Any local user can
-therefore stop ``mnemic mcp --http`` or ``mnemic ui`` answering by holding a few hundred
-such connections (the process's descriptor limit, often 1,024), without the token.
+Deadlines: uvicorn keeps a connection open for as long as its client likes until a
+request's head has arrived: a client that connects and sends nothing, or half a request
+line, holds a file descriptor for ever, before the bearer token is ever looked at. Any
+local user can therefore stop ``mnemic mcp --http`` or ``mnemic ui`` answering by
+holding a few hundred such connections (the process's descriptor limit, often 1,024),
+without the token.
 
 :func:`protocol_with_deadlines` gives uvicorn's h11 protocol with two deadlines: a
 client has ``head`` seconds from the moment the server waits for a request (the
@@ -12,8 +13,9 @@ connection opened, or the previous response finished) to send the request's whol
 and then ``body`` seconds to send its body. A client that misses one gets
 ``408 Request Timeout`` (a line that says which deadline it missed) and the connection is
 closed; a connection that never sent a byte is closed without a word (a browser's
-speculative connection must not read a 408 as the answer to its first request). A response that streams for long (an SSE stream of MCP notifications) is not
-limited: only what the client sends is.
+speculative connection must not read a 408 as the answer to its first request). A
+response that streams for long (an SSE stream of MCP notifications) is not limited: only
+what the client sends is.
 
 The process's descriptor limit: :func:`raise_descriptor_limit` lifts the soft limit to
 the hard one (at most :data:`MAX_DESCRIPTORS`), so it takes many more connections to
