@@ -229,7 +229,7 @@ def test_any_request_shape_gets_a_clear_answer_and_changes_nothing_it_should_not
         headers["mcp-protocol-version"] = b"2026-07-28"
         try:
             named = json.loads(body).get("method")
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):  # the test reads it too
             named = None
         headers["mcp-method"] = named.encode() if isinstance(named, str) else b"tools/list"
         if b'"tools/call"' in body:
