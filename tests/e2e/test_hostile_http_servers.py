@@ -130,3 +130,40 @@ def test_connections_held_without_a_request_do_not_lock_the_owner_out(home_path:
         assert "Traceback" not in text, text[:3000]
         refused = [x for x in text.splitlines() if "cannot accept a connection" in x]
         assert len(refused) <= 2, text[:3000]  # one a minute, not one per attempt
+
+
+def test_a_request_without_the_token_gets_its_401_and_the_end_of_the_connection(
+    home_path: Path,
+) -> None:
+    """No keep-alive without the token: else one refused request every few seconds
+    would hold a connection (and a descriptor) for ever."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    mcp, _ = _start(home_path, "mcp", "--http")
+    ui, _ = _start(home_path, "ui", "--no-browser")
+    try:
+        assert mcp.stderr is not None and ui.stdout is not None
+        first = mcp.stderr.readline()
+        assert " at http://" in first, first
+        mcp_port = int(first.split(" at http://127.0.0.1:", 1)[1].split("/")[0])
+        console = urllib.parse.urlsplit(ui.stdout.readline().strip())
+        for port, path in ((mcp_port, "/mcp"), (console.port, "/memory")):
+            head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+            got = b""
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+                s.sendall(head)
+                sent_again = False
+                try:
+                    while chunk := s.recv(65536):  # ends when the server closes
+                        got += chunk
+                        if not sent_again and b"\r\n\r\n" in got:
+                            sent_again = True  # a second request on the same connection
+                            s.sendall(head)
+                except OSError:  # reset (the second request hit a closed connection)
+                    pass  # or timed out (kept open: the count below says so)
+            assert got.startswith(b"HTTP/1.1 401 "), got[:200]
+            assert got.count(b"HTTP/1.1 ") == 1, got[:2000]
+            assert b"connection: close" in got.lower()
+    finally:
+        for proc in (mcp, ui):
+            proc.terminate()
+            proc.wait(timeout=30)

@@ -44,6 +44,7 @@ __all__ = [
     "HEAD_SECONDS",
     "MAX_DESCRIPTORS",
     "QuietTransportLog",
+    "close_after_refusal",
     "protocol_with_deadlines",
     "quiet_transport_log",
     "raise_descriptor_limit",
@@ -222,3 +223,26 @@ def quiet_transport_log() -> QuietTransportLog:
     for name in _TRANSPORT_LOGGERS:
         logging.getLogger(name).addFilter(quiet)
     return quiet
+
+
+def close_after_refusal(app: Any) -> Any:
+    """The ASGI ``app``, closing the connection after every ``401`` it answers.
+
+    A client without the token gets no keep-alive: otherwise one request every few
+    seconds (each answered 401) would hold a connection, and its descriptor, for ever.
+    """
+
+    async def guarded(scope: Any, receive: Any, send: Any) -> None:
+        if scope.get("type") != "http":
+            await app(scope, receive, send)
+            return
+
+        async def send_closing(message: Any) -> None:
+            if message.get("type") == "http.response.start" and message.get("status") == 401:
+                headers = [h for h in message.get("headers", ()) if h[0].lower() != b"connection"]
+                message = {**message, "headers": [*headers, (b"connection", b"close")]}
+            await send(message)
+
+        await app(scope, receive, send_closing)
+
+    return guarded

@@ -133,16 +133,22 @@ def run_asgi(
     :data:`~.http_guards.BODY_SECONDS` for its body (:mod:`.http_guards`): a
     connection that sends nothing is closed, so connections held open without a request
     cannot use up the process's file descriptors (which any local user could do without
-    the token); the soft limit of open files is raised to the hard one, and a refused
+    the token), and a ``401`` closes its connection; the soft limit of open files is
+    raised to the hard one, and a refused
     ``accept()`` or a client gone mid-body is one log line, not a traceback each."""
     import uvicorn
 
-    from .http_guards import protocol_with_deadlines, quiet_transport_log, raise_descriptor_limit
+    from .http_guards import (
+        close_after_refusal,
+        protocol_with_deadlines,
+        quiet_transport_log,
+        raise_descriptor_limit,
+    )
 
     raise_descriptor_limit()
     quiet_transport_log()
     config = uvicorn.Config(
-        app,
+        close_after_refusal(app),
         http=protocol_with_deadlines(),
         log_config=None,
         log_level=log_level,
