@@ -127,11 +127,29 @@ def run_asgi(
     app: Any, sock: socket.socket, *, lifespan: Literal["on", "off"], log_level: str = "warning"
 ) -> None:
     """Serve the ASGI ``app`` on the listening ``sock`` with uvicorn until interrupted,
-    then close the socket (what ``mnemic mcp --http`` and ``mnemic ui`` both run)."""
+    then close the socket (what ``mnemic mcp --http`` and ``mnemic ui`` both run).
+
+    A client has :data:`~.http_guards.HEAD_SECONDS` to send a request's head and then
+    :data:`~.http_guards.BODY_SECONDS` for its body (:mod:`.http_guards`): a
+    connection that sends nothing is closed, so connections held open without a request
+    cannot use up the process's file descriptors (which any local user could do without
+    the token), and a ``401`` closes its connection; the soft limit of open files is
+    raised to the hard one, and a refused
+    ``accept()`` or a client gone mid-body is one log line, not a traceback each."""
     import uvicorn
 
+    from .http_guards import (
+        close_after_refusal,
+        protocol_with_deadlines,
+        quiet_transport_log,
+        raise_descriptor_limit,
+    )
+
+    raise_descriptor_limit()
+    quiet_transport_log()
     config = uvicorn.Config(
-        app,
+        close_after_refusal(app),
+        http=protocol_with_deadlines(),
         log_config=None,
         log_level=log_level,
         access_log=False,
