@@ -1,0 +1,234 @@
+"""Recall 34: the word bridge keeping only chat words that agree with the whole question
+(issue 33; docs/recall.md "recall 32", "recall 33", "recall 34").
+
+    .venv/bin/python bench/_recall34.py tune \
+        --sets strangers5-xl,strangers6-xl,strangers7-xl,xl,zh \
+        --variants agree:1:0:1:1,agree:0.1:0:1:1 --save OUT.json
+    .venv/bin/python bench/_recall34.py diag --sets strangers5-xl,strangers6-xl,strangers7-xl,xl \
+        --save OUT.json
+    .venv/bin/python bench/_recall34.py run --sets strangers9,strangers9-xl,strangers8-xl \
+        --save OUT.json
+    .venv/bin/python bench/_recall34.py cost --sets strangers7-xl,strangers8-xl --save OUT.json
+
+The pieces shared with recall 32 and 33 (the stores, the on/off switch, the paired run,
+the tuning loop, the CPU measure) are imported from ``bench/_recall32.py``.
+
+**The rule (changed from recall 33's, product at ``02677563``, brought back here; hybrid
+only).** The trigger is recall 33's: the store holds word vectors of a model with a floor,
+the CJK bridge does not run, the readable share is below 0.5 and the question is not
+English (``bridge.english``: every English question of strangers5-8 and LoCoMo dev is
+English by it, so the English sets rank as on main by construction). The unread words of
+3 characters or more, longest first, are embedded one at a time, at most
+``bridge.MAX_WORDS`` = M; a word's 3 nearest chat words at cosine >= 0.86, no stop word or
+speaker's name, written by one of the 50 messages nearest the question, are now kept only
+if they **agree with the whole question**, by two cues that need no tagger and no second
+embedding (the question's vector is the semantic arm's; one matrix product over the chat's
+words, ~2,000 x 384):
+
+* ``bridge.QUESTION_TOP`` = Q: the neighbour is among the Q share of the chat's words
+  nearest the question's own vector (a verb such as "know" or "plan" the question's
+  word brings is near the word, seldom near what the question is about);
+* ``bridge.LIFT`` = L: at least L of the messages writing the neighbour
+  (``chat_words.refs``) are among the 50 nearest the question (a word most turns write,
+  near or not, is no evidence of the question's subject).
+
+The first word that keeps a neighbour is the bridged one (the next one is embedded only
+when the first keeps none, so M 2 costs a second embedding only then). Recall 33's rarity
+bound ``bridge.RARE`` = R stays a knob (1: none). Search and fusion weight as recall 32.
+
+**Tuning (dev only, ``tune``; strangers5-xl, 6-xl, 7-xl (270, read by recalls 32 and 33)
+and LoCoMo's xl dev (150), pooled as ``pooled-dev-xl`` (420); zh dev (59) reported: the
+word bridge never runs for it).** Variants ``agree:Q:L:M:R``: recall 32 + the English step
+(1:0:1:1), recall 33 (1:0:1:0.02), Q 0.05 / 0.1 / 0.2 with L 0 and M 1 or 2, L 0.3 / 0.5
+with Q 1 and M 1 or 2, and Q 0.1 with L 0.3, M 2 (R 1 in all these). The protocol,
+written before the tuning figures are read: the variant with the best pooled-dev-xl
+hybrid turn@10 paired difference from off; ties to the higher lower end of its
+interval, then to M 1 (less CPU), then to the larger Q and the smaller L (fewer words
+dropped). ``diag`` (dev only) prints each bridged question's words, neighbours and cues.
+
+**Gates** (written with the rule, before the one judging run; off (the word bridge off:
+main's ranking) and on interleaved question by question; paired bootstrap 95 % intervals):
+
+0. Dev: the chosen variant's pooled-dev-xl turn@10 paired gain has its interval's lower
+   end above 0 (read on the tuning run; a best-of-the-grid figure, so only a necessary
+   condition).
+1. strangers9-xl (unread by any rule; or strangers8-xl alone if strangers9 is not there by
+   17:05): hybrid turn@10 paired gain with its interval's lower end above 0, or turn@5
+   paired gain with its lower end above 0 and turn@50 paired difference >= 0 (point).
+2. strangers9 (English) and strangers8 (English): identical at every figure; LoCoMo dev
+   English and strangers5-7 English: every question English by ``bridge.english`` (the
+   bridge runs for none; checked on the texts).
+3. CPU per bridged hybrid search (``cost``: the shipped embedder uncached, off and on
+   interleaved in one run), median over the questions it runs for on strangers7-xl and
+   strangers8-xl: on / off <= 1.3 (recall 32's budget).
+
+strangers8-xl (95, read once by recall 33's rule) is reported beside the judge set, not a
+gate. If gates 1-3 pass (and 0): the rule ships (``bridge.WORDS`` the ablation switch),
+tests that failed on main, docs/recall.md "recall 34", README, then LoCoMo test once. If
+not: nothing ships; strict xfail tests for the cases it would fix; the cases reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _recall32 as r32
+import mnemic.sessions.search.bridge as bridge_module
+import mnemic.sessions.search.retrieval as retrieval_module
+import recall as rb
+
+r32.AT = "recall34"
+STRANGERS = tuple(f"strangers{n}" for n in range(5, 10) if f"strangers{n}" in rb.STRANGER_SETS)
+DEV_OTHER = ("strangers5-xl", "strangers6-xl", "strangers7-xl", "xl")
+"""The dev other-language sets, tuned on and pooled as ``pooled-dev-xl`` (zh dev is the
+CJK bridge's: the word bridge never runs for it, reported apart)."""
+KNOBS = ("QUESTION_TOP", "LIFT", "MAX_WORDS", "RARE")
+
+
+@contextmanager
+def variant(spec: str) -> Iterator[None]:
+    """``agree:Q:L:M:R``: the word bridge keeping a neighbour among the Q share of chat
+    words nearest the question (1: any) written by at least L of its messages' share among
+    the nearest 50 (0: any), M words embedded at most, rarity bound R (1: none)."""
+    _, *values = spec.split(":")
+    before = {n: r32.knob(bridge_module, n) for n in KNOBS}
+    for name, value in zip(KNOBS, values, strict=True):
+        setattr(bridge_module, name, int(value) if name == "MAX_WORDS" else float(value))
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            setattr(bridge_module, name, value)
+
+
+def texts(corpus: rb.Corpus) -> dict[str, str]:
+    """The set's key of each message -> its text."""
+    out: dict[str, str] = {}
+    for s in corpus.store.list_sessions(limit=10_000):
+        for m in corpus.store.messages(s.id):
+            key = corpus.keys.get((m.session_id, m.seq))
+            if key is not None:
+                out[key] = m.content or ""
+    return out
+
+
+def diag(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any,
+         save: Path) -> None:  # fmt: skip
+    """Dev only: for each question the word bridge runs for, its first two unread words
+    (longest first) and each one's neighbours at the floor written by a nearest message:
+    the word's cosine, the neighbour's place among the chat words nearest the question
+    (a share), the messages writing it, those of them among the nearest, and whether an
+    evidence message writes it."""
+    import numpy as np
+
+    from mnemic.sessions.index.stems import STOP_WORDS, words
+    from mnemic.sessions.search.query_vectors import query_vectors
+
+    said = {name: texts(c) for name, c in corpora.items()}
+    rows = []
+    orig = retrieval_module.word_bridge
+    for q in questions:
+        corpus = corpora[q.corpus]
+        seen: dict[str, Any] = {}
+
+        def spy(store: Any, embedder: Any, read: list[str], unread: list[str],
+                near: list[str], vec: Any = None, seen: dict[str, Any] = seen) -> Any:  # fmt: skip
+            seen.update(store=store, embedder=embedder, read=read, unread=unread, near=near,
+                        vec=vec)  # fmt: skip
+            return orig(store, embedder, read, unread, near, vec)
+
+        retrieval_module.word_bridge = spy  # type: ignore[assignment]
+        try:
+            rb.ranking(corpus, q.text, "hybrid", loader, q.as_of)
+        finally:
+            retrieval_module.word_bridge = orig
+        if not seen:
+            continue
+        ev_words = {w.casefold() for e in q.evidence for w in words(said[q.corpus].get(e, ""))}
+        table = seen["store"].words.matrix(seen["embedder"].model_id)
+        qrow = np.asarray(seen["vec"], np.float32).reshape(-1) @ table.matrix.T
+        order = np.argsort(-qrow)
+        place = np.empty(len(order), np.int64)
+        place[order] = np.arange(len(order))
+        writers: dict[str, int] = {}
+        for text in seen["near"]:
+            for w in {w.casefold() for w in words(text)}:
+                writers[w] = writers.get(w, 0) + 1
+        asked = list(dict.fromkeys(w.casefold() for w in seen["unread"] if len(w) >= 3))
+        asked = sorted(asked, key=len, reverse=True)
+        row: dict[str, Any] = {"set": q.set, "text": q.text, "read": seen["read"],
+                               "unread": seen["unread"], "words": []}  # fmt: skip
+        for word in asked[:3]:
+            wrow = np.asarray(query_vectors(seen["embedder"], [word]), np.float32)[0]
+            wrow = wrow @ table.matrix.T
+            top = np.argsort(-wrow)[:24]
+            kept = [
+                {
+                    "word": table.words[j],
+                    "cos": round(float(wrow[j]), 3),
+                    "qplace": round(float(place[j]) / len(order), 3),
+                    "refs": table.refs[j] if table.refs else None,
+                    "near": writers.get(table.words[j], 0),
+                    "evidence": table.words[j] in ev_words,
+                }
+                for j in top
+                if wrow[j] >= 0.86
+                and table.words[j] not in STOP_WORDS
+                and table.words[j] not in table.names
+                and table.words[j] in writers
+            ][:3]
+            row["words"].append({"word": word, "neighbours": kept})
+        rows.append(row)
+        line = " | ".join(
+            w["word"] + ": " + ", ".join(
+                f"{n['word']}{'*' if n['evidence'] else ''} c{n['cos']:.2f} q{n['qplace']:.2f}"
+                f" r{n['refs']} n{n['near']}" for n in w["neighbours"])
+            for w in row["words"])  # fmt: skip
+        print(f"{q.set:14s} {q.text[:60]:60s} {line}")
+    save.write_text(json.dumps(rows, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def main() -> None:
+    from _vcache import CachedEmbedder
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("what", choices=("run", "cost", "tune", "diag"))
+    parser.add_argument("--variants", default="agree:1:0:1:1")
+    parser.add_argument("--sets", default="strangers5-xl,strangers6-xl")
+    parser.add_argument("--split", default="dev")
+    parser.add_argument("--save", type=Path, required=True)
+    args = parser.parse_args()
+    embedder = CachedEmbedder()
+    sets = args.sets.split(",")
+    with tempfile.TemporaryDirectory(prefix="mnemic-recall34-") as tmp:
+        t0 = time.perf_counter()
+        corpora, questions = r32.stores(sets, args.split, embedder, Path(tmp), STRANGERS)
+        print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s, "
+              f"embedded now {embedder.embedded})", file=sys.stderr)  # fmt: skip
+        loader = lambda: embedder  # noqa: E731
+        if args.what == "run":
+            modes = (("off", "hybrid", False), ("words", "hybrid", True))
+            r32.run(corpora, questions, loader, args.save, DEV_OTHER, modes)
+        elif args.what == "tune":
+            r32.tune(corpora, questions, loader, args.variants.split(","), args.save,
+                     DEV_OTHER, variant)  # fmt: skip
+        elif args.what == "diag":
+            diag(corpora, questions, loader, args.save)
+        else:
+            r32.cost(corpora, questions, args.save)
+        for c in corpora.values():
+            c.store.close()
+
+
+if __name__ == "__main__":
+    main()
