@@ -198,16 +198,114 @@ def diag(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: An
     save.write_text(json.dumps(rows, indent=1, ensure_ascii=False), encoding="utf-8")
 
 
+def tune(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any,
+         specs: list[str], save: Path) -> None:  # fmt: skip
+    """Dev only: hybrid off and each variant, question by question, each question's
+    figures saved (``pool`` reads them: sets tuned in several processes). The trigger does
+    not depend on the variants' knobs, so a question the bridge does not run for ranks as
+    off under every variant, and variants bringing the same words share one ranking."""
+    from _metrics import Scores
+
+    orig = retrieval_module.word_bridge
+    rows = []
+    for q in questions:
+        corpus = corpora[q.corpus]
+
+        def figures(ranked: list[Any], q: rb.Question = q, corpus: rb.Corpus = corpus) -> Any:
+            sc = Scores()
+            rb.score(q, corpus, ranked, sc)
+            return {m: v[0] for m, v in sc.values.items()}
+
+        with r32.words(False):
+            off = figures(rb.ranking(corpus, q.text, "hybrid", loader, q.as_of))
+        seen: dict[str, Any] = {}
+
+        def spy(*a: Any, seen: dict[str, Any] = seen) -> Any:
+            seen["args"] = a
+            return orig(*a)
+
+        retrieval_module.word_bridge = spy  # type: ignore[assignment]
+        try:
+            with r32.words(True), variant(specs[0]):
+                first = rb.ranking(corpus, q.text, "hybrid", loader, q.as_of)
+        finally:
+            retrieval_module.word_bridge = orig
+        got: dict[str, Any] = {"off": off}
+        searched: dict[str, Any] = {}
+        if "args" not in seen:
+            got.update((spec, off) for spec in specs)
+        else:
+            for spec in specs:
+                with variant(spec):
+                    bridged = orig(*seen["args"])
+                key = json.dumps(bridged)
+                if key not in searched:
+                    if spec == specs[0]:
+                        searched[key] = figures(first)
+                    else:
+                        retrieval_module.word_bridge = lambda *a, b=bridged: b  # type: ignore[assignment,misc]
+                        try:
+                            with r32.words(True):
+                                ranked = rb.ranking(corpus, q.text, "hybrid", loader, q.as_of)
+                        finally:
+                            retrieval_module.word_bridge = orig
+                        searched[key] = figures(ranked)
+                got[spec] = searched[key] | {"searched": bridged}
+        rows.append({"set": q.set, "groups": q.groups, "text": q.text,
+                     "bridged": "args" in seen, "figures": got})  # fmt: skip
+    save.write_text(json.dumps(rows, indent=1, ensure_ascii=False), encoding="utf-8")
+    pool([save], specs)
+
+
+def pool(saved: list[Path], specs: list[str] | None = None) -> None:
+    """Per set and pooled over :data:`DEV_OTHER` (``pooled-dev-xl``): each variant's
+    figures and its paired difference from off (bootstrap 95 % interval)."""
+    from _metrics import Scores
+    from _misses import paired
+
+    rows = [r for path in saved for r in json.loads(path.read_text(encoding="utf-8"))]
+    names = ["off", *(specs or [k for k in rows[0]["figures"] if k != "off"])]
+    table: dict[tuple[str, str], Scores] = {}
+    for r in rows:
+        sets = [r["set"], "pooled-dev-xl"] if r["set"] in DEV_OTHER else [r["set"]]
+        for name in names:
+            for set_ in sets:
+                sc = table.setdefault((set_, name), Scores())
+                for m, v in r["figures"][name].items():
+                    if m != "searched":
+                        sc.add(m, v, r["groups"])
+    out: dict[str, Any] = {}
+    for (set_, name), sc in sorted(table.items()):
+        res = sc.result()
+        if name != "off":
+            res["paired"] = paired(sc, table[(set_, "off")])
+        out.setdefault(set_, {})[name] = res
+        pr = res.get("paired", {})
+        print(f"{set_:14s} {name:22s} " + "  ".join(
+            f"{m} {res[m]['value']:.3f}" + (
+                f" ({pr[m]['diff']['value']:+.3f} [{pr[m]['diff']['ci95'][0]:+.3f},"
+                f"{pr[m]['diff']['ci95'][1]:+.3f}] +{pr[m]['better']}/-{pr[m]['worse']})"
+                if m in pr else "")
+            for m in ("turn@5", "turn@10", "turn@50") if m in res))  # fmt: skip
+    bridged = sum(r["bridged"] for r in rows)
+    print(f"{len(rows)} questions, the word bridge ran for {bridged}")
+    saved[0].with_suffix(".pooled.json").write_text(json.dumps(out, indent=1), encoding="utf-8")
+
+
 def main() -> None:
     from _vcache import CachedEmbedder
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("run", "cost", "tune", "diag"))
+    parser.add_argument("what", choices=("run", "cost", "tune", "diag", "build", "pool"))
     parser.add_argument("--variants", default="agree:1:0:1:1")
     parser.add_argument("--sets", default="strangers5-xl,strangers6-xl")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--save", type=Path, required=True)
+    parser.add_argument("--saved", default="", help="pool: the tune outputs, comma-separated")
     args = parser.parse_args()
+    if args.what == "pool":
+        pool([Path(p) for p in args.saved.split(",")])
+        return
     embedder = CachedEmbedder()
     sets = args.sets.split(",")
     with tempfile.TemporaryDirectory(prefix="mnemic-recall34-") as tmp:
@@ -220,8 +318,9 @@ def main() -> None:
             modes = (("off", "hybrid", False), ("words", "hybrid", True))
             r32.run(corpora, questions, loader, args.save, DEV_OTHER, modes)
         elif args.what == "tune":
-            r32.tune(corpora, questions, loader, args.variants.split(","), args.save,
-                     DEV_OTHER, variant)  # fmt: skip
+            tune(corpora, questions, loader, args.variants.split(","), args.save)
+        elif args.what == "build":
+            pass  # the stores only (the vector cache filled; nothing ranked)
         elif args.what == "diag":
             diag(corpora, questions, loader, args.save)
         else:
