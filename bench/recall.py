@@ -83,7 +83,17 @@ Sets (each split into dev and test with a fixed seed, by conversation or by temp
   ``bench/data/strangers8/``): the **dev** split only, a fifth dev set, not in the default
   ``--sets``;
 * ``strangers8-xl``: 95 of them asked in sixteen other languages
-  (``bench/data/recall_strangers8-xl.json``), dev split only.
+  (``bench/data/recall_strangers8-xl.json``), dev split only;
+* ``strangers9``: a ninth stranger's three conversations between one user and an
+  assistant that writes long replies (a Seville-born piano tuner in Glasgow whose messages
+  mix in Spanish, an Aberdonian banker mason moving from Norwich to Lincoln Cathedral, a
+  Leipzig-born theatre lighting designer in Manchester) and 231 questions
+  (``bench/data/recall_strangers9.json``, source in ``bench/data/strangers9/``): the
+  **test** split only, a held-out judge set unread by any rule, not in the default
+  ``--sets``;
+* ``strangers9-xl``: 210 of them asked in twenty-one other languages (30 in Chinese, 9 in
+  each other) (``bench/data/recall_strangers9-xl.json``), test split only: the judge set of
+  a cross-language rule.
 
 Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no stemming,
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
@@ -129,7 +139,7 @@ LOCOMO_SPLIT = {"dev": ["conv-26", "conv-30", "conv-42"], "test": ["conv-41", "c
 STRANGERS = HERE / "data" / "recall_strangers1.json"
 STRANGERS_XL = HERE / "data" / "recall_strangers1-xl.json"
 """A held-out set written by a stranger: every question is test, none is ever dev."""
-# a set's questions are in the test split unless they say otherwise ("split": strangers5-8 are dev)
+# questions are test unless they say otherwise ("split": strangers5-8 are dev; 1-4 and 9 test)
 STRANGER_SETS = {
     "strangers1": (STRANGERS, STRANGERS_XL),
     "strangers2": (HERE / "data" / "recall_strangers2.json",
@@ -146,6 +156,8 @@ STRANGER_SETS = {
                    HERE / "data" / "recall_strangers7-xl.json"),
     "strangers8": (HERE / "data" / "recall_strangers8.json",
                    HERE / "data" / "recall_strangers8-xl.json"),
+    "strangers9": (HERE / "data" / "recall_strangers9.json",
+                   HERE / "data" / "recall_strangers9-xl.json"),
 }  # fmt: skip
 """Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
 TURN_K = (5, 10, 25, 50)
@@ -327,7 +339,7 @@ def strangers_questions(
 ) -> list[Question]:
     """The questions of ``name`` (English) and ``name-xl`` (the same asked in another
     language, grouped by category and ``lang:``), each in its own ``split`` (the test split
-    unless it says otherwise: strangers1-4 are held out, strangers5-8 are dev)."""
+    unless it says otherwise: strangers1-4 and 9 are held out, strangers5-8 are dev)."""
     out = []
     if name in sets:
         for sample in data:

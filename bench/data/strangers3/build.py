@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,25 @@ def write(here: Path, out: Path, out_xl: Path, split: str | None = None) -> None
     out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     out_xl.write_text(json.dumps(xl, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{sum(len(s['qa']) for s in data)} questions, {len(xl)} in other languages")
+
+
+def of_set(
+    build_py: str, split: str | None
+) -> tuple[Callable[[], tuple[list[dict[str, Any]], list[dict[str, Any]]]], Callable[[], None]]:
+    """The ``build`` and ``main`` of the set whose ``build.py`` is ``build_py`` (its
+    ``__file__``): its sources in that folder, its files ``recall_<folder>.json`` and
+    ``recall_<folder>-xl.json`` beside the folder, every question marked with ``split``."""
+    here = Path(build_py).resolve().parent
+    out = here.parent / f"recall_{here.name}.json"
+    out_xl = here.parent / f"recall_{here.name}-xl.json"
+
+    def build_set() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        return build(here, split)
+
+    def main_set() -> None:
+        write(here, out, out_xl, split)
+
+    return build_set, main_set
 
 
 def main() -> None:
