@@ -50,6 +50,23 @@ hybrid turn@10 paired difference from off; ties to the higher lower end of its
 interval, then to M 1 (less CPU), then to the larger Q and the smaller L (fewer words
 dropped). ``diag`` (dev only) prints each bridged question's words, neighbours and cues.
 
+**Tuning figures** (``tune`` of strangers5-xl and of xl + zh, ``pool``; pooled-dev-xl,
+240, off turn@5 0.453, @10 0.588, @50 0.812; the bridge ran for 158 of 299): turn@10
+paired (variant - off) recall 32 + English step +0.024 [+0.005, +0.046] (+10/-3), recall
+33 +0.025 (+11/-3); Q 0.05 / 0.1 / 0.2 with M 1: +0.022 / +0.022 / +0.023 (+6-7/-0), with
+M 2 +0.024 / +0.024 / +0.023; L 0.3 M 1 **+0.030 [+0.009, +0.055] (+11/-2)**, L 0.3 M 2
++0.029, L 0.5 M 1 +0.027, M 2 +0.026; Q 0.1 L 0.3 M 2 +0.029 [+0.010, +0.050] (+9/-0).
+turn@5 every variant +0.036 to +0.051; turn@50 -0.012 to +0.006 (L 0.3 M 1 -0.010
+[-0.028, +0.004], +4/-5; the Q variants with M 1 or 2 +0.002 to +0.006). Per set turn@10,
+L 0.3 M 1: strangers5-xl +0.076 [+0.031, +0.137] (+9/-0; recall 33's rule +0.061, +8/-1),
+xl +0.003 (+2/-2); zh identical under every variant. **Chosen by the protocol: Q 1, L 0.3,
+M 1, R 1** (the lift cue alone). Gate 0 passes (+0.030 [+0.009, +0.055]). The words it
+drops are the common ones (strangers5-xl): "told" (a Russian "what led to Callum being
+offered", 0 -> 1 of 3 evidence turns at @10), "savings" (a Polish "what does Callum's
+cousin do for a living", 0 -> 1), "practical" (a Polish "when did Dev start his
+apprenticeship", 0 -> 1), "use", "used", "worked" (nothing searched instead), "show",
+"news", "take", "doing", "even", "personal".
+
 **Gates** (written with the rule, before the one judging run; off (the word bridge off:
 main's ranking) and on interleaved question by question; paired bootstrap 95 % intervals):
 

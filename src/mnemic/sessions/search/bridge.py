@@ -67,16 +67,16 @@ known: no word bridge)."""
 MAX_WORDS = 1
 """Question words embedded for the word bridge, at most, one at a time (the longest
 first) until one brings a chat word (recall 33)."""
-RARE = 0.02
+RARE = 1.0
 """A chat word a question word brings is written by this share of the chat's messages at
-most, or by one message (recall 33: "plan", "know", "make" are not brought)."""
+most, or by one message (recall 33's bound; 1: none, recall 34)."""
 ENGLISH = 1
 """A question with this many English stop or question words that no other language's
 function words hold is English: no word bridge (recall 33)."""
 QUESTION_TOP = 1.0
 """A chat word a question word brings is among this share of the chat's words nearest
 the whole question's vector (recall 34; 1: any)."""
-LIFT = 0.0
+LIFT = 0.3
 """At least this share of the messages writing a chat word a question word brings are
 among the :data:`FOUND` nearest the question (recall 34; 0: any)."""
 LONGEST = True
