@@ -84,7 +84,12 @@ main's ranking) and on interleaved question by question; paired bootstrap 95 % i
    strangers8-xl: on / off <= 1.3 (recall 32's budget).
 
 strangers8-xl (95, read once by recall 33's rule) is reported beside the judge set, not a
-gate. If gates 1-3 pass (and 0): the rule ships (``bridge.WORDS`` the ablation switch),
+gate. **Judged on strangers8-xl alone** (decided at 17:03, before the run): strangers9's
+data landed (``bf1c8641``, merged) but its 768 turns could not be embedded in the session
+(one batch of 64 in 5 minutes under a load of 28-33: about an hour); strangers9 and
+strangers9-xl stay unread by any rule.
+
+If gates 1-3 pass (and 0): the rule ships (``bridge.WORDS`` the ablation switch),
 tests that failed on main, docs/recall.md "recall 34", README, then LoCoMo test once. If
 not: nothing ships; strict xfail tests for the cases it would fix; the cases reported.
 """
