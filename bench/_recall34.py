@@ -113,7 +113,7 @@ import mnemic.sessions.search.bridge as bridge_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import recall as rb
 
-r32.AT = "recall34"
+r32.AT = "9781efa8"  # the knobs ship with the rule; before it, at this commit
 STRANGERS = tuple(f"strangers{n}" for n in range(5, 10) if f"strangers{n}" in rb.STRANGER_SETS)
 DEV_OTHER = ("strangers5-xl", "xl")
 """The dev other-language sets, tuned on and pooled as ``pooled-dev-xl`` (zh dev is the

@@ -19,6 +19,13 @@ embedder:
    readable: (kept words + the question's other lettered words not in Chinese) over
    (pieces asked about + those words).
 
+The word bridge (:func:`word_bridge`, recalls 32-34; ``bench/_recall34.py``) does the same
+for a question in any other script or language than the chat's (most of its content
+words unread by the index, not English: :func:`other_language`): its longest unread word
+is embedded and brings its nearest chat words that one of the :data:`FOUND` nearest
+messages writes and that agree with the question (:data:`LIFT` of their writers among
+those messages).
+
 Every other question, and every store without word vectors (not embedded, embedded
 before the word table, or a backend without one), is searched exactly as before.
 """
