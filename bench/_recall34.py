@@ -89,6 +89,25 @@ data landed (``bf1c8641``, merged) but its 768 turns could not be embedded in th
 (one batch of 64 in 5 minutes under a load of 28-33: about an hour); strangers9 and
 strangers9-xl stay unread by any rule.
 
+**Result** (one ``run`` of strangers8 + strangers8-xl and one ``cost`` after the commits
+above; ``bench/results/recall34-*``): gates 0-3 pass, **the rule ships**.
+
+1. strangers8-xl (95; the bridge ran for 61): hybrid turn@10 0.510 -> 0.539, paired
+   +0.029 [+0.001, +0.062] (+4/-1); turn@5 +0.026 [-0.002, +0.061] (+4/-1), turn@50
+   +0.018 [-0.004, +0.046] (+4/-1), session@5 +0.002, session@10 -0.012 (+1/-2).
+   Gains: Polish asthma during the move (10, 11, 13 -> 3, 7, 9), Czech prices in NZ
+   dollars ("nz"; 8, 9, 20, 26 -> 1, 3, 10, 16), Arabic "who is Rhodri" (25 -> 3), the
+   Italian cello (24 -> 7), Helen's first project (6 -> 1); loss: Marcus "insegnare" ->
+   learn, teaching, teach (10 -> 12). Recall 33's rule on the same set: +0.016 [-0.004,
+   +0.042] (+2/-1).
+2. strangers8 (223, English): identical at every figure; strangers5-9 and LoCoMo dev:
+   1,632 of 1,632 English questions English by ``bridge.english``.
+3. CPU (strangers5-xl + 8-xl, 185 questions, the machine under a load of ~30): median
+   over the 119 bridged 95.8 -> 119.4 ms (1.25x), p90 125.0 -> 155.1; all 108.0 -> 128.5.
+
+strangers9-xl is the next judge (unread); LoCoMo test was not read (its conversations
+could not be embedded in the session).
+
 If gates 1-3 pass (and 0): the rule ships (``bridge.WORDS`` the ablation switch),
 tests that failed on main, docs/recall.md "recall 34", README, then LoCoMo test once. If
 not: nothing ships; strict xfail tests for the cases it would fix; the cases reported.
