@@ -153,13 +153,15 @@ OTHER = ("strangers5-xl", "strangers6-xl", "strangers7-xl", "zh", "xl")
 DEV_OTHER = ("strangers5-xl", "strangers6-xl")
 
 
-def stores(sets: list[str], split: str, embedder: Any, work: Path) -> tuple[
+def stores(sets: list[str], split: str, embedder: Any, work: Path,
+           strangers: tuple[str, ...] = STRANGERS) -> tuple[
     dict[str, rb.Corpus], list[rb.Question]
 ]:  # fmt: skip
-    """LoCoMo (``locomo``, ``zh``, ``xl``) and the strangers' sets 5-7 (``strangersN``,
-    ``strangersN-xl``; every question, whatever split its file gives it: dev sets)."""
+    """LoCoMo (``locomo``, ``zh``, ``xl``) and the strangers' sets ``strangers`` (5-7 here;
+    ``strangersN``, ``strangersN-xl``; every question, whatever split its file gives it:
+    dev sets)."""
     corpora, questions = _stores(sets, split, embedder, work)
-    for name in STRANGERS:
+    for name in strangers:
         if name in sets or f"{name}-xl" in sets:
             path, xl_path = rb.STRANGER_SETS[name]
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -169,10 +171,15 @@ def stores(sets: list[str], split: str, embedder: Any, work: Path) -> tuple[
     return corpora, questions
 
 
+AT = "477cdda9"
+"""The commit the knobs are at (the rule did not ship); the scripts that import this one
+set their own (``_recall33``: ``02677563``)."""
+
+
 def knob(module: Any, name: str) -> Any:
-    """A knob of the word bridge (present at ``477cdda9`` only: the rule did not ship)."""
+    """A knob of the word bridge (present at :data:`AT` only: the rule did not ship)."""
     if not hasattr(module, name):
-        raise SystemExit(f"{module.__name__}.{name} is gone: run this at 477cdda9")
+        raise SystemExit(f"{module.__name__}.{name} is gone: run this at {AT}")
     return getattr(module, name)
 
 
@@ -199,7 +206,10 @@ def words(on: bool, log: dict[str, Any] | None = None) -> Iterator[None]:
 
 
 def run(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any,
-        save: Path) -> None:  # fmt: skip
+        save: Path, dev: tuple[str, ...] = DEV_OTHER,
+        modes: tuple[tuple[str, str, bool], ...] = (
+            ("semantic", "semantic", True), ("off", "hybrid", False),
+            ("words", "hybrid", True))) -> None:  # fmt: skip
     """Semantic, hybrid without the word bridge (``off``) and with it (``words``),
     question by question; the bridge's paired difference from ``off``, per set (and the
     dev other-language sets pooled)."""
@@ -207,11 +217,10 @@ def run(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any
     cases = []
     for q in questions:
         corpus = corpora[q.corpus]
-        sets = [q.set, "pooled-dev-xl"] if q.set in DEV_OTHER else [q.set]
+        sets = [q.set, "pooled-dev-xl"] if q.set in dev else [q.set]
         got: dict[str, list[Any]] = {}
         log: dict[str, Any] = {}
-        for name, mode, on in (("semantic", "semantic", True), ("off", "hybrid", False),
-                               ("words", "hybrid", True)):  # fmt: skip
+        for name, mode, on in modes:
             with words(on, log if name == "words" else None):
                 got[name] = rb.ranking(corpus, q.text, mode, loader, q.as_of)
             for set_ in sets:
@@ -262,13 +271,14 @@ def variant(spec: str) -> Iterator[None]:
 
 
 def tune(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any,
-         specs: list[str], save: Path) -> None:  # fmt: skip
+         specs: list[str], save: Path, dev: tuple[str, ...] = DEV_OTHER,
+         variant: Any = variant) -> None:  # fmt: skip
     """Dev only: hybrid off and each variant, question by question; each variant's
     paired difference from ``off``."""
     table: dict[tuple[str, str], Scores] = {}
     for q in questions:
         corpus = corpora[q.corpus]
-        sets = [q.set, "pooled-dev-xl"] if q.set in DEV_OTHER else [q.set]
+        sets = [q.set, "pooled-dev-xl"] if q.set in dev else [q.set]
         for name in ("off", *specs):
             if name == "off":
                 with words(False):

@@ -74,25 +74,18 @@ main, docs/recall.md "recall 33", README. If not: nothing ships and the cases ar
 from __future__ import annotations
 
 import argparse
-import json
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import mnemic.sessions.search.bridge as bridge_module
-import mnemic.sessions.search.query_vectors as query_vectors_module
-import mnemic.sessions.search.retrieval as retrieval_module
+import _recall32 as r32
 import recall as rb
-from _metrics import Scores
-from _misses import _stores, paired, print_figures
 
+r32.AT = "02677563"  # recall 32's bridge (477cdda9) lacks the rarity bound and English step
 STRANGERS = ("strangers5", "strangers6", "strangers7", "strangers8")
 OTHER = ("strangers5-xl", "strangers6-xl", "strangers7-xl", "strangers8-xl", "zh", "xl")
 """The other-language sets; the dev ones (tuned on) also pooled as ``pooled-dev-xl``."""
@@ -104,187 +97,21 @@ def stores(sets: list[str], split: str, embedder: Any, work: Path) -> tuple[
 ]:  # fmt: skip
     """LoCoMo (``locomo``, ``zh``, ``xl``) and the strangers' sets 5-8 (``strangersN``,
     ``strangersN-xl``; every question, whatever split its file gives it: dev sets)."""
-    corpora, questions = _stores(sets, split, embedder, work)
-    for name in STRANGERS:
-        if name in sets or f"{name}-xl" in sets:
-            path, xl_path = rb.STRANGER_SETS[name]
-            data = json.loads(path.read_text(encoding="utf-8"))
-            xl = json.loads(xl_path.read_text(encoding="utf-8"))
-            corpora.update(rb.locomo_corpora(data, work, embedder))
-            questions += rb.strangers_questions(data, xl, corpora, sets, name)
-    return corpora, questions
-
-
-def knob(module: Any, name: str) -> Any:
-    """A knob of the word bridge (present at ``02677563`` only: the rule did not ship;
-    ``477cdda9`` has recall 32's bridge, without this rule's rarity bound and English step)."""
-    if not hasattr(module, name):
-        raise SystemExit(f"{module.__name__}.{name} is gone: run this at 02677563")
-    return getattr(module, name)
-
-
-@contextmanager
-def words(on: bool, log: dict[str, Any] | None = None) -> Iterator[None]:
-    """The ranking with the word bridge on or off (``bridge.WORDS``); ``log["bridged"]``
-    says whether it ran, ``log["searched"]`` what the lexical side searched."""
-    before, orig = knob(bridge_module, "WORDS"), knob(retrieval_module, "word_bridge")
-
-    def spy(*a: Any, **kw: Any) -> Any:
-        got = orig(*a, **kw)
-        if log is not None:
-            log["bridged"] = got is not None
-            log["searched"] = got
-        return got
-
-    setattr(bridge_module, "WORDS", on)  # noqa: B010
-    setattr(retrieval_module, "word_bridge", spy)  # noqa: B010
-    try:
-        yield
-    finally:
-        setattr(bridge_module, "WORDS", before)  # noqa: B010
-        setattr(retrieval_module, "word_bridge", orig)  # noqa: B010
+    return r32.stores(sets, split, embedder, work, STRANGERS)
 
 
 def run(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any,
         save: Path) -> None:  # fmt: skip
-    """Hybrid without the word bridge (``off``) and with it (``words``),
-    question by question; the bridge's paired difference from ``off``, per set (and the
-    dev other-language sets pooled)."""
-    table: dict[tuple[str, str], Scores] = {}
-    cases = []
-    for q in questions:
-        corpus = corpora[q.corpus]
-        sets = [q.set, "pooled-dev-xl"] if q.set in DEV_OTHER else [q.set]
-        got: dict[str, list[Any]] = {}
-        log: dict[str, Any] = {}
-        for name, mode, on in (("off", "hybrid", False), ("words", "hybrid", True)):
-            with words(on, log if name == "words" else None):
-                got[name] = rb.ranking(corpus, q.text, mode, loader, q.as_of)
-            for set_ in sets:
-                rb.score(q, corpus, got[name], table.setdefault((set_, name), Scores()))
-        if log.get("bridged"):
-            ev = set(q.evidence)
-
-            def rank(ranked: list[Any], corpus: rb.Corpus = corpus, ev: set[str] = ev) -> list[int]:
-                return [i + 1 for i, p in enumerate(ranked) if corpus.keys.get(tuple(p)) in ev]
-
-            row = {"set": q.set, "groups": q.groups, "text": q.text, "searched": log["searched"]}
-            cases.append(row | {name: rank(ranked) for name, ranked in got.items()})
-    out: dict[str, Any] = {"cases": cases}
-    for (set_, name), sc in sorted(table.items()):
-        r = sc.result()
-        if name == "words":
-            r["paired"] = paired(sc, table[(set_, "off")])
-        out.setdefault(set_, {})[name] = r
-        print_figures(f"{set_:14s} {name:9s}", r, ci=True)
-        if "paired" in r:
-            print("    paired (words - off): " + "  ".join(
-                f"{m} {v['diff']['value']:+.3f} [{v['diff']['ci95'][0]:+.3f},"
-                f"{v['diff']['ci95'][1]:+.3f}] +{v['better']}/-{v['worse']}"
-                for m, v in r["paired"].items() if m != "by"))  # fmt: skip
-    print(f"bridged questions: {len(cases)}")
-    save.write_text(json.dumps(out, indent=1, ensure_ascii=False), encoding="utf-8")
-
-
-@contextmanager
-def variant(spec: str) -> Iterator[None]:
-    """``word:F:K:M:ORDER``: the word bridge with floor F, K neighbours, M words at most,
-    the ``longest`` or the ``first`` (``question:...``, the chat words nearest the
-    question's own vector, was tried at ``263aef7a`` and dropped: see the docstring)."""
-    _, floor, k, most, order = ([*spec.split(":"), "8", "first"])[:5]
-    names = ("WORD_FLOOR", "NEIGHBOURS", "MAX_WORDS", "LONGEST")
-    floors = knob(bridge_module, "WORD_FLOOR")
-    before = dict(floors), *(knob(bridge_module, n) for n in names[1:])
-    for model in floors:
-        floors[model] = float(floor)
-    for name, value in zip(names[1:], (int(k), int(most), order == "longest"), strict=True):
-        setattr(bridge_module, name, value)
-    try:
-        yield
-    finally:
-        floors.update(before[0])
-        for name, value in zip(names[1:], before[1:], strict=True):
-            setattr(bridge_module, name, value)
+    """Hybrid without the word bridge (``off``) and with it (``words``), question by
+    question (recall 32's ``run`` without its semantic row)."""
+    modes = (("off", "hybrid", False), ("words", "hybrid", True))
+    r32.run(corpora, questions, loader, save, DEV_OTHER, modes)
 
 
 def tune(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any,
          specs: list[str], save: Path) -> None:  # fmt: skip
-    """Dev only: hybrid off and each variant, question by question; each variant's
-    paired difference from ``off``."""
-    table: dict[tuple[str, str], Scores] = {}
-    for q in questions:
-        corpus = corpora[q.corpus]
-        sets = [q.set, "pooled-dev-xl"] if q.set in DEV_OTHER else [q.set]
-        for name in ("off", *specs):
-            if name == "off":
-                with words(False):
-                    ranked = rb.ranking(corpus, q.text, "hybrid", loader, q.as_of)
-            else:
-                with words(True), variant(name):
-                    ranked = rb.ranking(corpus, q.text, "hybrid", loader, q.as_of)
-            for set_ in sets:
-                rb.score(q, corpus, ranked, table.setdefault((set_, name), Scores()))
-    out: dict[str, Any] = {}
-    for (set_, name), sc in sorted(table.items()):
-        r = sc.result()
-        if name != "off":
-            r["paired"] = paired(sc, table[(set_, "off")])
-        out.setdefault(set_, {})[name] = r
-        p = r.get("paired", {})
-        print(f"{set_:14s} {name:18s} " + "  ".join(
-            f"{m} {r[m]['value']:.3f}" + (f" ({p[m]['diff']['value']:+.3f} +{p[m]['better']}"
-                                          f"/-{p[m]['worse']})" if m in p else "")
-            for m in ("turn@5", "turn@10", "turn@50", "session@5") if m in r))  # fmt: skip
-    save.write_text(json.dumps(out, indent=1), encoding="utf-8")
-
-
-def cost(corpora: dict[str, rb.Corpus], questions: list[rb.Question], save: Path) -> None:
-    """CPU time of one hybrid search, word bridge off and on, interleaved question by
-    question, with the shipped embedder uncached (query vectors forgotten before each
-    call): median and p90 over every question and over those the bridge ran for; and
-    what the word table the bridge reads holds per 1,000 messages of each store."""
-    from mnemic.embedding.model import load_embedder
-    from mnemic.sessions.search.retrieval import semantic_state
-
-    real = load_embedder()
-    for c in corpora.values():
-        c.state = semantic_state(c.store, lambda: real, max_age=1e9)
-    cpu: dict[str, list[float]] = {"off": [], "words": []}
-    bridged: dict[str, list[float]] = {"off": [], "words": []}
-    for q in questions:
-        corpus = corpora[q.corpus]
-        seen: dict[str, float] = {}
-        log: dict[str, Any] = {}
-        for name, on in (("off", False), ("words", True)):
-            query_vectors_module._vectors.clear()
-            with words(on, log if on else None):
-                t0 = time.process_time()
-                rb.ranked_results(corpus, q.text, "hybrid", lambda: real, q.as_of)
-                seen[name] = time.process_time() - t0
-        for name, t in seen.items():
-            cpu[name].append(t)
-            if log.get("bridged"):
-                bridged[name].append(t)
-
-    def stats(xs: list[float]) -> dict[str, float]:
-        if not xs:
-            return {}
-        xs = sorted(xs)
-        return {"n": len(xs), "median_ms": 1000 * statistics.median(xs),
-                "p90_ms": 1000 * xs[int(0.9 * (len(xs) - 1))]}  # fmt: skip
-
-    out: dict[str, Any] = {
-        "all": {k: stats(v) for k, v in cpu.items()},
-        "bridged": {k: stats(v) for k, v in bridged.items()},
-        "stores": {},
-    }
-    for name, c in corpora.items():
-        messages = sum(len(c.store.messages(s.id)) for s in c.store.list_sessions(limit=10_000))
-        held = c.store.words.count(real.model_id) if c.store.words is not None else 0
-        out["stores"][name] = {"messages": messages, "words": held,
-                               "words_per_1000": 1000 * held / max(1, messages)}  # fmt: skip
-    print(json.dumps({k: out[k] for k in ("all", "bridged")}, indent=1))
-    save.write_text(json.dumps(out, indent=1), encoding="utf-8")
+    """Dev only: recall 32's ``tune`` over this rule's dev sets."""
+    r32.tune(corpora, questions, loader, specs, save, DEV_OTHER)
 
 
 def main() -> None:
@@ -309,7 +136,7 @@ def main() -> None:
         elif args.what == "tune":
             tune(corpora, questions, lambda: embedder, args.variants.split(","), args.save)
         else:
-            cost(corpora, questions, args.save)
+            r32.cost(corpora, questions, args.save)
         for c in corpora.values():
             c.store.close()
 
