@@ -90,7 +90,11 @@ data landed (``bf1c8641``, merged) but its 768 turns could not be embedded in th
 strangers9-xl stay unread by any rule.
 
 **Result** (one ``run`` of strangers8 + strangers8-xl and one ``cost`` after the commits
-above; ``bench/results/recall34-*``): gates 0-3 pass, **the rule ships**.
+above; ``bench/results/recall34-*``): gates 0-3 pass on strangers8-xl. **Then gate 1 on
+strangers9-xl (210, the judge the gate names), run once by the lead at the tip 6846356a:
+turn@10 +0.013 [-0.007, +0.035] (+6/-3), turn@5 +0.011 [-0.012, +0.037], turn@50 +0.001:
+it fails; nothing ships** (main has no word bridge: run this script at 6846356a, where
+``r32.AT``'s guard asks; ``bench/results/recall34-judge-strangers9-xl.*``).
 
 1. strangers8-xl (95; the bridge ran for 61): hybrid turn@10 0.510 -> 0.539, paired
    +0.029 [+0.001, +0.062] (+4/-1); turn@5 +0.026 [-0.002, +0.061] (+4/-1), turn@50
@@ -132,7 +136,7 @@ import mnemic.sessions.search.bridge as bridge_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import recall as rb
 
-r32.AT = "9781efa8"  # the knobs ship with the rule; before it, at this commit
+r32.AT = "9781efa8"  # the rule and its knobs are at 9781efa8..6846356a (not shipped)
 STRANGERS = tuple(f"strangers{n}" for n in range(5, 10) if f"strangers{n}" in rb.STRANGER_SETS)
 DEV_OTHER = ("strangers5-xl", "xl")
 """The dev other-language sets, tuned on and pooled as ``pooled-dev-xl`` (zh dev is the

@@ -146,82 +146,11 @@ def test_a_question_in_the_chats_own_script_ranks_as_before(home: Path, embedder
     asked += ["What colour is the kayak?", "which boat was painted green"]
     with _store(home, embedder) as store:
         shipped = {q: _seqs(store, q, embedder, 16) for q in asked}
-        bridge.BRIDGE = bridge.WORDS = False
+        bridge.BRIDGE = False
         try:
             assert {q: _seqs(store, q, embedder, 16) for q in asked} == shipped
         finally:
-            bridge.BRIDGE = bridge.WORDS = True
-
-
-STATION = [
-    ("user", "Busy week at the station: the new volunteer rota is up, the quiz night raised "
-             "a bit, the car park got resurfaced, and the old mast amplifier got its repair "
-             "at last, the bill covered by the Friday raffle."),
-    ("assistant", "That is a lot done in one week."),
-    ("user", "The electricity for the transmitter costs us about ninety pounds a month."),
-    ("assistant", "Power is a big share of a small station's budget."),
-    ("user", "We pay the licence fee for the transmitter every January by direct debit."),
-    ("assistant", "A direct debit makes sure it is never late."),
-    ("user", "The council gave us a grant to buy a second transmitter next year."),
-    ("assistant", "A spare transmitter would keep you on air."),
-    ("user", "Our listeners send donations through the website to keep the station going."),
-    ("assistant", "Online donations add up over a year."),
-    ("user", "The transmitter insurance went up again, we pay it in two instalments."),
-    ("assistant", "Insurance rises are hard on a volunteer budget."),
-    ("user", "Gareth paid for the new microphones out of his own pocket."),
-    ("assistant", "That is generous of Gareth."),
-    ("user", "The transmitter hut on the hill needs a new lock before winter."),
-    ("assistant", "A good lock is cheap compared to a stolen transmitter."),
-]  # fmt: skip
-"""An English chat whose first message (a busy week, among it the amplifier's repair and
-who paid) is the evidence; the others speak of paying for the transmitter."""
-
-
-@pytest.mark.parametrize(
-    "asked",
-    [
-        "¿Cómo se pagó la reparación del amplificador?",  # how was the amplifier's repair paid
-        "Wie wurde die Reparatur bezahlt?",  # how was the repair paid for
-    ],
-)
-def test_a_question_in_another_latin_language_finds_the_english_evidence_by_its_words(
-    home: Path, embedder: Any, asked: str
-) -> None:
-    """The word bridge (recall 32): the question's longest word none of the chat writes
-    ("amplificador", "Reparatur") brings the chat's nearest words ("amplifier", "repair")
-    to the lexical side, which finds the evidence; before, it searched words no message
-    holds and the meaning alone ranked a message about paying for the transmitter first."""
-    home.mkdir(parents=True, exist_ok=True)
-    with open_store(Home.open(home)) as store:
-        store.start_session(id="s", started_at=1_750_000_000.0, source="cli")
-        store.append_messages("s", [NewMessage(r, t) for r, t in STATION])
-        backfill(store, embedder)
-        assert _seqs(store, asked, embedder, 1) == [0]
-        bridge.WORDS = False
-        try:
-            assert _seqs(store, asked, embedder, 1) != [0]  # what the search found before
-        finally:
-            bridge.WORDS = True
-
-
-def test_the_word_bridge_is_for_a_question_most_of_whose_words_the_chat_lacks() -> None:
-    """Its trigger and its words: the read ones (a name, a word the index holds) apart from
-    the others; function words of any language, English stop words and the time step's
-    words are neither."""
-    held = {"Callum", "examen"}
-
-    def keep(asked: list[str]) -> list[str]:
-        return [w for w in asked if w in held]
-
-    read, unread = bridge.unread_words(
-        "¿Qué asignatura del examen temía más Callum en marzo de 2024?", {"LATIN"}, keep
-    )
-    assert read == ["examen", "Callum"]
-    assert unread == ["asignatura", "temía", "más"]
-    assert bridge.other_language(0.4, "¿Qué asignatura temía Callum?", {"LATIN"})
-    assert not bridge.other_language(0.5, "¿Qué asignatura temía Callum?", {"LATIN"})
-    assert not bridge.other_language(0.0, "我买的皮划艇是什么颜色？", {"LATIN"})  # the CJK bridge's
-    assert not bridge.other_language(0.0, "¿Qué asignatura temía Callum?", None)
+            bridge.BRIDGE = True
 
 
 def _words(store: Any) -> dict[str, int]:
@@ -439,71 +368,3 @@ def test_pg_a_vector_of_a_message_deleted_meanwhile_is_never_kept(
         assert [p.message_id for p in pending] == [mid]
         _while_deleted(dsn, schema, mid, lambda: embed_pending(vectors, standin, pending))
         assert store._read("SELECT count(*) FROM {s}.message_vectors")[0][0] == 0
-
-
-def test_an_english_question_is_never_word_bridged_whatever_its_share() -> None:
-    """Recall 33: an English question whose names the chat does not hold (LoCoMo's "Which
-    city have both Jean and John visited?", share below 0.5) is left alone; a question in
-    another language with words English shares ("a", "in", "die", "o") is not English."""
-    assert not bridge.other_language(0.2, "Which city have both Jean and John visited?", {"LATIN"})
-    assert bridge.english("What did Mira say about the ferry?")
-    assert not bridge.english("¿Qué dijo Mira sobre el ferry a la isla?")
-    assert not bridge.english("Wie wurde die Reparatur in Cardiff bezahlt?")
-    assert not bridge.english("Co Mira powiedziała o promie?")
-    assert bridge.english("When was Jon in Paris?")
-    assert bridge.other_language(0.2, "¿Qué dijo Mira sobre el ferry a la isla?", {"LATIN"})
-
-
-class _Table:
-    def __init__(self, table: Any) -> None:
-        self.table = table
-
-    def matrix(self, _model: str) -> Any:
-        return self.table
-
-
-class _WordStore:
-    def __init__(self, table: Any) -> None:
-        self.words = _Table(table)
-
-
-class _WordEmbedder:
-    model_id = next(iter(bridge.WORD_FLOOR))
-
-    def __init__(self, vectors: dict[str, Any]) -> None:
-        self.vectors = vectors
-        self.asked: list[str] = []
-
-    def embed_queries(self, texts: list[str]) -> Any:
-        import numpy as np
-
-        self.asked += texts
-        return np.stack([self.vectors[t] for t in texts])
-
-
-def test_the_word_bridge_passes_over_a_neighbour_most_of_whose_writers_are_far_from_the_question(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Recall 34: the unread word "planejávamos" (we planned) brings "plan", which ten of
-    the chat's messages write and only one of the messages nearest the question: it does
-    not agree with the question and is not searched (the lexical side reads "Mira" alone);
-    "casamento" (wedding) brings "wedding", one of whose two writers is among the nearest:
-    kept. Before, "plan" was searched (recall 32 and 33's losses: "planejava" -> plan)."""
-    import numpy as np
-
-    from mnemic.sessions.sql.words import WordMatrix
-
-    monkeypatch.setattr(bridge, "LIFT", 0.3)
-    monkeypatch.setattr(bridge, "RARE", 1.0)
-
-    def unit(*xs: float) -> Any:
-        v = np.asarray(xs, np.float32)
-        return v / np.linalg.norm(v)
-
-    table = WordMatrix(["plan", "wedding"], np.stack([unit(1, 0), unit(0, 1)]), set(), [10, 2], 100)
-    embedder = _WordEmbedder({"planejávamos": unit(1, 0.1), "casamento": unit(0.1, 1)})
-    near = ["We plan to go to Lisbon.", "The wedding is in May."]
-    store = _WordStore(table)
-    assert bridge.word_bridge(store, embedder, ["Mira"], ["planejávamos"], near) == ("Mira", 0.5)
-    got = bridge.word_bridge(store, embedder, ["Mira"], ["casamento"], near)
-    assert got == ("Mira wedding", 1.0)

@@ -34,15 +34,7 @@ from ..index.query import Query, Term
 from ..index.stems import STOP_WORDS, words
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
-from .bridge import (
-    applies,
-    bridge_words,
-    bridged_query,
-    may_apply,
-    other_language,
-    unread_words,
-    word_bridge,
-)
+from .bridge import applies, bridge_words, bridged_query
 from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .query_vectors import query_vectors
@@ -283,7 +275,7 @@ def _query_vector(embedder: QueryEmbedder, text: str) -> Any:
 
 def _semantic_soon(
     store: SessionStore, embedder: QueryEmbedder, text: str, filters: SearchFilters
-) -> Future[tuple[Any, list[SemanticHit], set[str] | None, dict[int, Message]]]:
+) -> Future[tuple[Any, list[SemanticHit], set[str] | None]]:
     """The semantic arm on a helper thread while the lexical search runs: the query's
     vector (the model's engine releases the GIL), the vector search (numpy releases it
     for the matrix work) and the hits' positions; the store serialises its reads.
@@ -295,11 +287,11 @@ def _semantic_soon(
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemic-embed")
 
-    def arm() -> tuple[Any, list[SemanticHit], set[str] | None, dict[int, Message]]:
+    def arm() -> tuple[Any, list[SemanticHit], set[str] | None]:
         vec = _query_vector(embedder, text)
         read: dict[int, Message] = {}
         hits = _semantic_hits(store, embedder, vec, filters, SEMANTIC_CANDIDATES, read)
-        return vec, hits, _nearest_scripts(hits, read) if READABLE else None, read
+        return vec, hits, _nearest_scripts(hits, read) if READABLE else None
 
     return _pool.submit(arm)
 
@@ -359,34 +351,6 @@ def _held_by(
         return [w for w in asked if w not in unheld]
 
     return held
-
-
-def _remembered(held: Callable[[list[str]], list[str]]) -> Callable[[list[str]], list[str]]:
-    """``held`` probing each word once per search (the bridges ask again)."""
-    seen: dict[str, bool] = {}
-
-    def remembered(asked: list[str]) -> list[str]:
-        new = [w for w in dict.fromkeys(asked) if w not in seen]
-        if new:
-            kept = set(held(new))
-            seen.update((w, w in kept) for w in new)
-        return [w for w in asked if seen[w]]
-
-    return remembered
-
-
-def _may_bridge(
-    store: SessionStore, text: str, held: Callable[[list[str]], list[str]] | None
-) -> bool:
-    """Whether a bridge may read ``text``, before the nearest messages' scripts are known:
-    the CJK bridge's letters (:func:`.bridge.may_apply`), or, on a store with word
-    vectors, a share below the word bridge's bound counting every script of the question
-    as written (the share once they are known is never higher: :func:`.bridge.other_language`)."""
-    if may_apply(text):
-        return True
-    if store.words is None:
-        return False
-    return other_language(readable_share(text, scripts(text), held), text, scripts(text))
 
 
 def _semantic_hits(
@@ -496,12 +460,8 @@ def _retrieve(
     pending = None
     if state.embedder is not None and want != "lexical":
         pending = _semantic_soon(store, state.embedder, text, filters)
-    held = _remembered(_held_by(store, query, frame)) if HELD else None
-    # a question a bridge may read is searched by words once it is known whether one does
-    # (its own lexical search is thrown away when one does: searched once, not twice)
-    later = want == "hybrid" and pending is not None and _may_bridge(store, text, held)
     try:
-        if want != "semantic" and not query.empty and not later:
+        if want != "semantic" and not query.empty:
             lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
     except BaseException:
         if pending is not None:  # the arm reads the store: done before the caller goes on
@@ -510,7 +470,7 @@ def _retrieve(
     if want == "lexical" or pending is None:
         return lexical_only(lexical), want, notice, None
     try:
-        vec, hits, written, said = pending.result()
+        vec, hits, written = pending.result()
     except Exception as exc:  # a failing model or index degrades to lexical
         if not lexical and not query.empty:
             lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
@@ -529,17 +489,6 @@ def _retrieve(
             searched, share = got
             lexical = rank_messages(store, bridged_query(searched), filters, candidates=CANDIDATES)
             return fuse(lexical, hits, statements=statements, readable=share), want, notice, vec
-    share = readable_share(text, written, held)
-    if state.embedder is not None and written is not None and other_language(share, text, written):
-        read, unread = unread_words(text, written, held)
-        near = [said[h.message_id].content or "" for h in hits if h.message_id in said]
-        got = word_bridge(store, state.embedder, read, unread, near, vec)
-        if got is not None:  # another language than the chat's: the word bridge (.bridge)
-            searched, share = got
-            asked = bridged_query(searched)
-            lexical = [] if asked.empty else rank_messages(store, asked, filters)
-            return fuse(lexical, hits, statements=statements, readable=share), want, notice, vec
-    if later and not query.empty:  # no bridge after all: the question's own words
-        lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
-    readable = share if lexical else 1.0
+    held = _held_by(store, query, frame) if HELD else None
+    readable = readable_share(text, written, held) if lexical else 1.0
     return fuse(lexical, hits, statements=statements, readable=readable), want, notice, vec

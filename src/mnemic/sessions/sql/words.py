@@ -52,23 +52,13 @@ def message_words(content: str | None, name: str | None) -> set[str]:
 
 
 class WordMatrix:
-    """The chat's words of one model, their vectors (float32 rows, unit length), the
-    speakers' names' words and, per word, the messages writing it (``refs``, None when
-    not read) of ``messages`` linked ones."""
+    """The chat's words of one model, their vectors (float32 rows, unit length) and the
+    speakers' names' words."""
 
-    def __init__(
-        self,
-        words: list[str],
-        matrix: Any,
-        names: set[str],
-        refs: list[int] | None = None,
-        messages: int = 0,
-    ) -> None:
+    def __init__(self, words: list[str], matrix: Any, names: set[str]) -> None:
         self.words = words
         self.matrix = matrix
         self.names = names
-        self.refs = refs
-        self.messages = messages
 
 
 class SqlWords:
@@ -306,8 +296,7 @@ class SqlWords:
             if self._cache is not None and self._cache[0] == key:
                 return self._cache[1]
             rows = tables._read(
-                "SELECT word, vec, refs FROM {s}.chat_words WHERE model = ? ORDER BY word",
-                (model_id,),
+                "SELECT word, vec FROM {s}.chat_words WHERE model = ? ORDER BY word", (model_id,)
             )
             if not rows:
                 self._cache = None
@@ -320,7 +309,6 @@ class SqlWords:
                 for w in split_words(str(r[0]))
             }
             mat = np.stack([decode(bytes(r[1])) for r in rows]).astype(np.float32)
-            refs = [int(r[2]) for r in rows]
-            got = WordMatrix([str(r[0]) for r in rows], mat, names, refs, self.linked())
+            got = WordMatrix([str(r[0]) for r in rows], mat, names)
             self._cache = (key, got)
             return got
