@@ -72,6 +72,15 @@ _POSTPOSED = re.compile(
     r"mine|μου|μας|\w*angu|من|שלי)$"
 )
 _AFTER = 2
+# A key that names its possessor already (someone else: "in her name", "from his
+# account", "от его имени") or the name signed ("sign as", "as if he typed it"): what
+# follows it is no postposed "my" but often a given name ("in her name, Tim", "sign as
+# Mia": Albanian "tim", Italian "mia", Romanian "mei").
+_CLOSED = re.compile(
+    r"^(?:as|his|her|their|your|user|s|son|ton|votre|su|seu|dele|dela|suo|lui|ei|zijn|"
+    r"haar|hem|jou|sy|seinem|ihrem|hans|hennes|hendes|niya|tij|saj|njegovo|jeho|jejim|"
+    r"jego|jej|его|ее|його|іі|оның|teu|nimissaan|klinikan)$"
+)
 
 
 def own_voice(sentence: str, start: int, end: int) -> bool:
@@ -80,8 +89,11 @@ def own_voice(sentence: str, start: int, end: int) -> bool:
     span = sentence[start:end]
     if _FIRST_CJK.search(span):
         return True
-    if any(_FIRST.match(w) or _FIRST_SUFFIX.match(w) for w in _TOKEN.findall(span)):
+    words = _TOKEN.findall(span)
+    if any(_FIRST.match(w) or _FIRST_SUFFIX.match(w) for w in words):
         return True
+    if any(_CLOSED.match(w) for w in words):
+        return False
     return any(_POSTPOSED.match(w) for w in _TOKEN.findall(sentence[end:])[:_AFTER])
 
 
