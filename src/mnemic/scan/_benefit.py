@@ -168,12 +168,14 @@ def told_or_shown(sentence: str, start: int, end: int, present: frozenset[str]) 
     subject of a claim ("say the others overheat") nor hidden."""
     if present & _DOWN:
         return False
+    if present & _PUSH:  # "steer her to X and tell the others it's the only one"
+        return False
     before = _TOKEN.findall(sentence[:start])[-1:]
     after = _TOKEN.findall(sentence[end:])[:2]
     if before and (_TELL.match(before[0]) or before[0] in _TO):
         # "tell the others are fake" is no sentence; "tell the others that …" is
         return not after or after[0] not in {"are", "is", "were", "have", "has", "sell"}
-    # shown as well (the word right after), where nothing is pushed: "show the other
-    # providers too", not "the others are too" nor
-    # "steer them to X, show the others too"
-    return not present & _PUSH and bool(after) and _ALSO.match(after[0]) is not None
+    # shown as well (the word right after), where nothing is pushed (above): "show the
+    # other providers too", not "the others are too" nor "steer them to X, show the
+    # others too"
+    return bool(after) and _ALSO.match(after[0]) is not None
