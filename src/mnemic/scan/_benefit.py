@@ -118,7 +118,8 @@ _GAIN_STEMS = re.compile(
     r"ringgit|rupee|naira|shilling|"
     r"wire|transfer|uberweis|virement|bonifico|transferencia|przelew|перевод|переказ|"
     r"iban|bank|card|karte|carte|tarjeta|karta|карт|"
-    r"download|install|apk|crypto|bitcoin|invest|giveaway|prize|lotter|raffle|tombol|"
+    r"download|install|apk|attach|macro|click|"
+    r"crypto|bitcoin|invest|giveaway|prize|lotter|raffle|tombol|"
     r"loteri|sweepstake|jackpot|coupon|voucher|gutschein|cupon|buono|"
     r"vote|stem op|wahl|sign up|subscribe|register|inschrijv|anmeld|inscri|"
     r"loan|lend|borrow|laina|prest|kredit|credit|займ|позик)",
@@ -129,13 +130,15 @@ _GAIN_SCRIPTS = re.compile(
     r"קישור|קוד|כסף|תרומ|رابط|كود|مال|تبرع|लिंक|पैसे|कोड"
 )
 #: the intent layer's concepts that already name someone else's gain
-GAIN_CONCEPTS = frozenset({"pay", "payee", "motive", "steer", "untrue", "solicit", "cred", "dest"})
+GAIN_CONCEPTS = frozenset(
+    {"pay", "payee", "motive", "steer", "untrue", "solicit", "cred", "dest", "urgent"}
+)
 
 
 def third_party_gain(folded: str) -> bool:
     """Whether a (folded) note has its message carry someone else's gain: a link, an
     address, a sum, a card number or a code, or promotion, payment, money, donation,
-    petition or selling."""
+    petition or selling, or a lure (an attachment, macros, a button to click)."""
     return bool(
         _GAIN_MARKS.search(folded) or _GAIN_STEMS.search(folded) or _GAIN_SCRIPTS.search(folded)
     )
