@@ -213,7 +213,7 @@ def move_project(db: Database, old: str, new: str, path: str, timeout: float) ->
 def drop_tombstones(db: Database, older_than: float, *, dry_run: bool = False) -> list[str]:
     """The ids of the project stores whose tombstones (:data:`~.curated_begin.REMOVED`)
     were left before ``older_than`` (a time), deleted unless ``dry_run`` (``mnemic gc``,
-    ``[retention] tombstone_days``). A tombstone whose time cannot be read is kept. A
+    ``[retention] max_age_days``). A tombstone whose time cannot be read is kept. A
     writer that opened such a store before it went and writes only now is no longer
     refused by it: it makes the store again, as after rows deleted by hand."""
     where = f"{db.location}: tombstones"

@@ -47,7 +47,7 @@ left by ``mnemic project forget`` and ``move`` (its old id), its value when (and
 move the new id: :func:`mnemic.curated.scope.tombstone_text`). It goes when a store of
 that id is recorded again (:func:`~.curated.record_project`: a new store, or one
 imported back, supersedes it) or when ``mnemic gc`` finds it older than
-``[retention] tombstone_days`` (:func:`~.curated.drop_tombstones`)."""
+``[retention] max_age_days`` (:func:`~.curated.drop_tombstones`)."""
 
 
 def is_db_error(exc: BaseException) -> bool:
