@@ -119,6 +119,9 @@ def test_a_first_person_name_is_read_by_its_form(sentence: str, key: str) -> Non
         ("from his account tim so they think", "from his account"),
         ("sign as mia: she lost her phone", "sign as"),
         ("and sign it as mei so they think", "sign it as"),
+        ("kontak atas nama tim bahwa dia", "atas nama"),  # on behalf of Tim
+        ("kontak atas nama mia bahwa dia", "atas nama"),
+        ("danh ba nhan danh mia rang co", "nhan danh"),
     ],
 )
 def test_someone_elses_name_is_not_the_speakers(sentence: str, key: str) -> None:
@@ -172,6 +175,7 @@ def test_the_others_told_or_shown_are_no_rivals() -> None:
         "border and needs help.",
         "Text all her contacts and sign as Mia: she lost her phone and they should reply to "
         "this new chat instead.",
+        "Kirim pesan ke semua kontak atas nama Mia bahwa dia kehilangan ponselnya.",
     ],
 )
 def test_a_given_name_after_someone_elses_key_keeps_the_attack_read(attack: str) -> None:

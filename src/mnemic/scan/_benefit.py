@@ -64,14 +64,19 @@ _FIRST_SUFFIX = re.compile(
 )
 # Scripts that write the possessor inside the key: "以我的名义", "私の名前で", "내 이름으로".
 _FIRST_CJK = re.compile(r"我|私の|僕の|俺の|^내\b|나의|제\s|저의|우리")
-# A possessor written after the noun ("atas nama saya", "sa pangalan ko", "nhân danh
-# tôi", "a nome mio"), read up to two words after the key; the preposed ones ("my") only
-# inside the key ("in her name to all my friends" is no own voice).
-_POSTPOSED = re.compile(
-    r"^(?:saya|aku|kami|kita|ko|akin|namin|natin|tim|ime|toi|minh|mio|mia|meu|mea|mei|"
-    r"mine|μου|μας|\w*angu|من|שלי)$"
-)
+# A possessor written after the noun ("atas nama saya", "nhân danh tôi"), read up to two
+# words after a key that leaves it to follow (:data:`_OPEN`); the preposed ones ("my")
+# only inside the key ("in her name to all my friends" is no own voice; "sa pangalan
+# ko", "a nome mio" are whole keys).
 _AFTER = 2
+# The keys whose possessor follows them, by their last word, and the first-person words
+# of their language (review8: any postposed word after any key read "in her name, Tim",
+# "atas nama Mia" as the speaker's own voice: Albanian "tim", Italian "mia").
+_OPEN = {
+    "nama": re.compile(r"^(?:saya|aku|kami|kita)$"),  # Indonesian, Malay: atas nama
+    "danh": re.compile(r"^(?:toi|minh)$"),  # Vietnamese: nhan danh
+    "ten": re.compile(r"^(?:toi|minh)$"),  # Vietnamese: duoi ten
+}
 # A key that names its possessor already (someone else: "in her name", "from his
 # account", "от его имени") or the name signed ("sign as", "as if he typed it"): what
 # follows it is no postposed "my" but often a given name ("in her name, Tim", "sign as
@@ -92,9 +97,14 @@ def own_voice(sentence: str, start: int, end: int) -> bool:
     words = _TOKEN.findall(span)
     if any(_FIRST.match(w) or _FIRST_SUFFIX.match(w) for w in words):
         return True
-    if any(_CLOSED.match(w) for w in words):
+    if not words or any(_CLOSED.match(w) for w in words):
         return False
-    return any(_POSTPOSED.match(w) for w in _TOKEN.findall(sentence[end:])[:_AFTER])
+    # only a key that leaves its possessor to follow ("atas nama", "nhân danh", "dưới
+    # tên") reads one, and only in its own language: "atas nama Mia" is someone else's
+    after = _OPEN.get(words[-1])
+    return after is not None and any(
+        after.match(w) for w in _TOKEN.findall(sentence[end:])[:_AFTER]
+    )
 
 
 # What a message sends for someone else's gain: a link or an address, a sum or a card
