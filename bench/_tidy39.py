@@ -47,6 +47,16 @@ for equality): the pair model's offline feature names of every pair of fresh10-1
 and of the fit's recipe pairs, read after the rules' verdict of the same pair (the
 product's order, the caches warm with version 2) must be the same under both trees.
 
+**Measured once** (``bench/results/tidy39.json``; before: main ``9b7f0ac3``): fresh10-15
+dev (n 393 / 235 / 142 / 407), rules + the shipped model, offline rewordings 120 -> 124,
+contradictions 56 -> 60, updates 91, honest joined 18 -> 18 (won 8, lost 0, none newly
+joined); with multilingual-e5-small rewordings 161 -> 164, contradictions 57 -> 61,
+honest 24 -> 24 (won 7, lost 0); unrelated merged 0 -> 0 (49 of 16,648 judged): (a)-(d)
+hold, **shipped**; every win is the rules' (the rules alone win the same pairs).
+**Held out, once** (``bench/results/tidy39_heldout.json``): fresh15 test (n 51 / 28 / 19 /
+61) every verdict the same in both modes; fresh14 test one rewording more in each mode
+(Polish "31 grudnia 2028" / "31.12.2028"), the rest the same.
+
 Usage::
 
     python bench/_tidy39.py dump OUT
