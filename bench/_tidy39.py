@@ -44,8 +44,9 @@ shows; it decides nothing.
 
 **The freeze itself** (``python bench/_tidy39.py names OUT`` under each tree, compared
 for equality): the pair model's offline feature names of every pair of fresh10-15 dev
-and of the fit's recipe pairs, read after the rules' verdict of the same pair (the
-product's order, the caches warm with version 2) must be the same under both trees.
+(the fit's recipe pairs: the probe digest), read after the rules' verdict of the same
+pair (the product's order, the caches warm with version 2) must be the same under both
+trees.
 
 **Measured once** (``bench/results/tidy39.json``; before: main ``9b7f0ac3``): fresh10-15
 dev (n 393 / 235 / 142 / 407), rules + the shipped model, offline rewordings 120 -> 124,
@@ -145,13 +146,12 @@ def diff(before: Path, after: Path) -> dict[str, Any]:
 
 
 def names(out: Path) -> None:
-    """The pair model's offline feature names of every pair of fresh10-15 dev and of
-    the fit's recipe pairs, each read after the rules' verdict of the same pair."""
+    """The pair model's offline feature names of every pair of fresh10-15 dev, each read
+    after the rules' verdict of the same pair (the fit's recipe pairs: the probe digest,
+    ``tests/test_tidy_pairmodel_rebuild.py``)."""
     import _tidy_pairfit as tp
-    import _tidy_pairfit31 as t31
 
     pairs: list[Any] = [p for s in DEV_SETS for p in _dev(s)]
-    pairs += list(t31.every_pair())
     got = []
     for p in pairs:
         _tidy_fresh.verdict(p, None, False)  # the rules first, as plan reads a store

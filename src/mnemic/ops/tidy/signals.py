@@ -646,14 +646,15 @@ _BY_KIND: dict[str, dict[str, frozenset[str]]] = {}
 def _slots_by_kind(p: Profile) -> dict[str, frozenset[str]]:
     """``p``'s slots of each of its kinds (those of kind ``k`` start ``k:``), kept per
     text: :func:`compare` asked it of both sides for each kind they share, per pair
-    (tidycost 2)."""
+    (tidycost 2), and per reading version (:attr:`Profile.reading`)."""
+    key = p.text if p.reading == LATEST else f"\x00{p.reading}\x00{p.text}"
     try:
-        return _BY_KIND[p.text]
+        return _BY_KIND[key]
     except KeyError:
         pass
     if len(_BY_KIND) >= 8192:
         _BY_KIND.clear()
-    out = _BY_KIND[p.text] = {
+    out = _BY_KIND[key] = {
         k: frozenset(v for v in p.slots if v.startswith(k + ":")) for k in p.kinds
     }
     return out
