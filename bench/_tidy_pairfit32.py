@@ -98,7 +98,8 @@ import _tidy_pairfit31 as t31
 import tidy_pairs
 from _common import emit
 from mnemic.ops.tidy.lookalikes import apart as two_facts
-from mnemic.ops.tidy.pairmodel import CASES, HEADS, Head, PairModel
+from mnemic.ops.tidy.pairmodel import CASES, HEADS, READING, Head, PairModel
+from mnemic.ops.tidy.readings import at
 from mnemic.ops.tidy.signals import profile
 
 PROBE_EVERY = 8
@@ -132,13 +133,16 @@ def probe_digest(version: int = VERSION, pairs: Sequence[tp.LPair] | None = None
     pair's features (of ``version``), the rules' verdict through ``plan`` and whether
     :func:`pairmodel.apart` or the look-alike veto keeps it apart from a merge and from
     a change. A change of the rules that moves any of these moves the digest.
-    ``pairs``: others than the probe set's."""
+    ``pairs``: others than the probe set's. Read with the reading version the model
+    reads (:data:`pairmodel.READING`, tidy 39): the rules' verdicts and vetoes the fit
+    counted were read with it too."""
     h = hashlib.sha256()
-    for p in probe_pairs() if pairs is None else pairs:
-        row = [tp.names(p, None, False, version), _tidy_fresh.verdict(p, None, False),
-               list(kept(p, None))]  # fmt: skip
-        h.update(json.dumps(row, ensure_ascii=False).encode("utf-8"))
-        h.update(b"\n")
+    with at(READING):
+        for p in probe_pairs() if pairs is None else pairs:
+            row = [tp.names(p, None, False, version), _tidy_fresh.verdict(p, None, False),
+                   list(kept(p, None))]  # fmt: skip
+            h.update(json.dumps(row, ensure_ascii=False).encode("utf-8"))
+            h.update(b"\n")
     return h.hexdigest()
 
 
@@ -518,7 +522,13 @@ def run(offline: bool, semantic_only: bool = False) -> dict[str, Any]:
 def ship(rule: str, path: Path) -> dict[str, Any]:
     """Step 1: write the recipe's model under ``rule`` (``a`` or ``b``) to ``path``,
     both cases (the embedder is needed for the ``semantic`` case's rules); the header
-    records the probe digest and the command."""
+    records the probe digest and the command. Everything is read with the reading
+    version the model reads (:data:`pairmodel.READING`, tidy 39)."""
+    with at(READING):
+        return _ship(rule, path)
+
+
+def _ship(rule: str, path: Path) -> dict[str, Any]:
     pairs = t31.every_pair()
     texts = [t for p in pairs for t in (p.a, p.b)]
     cosine, embedder = tidy_pairs.embedder_cosine(texts)

@@ -34,7 +34,7 @@ from functools import lru_cache
 from .attributes import MANY
 from .languages import ALSO
 from .lexicon import STOP_WORDS, fold, stem
-from .memo import searched
+from .memo import per_reading, searched
 from .people import ONE_HELD, relatives
 from .phrases import UPDATE
 from .signals import GENERIC, Profile, profile
@@ -193,7 +193,7 @@ def _key_first(text: str) -> tuple[list[str], tuple[str, ...], str] | None:
     return key, name, fold(tokens[i - 1])
 
 
-@lru_cache(maxsize=4096)
+@per_reading
 def _name_first(text: str) -> tuple[list[str], tuple[str, ...]] | None:
     """The key and the name of "NAME COPULA [marker] the KEY" ("Femke is de
     penningmeester van de vereniging", "Raj Patel is our food bank coordinator"), or

@@ -57,10 +57,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
 
 from .lexicon import STOP_WORDS, fold
-from .memo import every, searched
+from .memo import every, per_reading, searched
 from .people import relatives
 from .signals import GENERIC, Profile, profile
 from .vetoes import (
@@ -91,7 +90,7 @@ ITEM_WORDS = 3
 """An item of a list is said in at most this many words ("magnesium ribbon")."""
 
 
-@lru_cache(maxsize=4096)  # each entry is judged beside every other
+@per_reading  # each entry is judged beside every other
 def _items(text: str) -> list[frozenset[str]]:
     """The content words of each item ``text`` lists after its head (after its colon, if
     any), or [] when it lists fewer than :data:`LIST_ITEMS` things, or its parts are no

@@ -18,14 +18,16 @@ from __future__ import annotations
 import re
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from functools import wraps
+from functools import lru_cache, wraps
 from threading import Lock
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from .readings import LATEST, version as reading_version
 
 if TYPE_CHECKING:
     from .signals import Profile
 
-__all__ = ["SIZE", "analyses", "by_text", "every", "per_entry", "searched"]
+__all__ = ["SIZE", "analyses", "by_text", "every", "per_entry", "per_reading", "searched"]
 
 SIZE = 8192
 """Texts kept per reading: every entry of the largest store tidy plans at once, and the
@@ -38,6 +40,7 @@ _COUNTS: Counter[str] = Counter()
 
 class _HasText(Protocol):
     text: str
+    reading: int
 
 
 def analyses() -> Counter[str]:
@@ -70,12 +73,33 @@ def _cached(fn: Callable[[Any], Any], key_of: Callable[[Any], str]) -> Callable[
 
 
 def per_entry(fn: Callable[[Profile], R]) -> Callable[[Profile], R]:
-    """``fn`` (a reading of one profile) computed once per profile text."""
+    """``fn`` (a reading of one profile) computed once per profile text and reading
+    version (:mod:`.readings`: a profile read with an older version than the latest is
+    another reading of its text)."""
     return _cached(fn, _text_of)
 
 
 def _text_of(p: _HasText) -> str:
-    return p.text
+    return p.text if p.reading == LATEST else f"\x00{p.reading}\x00{p.text}"
+
+
+def per_reading(fn: Callable[[str], R]) -> Callable[[str], R]:
+    """``fn`` (a reading of one text that reads its numbers, times or dates through
+    :func:`.signals.profile`) kept per text and reading version (:mod:`.readings`), one
+    reading of a text every version reads alike (:func:`.quantities.read_alike`)."""
+    latest = lru_cache(maxsize=4096)(fn)
+    older = lru_cache(maxsize=1024)(lambda text, version: fn(text))
+
+    @wraps(fn)
+    def read(text: str) -> R:
+        v = reading_version()
+        if v == LATEST:
+            return latest(text)
+        from .quantities import read_alike
+
+        return latest(text) if read_alike(text) else older(text, v)
+
+    return read
 
 
 def by_text(fn: Callable[[str], R]) -> Callable[[str], R]:

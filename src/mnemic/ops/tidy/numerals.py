@@ -1,7 +1,8 @@
 """Numbers written in words, read as digits: "fifteen minutes" and "15 minutes", "zwei
 Kinder" and "2 Kinder", "两个孩子" and "2个孩子" state one value (:func:`digits`).
 
-Cardinal words of en, de, es, fr, pt, it and nl from two up, tens, hundreds and
+Cardinal words of en, de, es, fr, pt, it and nl (reading version 2, tidy 37 and 39:
+and of pl, cs, sk, hr, sr, sl, ru, uk, el, sv, fi, tr, ro) from two up, tens, hundreds and
 thousands, one run of them one number ("two thousand": 2000, "twenty five": 25). Words
 for one are articles as often as numbers ("a", "ein", "un", "um", "een") and are left as
 written, as are number words that are also common words of another language: "due"
@@ -20,8 +21,11 @@ four" stay two), and digits of other scripts (٣ ३ ๓ ௩ ３) as ASCII digit
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-__all__ = ["AT", "digits", "durations"]
+from .readings import version as reading_version
+
+__all__ = ["AT", "MORE_COUNTERS", "MORE_JOIN", "MORE_WORDS", "digits", "durations"]
 
 
 def _numbers(table: str) -> dict[str, int]:
@@ -72,10 +76,68 @@ _WORDS = _numbers(
     1000: thousand tausend mil mille duizend
     """
 )
+# Tidy 37: the cardinals of more languages the stores are written in, from each
+# language's own counting (not from entries): Polish, Czech, Slovak, Croatian, Serbian
+# and Slovene, Russian, Ukrainian and Serbian in Cyrillic, Greek, Swedish, Finnish,
+# Turkish, Romanian, with the case forms a count takes (Polish "pięciu", Czech "pěti",
+# Russian "пяти"). Left out as words of another language as often: "pet" (English),
+# "sto" (Italian "I am"; Polish, Czech hundred), "sex", "on", "bin", "yüz" (Turkish
+# face), "yedi" (Turkish ate), "opt", "nouă" (Romanian new), "mie" (Italian), "doi" (a
+# DOI), "sexton", "tio" (Portuguese uncle), "lima" (the city; Indonesian five),
+# Norwegian and Danish "to", "fire"; and counts built of parts a run cannot add
+# (Indonesian "dua puluh", twenty). A value may take two lines; each word case folded as
+# the text is (Greek "τρεις": "τρεισ").
+MORE_WORDS = {
+    w.casefold(): v
+    for w, v in _numbers(
+        """
+    2: dwa dwie dwóch dva dvě dvou dve dvije два две двух дві δύο två kaksi kahden iki două
+    3: trzy trzech tři tří tri troch три трёх трех τρία τρεις tre kolme kolmen üç trei
+    4: cztery czterech čtyři čtyř štyri štyroch četiri štiri четыре четырёх четырех чотири
+    4: четири τέσσερα τέσσερις fyra neljä dört patru
+    5: pięć pięciu pět pěti päť пять пяти п'ять п’ять пет πέντε fem viisi beş cinci
+    6: sześć sześciu šest šesti šesť шесть шести шість шест έξι kuusi altı şase șase
+    7: siedem siedmiu sedm sedmi sedem sedam семь семи сім седам επτά εφτά sju seitsemän
+    7: şapte șapte
+    8: osiem ośmiu osm osmi osem osam восемь восьми вісім осам οκτώ οχτώ åtta kahdeksan sekiz
+    9: dziewięć dziewięciu devět devíti deväť devet девять девяти дев'ять дев’ять девет εννέα
+    9: εννιά nio yhdeksän dokuz
+    10: dziesięć dziesięciu deset deseti desať десять десяти десет δέκα kymmenen zece
+    11: jedenaście jedenáct jedenásť jedanaest enajst одиннадцать одинадцять έντεκα elva
+    12: dwanaście dvanáct dvanásť dvanaest dvanajst двенадцать дванадцять δώδεκα tolv
+    13: trzynaście třináct trinásť trinaest trinajst тринадцать тринадцять δεκατρία tretton
+    14: czternaście čtrnáct štrnásť četrnaest štirinajst четырнадцать чотирнадцять fjorton
+    15: piętnaście patnáct pätnásť petnaest petnajst пятнадцать п'ятнадцять femton
+    16: szesnaście šestnáct šestnásť šesnaest šestnajst шестнадцать шістнадцять
+    17: siedemnaście sedmnáct sedemnásť sedamnaest sedemnajst семнадцать сімнадцять sjutton
+    18: osiemnaście osmnáct osemnásť osamnaest osemnajst восемнадцать вісімнадцять arton
+    19: dziewiętnaście devatenáct devätnásť devetnaest devetnajst девятнадцать дев'ятнадцять
+    19: nitton
+    20: dwadzieścia dvacet dvadsať dvadeset dvajset двадцать двадцять είκοσι tjugo yirmi
+    20: douăzeci
+    30: trzydzieści třicet tridsať trideset тридцать тридцять τριάντα trettio otuz treizeci
+    40: czterdzieści čtyřicet štyridsať četrdeset štirideset сорок σαράντα fyrtio kırk patruzeci
+    50: pięćdziesiąt padesát päťdesiat pedeset petdeset пятьдесят п'ятдесят πενήντα femtio
+    50: cincizeci
+    60: sześćdziesiąt šedesát šesťdesiat šezdeset šestdeset шестьдесят шістдесят εξήντα sextio
+    60: altmış
+    70: siedemdziesiąt sedmdesát sedemdesiat sedamdeset sedemdeset семьдесят сімдесят εβδομήντα
+    70: sjuttio yetmiş
+    80: osiemdziesiąt osmdesát osemdesiat osamdeset osemdeset восемьдесят вісімдесят ογδόντα
+    80: åttio seksen
+    90: dziewięćdziesiąt devadesát deväťdesiat devedeset devetdeset девяносто дев'яносто
+    90: ενενήντα nittio doksan
+    100: сто εκατό hundra
+    1000: tysiąc tisíc tisuću tisuća hiljadu тысяча тысячи тысяч тисяча тисячі тисяч χίλια tusen
+    """
+    ).items()
+}
 _JOIN = r"(?:and|und|y|e|en)"
 """A word that joins the parts of one number ("four hundred *and* twelve", "treinta *y*
 dos", "mil *e* duzentos"): one number only when the part before is hundreds or tens and
 the one after smaller (:func:`_latin`; "three and four" are two)."""
+MORE_JOIN = r"(?:and|und|y|e|en|și|şi)"
+"""Reading version 2 (tidy 37): Romanian "douăzeci *și* cinci" too."""
 _GERMAN = _numbers(
     """
     1: ein eins
@@ -120,16 +182,44 @@ _DIGITS = str.maketrans(
 )  # fmt: skip
 """Digits of other scripts as ASCII ones: Arabic-Indic ٣, Persian ۳, Devanagari ३, Bengali
 ৩, Tamil ௩, Thai ๓, full-width ３ (and the Arabic decimal and thousands marks)."""
-_RUN = re.compile(
-    r"\b(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")"
-    r"(?:(?:[\s-]+" + _JOIN + r")?[\s-]+(?:" + "|".join(sorted(_WORDS, key=len, reverse=True))
-    + r"))*\b"
-)  # fmt: skip
+
+
+def _run(words: dict[str, int], join: str) -> re.Pattern[str]:
+    """A run of number ``words``, a joining word allowed between two (:func:`_latin`)."""
+    alternation = "|".join(sorted(words, key=len, reverse=True))
+    return re.compile(rf"\b(?:{alternation})(?:(?:[\s-]+{join})?[\s-]+(?:{alternation}))*\b")
+
+
 _HAN = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
         "七": 7, "八": 8, "九": 9}  # fmt: skip
 _HAN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10_000}
 _COUNTER = "个位只次天年岁人台本枚回歩歳分周週時件"
-_HAN_RUN = re.compile(f"[{''.join(_HAN)}{''.join(_HAN_UNITS)}]+(?=[{_COUNTER}]|小时|時間)")
+MORE_COUNTERS = "点點"
+"""Reading version 2 (tidy 37): a Chinese hour is a count too ("九点", 9 o'clock)."""
+
+
+def _han_run(counters: str) -> re.Pattern[str]:
+    return re.compile(f"[{''.join(_HAN)}{''.join(_HAN_UNITS)}]+(?=[{counters}]|小时|時間)")
+
+
+class _Table(NamedTuple):
+    """What one reading version (:mod:`.readings`) reads as numbers."""
+
+    words: dict[str, int]
+    run: re.Pattern[str]
+    han_run: re.Pattern[str]
+
+
+_TABLES = {
+    1: _Table(_WORDS, _run(_WORDS, _JOIN), _han_run(_COUNTER)),
+    2: _Table(
+        _WORDS | MORE_WORDS,
+        _run(_WORDS | MORE_WORDS, MORE_JOIN),
+        _han_run(_COUNTER + MORE_COUNTERS),
+    ),
+}
+"""Each reading version's number words, runs of them and Chinese counters: version 2
+adds tidy 37's words, Romanian "și" and the counters 点 點."""
 
 
 def _value(words: list[int]) -> int:
@@ -145,17 +235,17 @@ def _value(words: list[int]) -> int:
     return total + current
 
 
-def _latin(m: re.Match[str]) -> str:
+def _latin(m: re.Match[str], words: dict[str, int]) -> str:
     """A run of number words as its numbers: one, or more where a joining word stands
     between two that are not one number's parts ("three and four": "3 and 4")."""
     out: list[str] = []
     part: list[int] = []
     joined = ""
     for w in re.split(r"[\s-]+", m.group(0)):
-        if w not in _WORDS:
+        if w not in words:
             joined = w
             continue
-        v = _WORDS[w]
+        v = words[w]
         if joined and not (part and (part[-1] >= 100 or (part[-1] % 10 == 0 and part[-1] >= 20))
                            and v < part[-1]):  # fmt: skip
             out += [str(_value(part)), joined]
@@ -191,10 +281,12 @@ def _han(m: re.Match[str]) -> str:
     return str(total + current)
 
 
-def digits(folded: str) -> str:
-    """``folded`` (case folded) text with its numbers written in words as digits."""
+def digits(folded: str, version: int | None = None) -> str:
+    """``folded`` (case folded) text with its numbers written in words as digits, as
+    reading ``version`` reads them (default: the one in force, :func:`.readings.version`)."""
+    table = _TABLES[version or reading_version()]
     folded = _GERMAN_RUN.sub(_german, folded.translate(_DIGITS))
-    return _HAN_RUN.sub(_han, _RUN.sub(_latin, folded))
+    return table.han_run.sub(_han, table.run.sub(lambda m: _latin(m, table.words), folded))
 
 
 _MINUTES = "min mins minute minutes minuten minuto minutos minuti minuut"

@@ -52,8 +52,10 @@ from operator import mul
 from typing import Any
 
 from ...unicode_script import script
+from . import readings
 from .memo import searched
-from .signals import GENERIC, PairSignals, Profile
+from .quantities import read_alike
+from .signals import GENERIC, PairSignals, Profile, compare, profile
 
 __all__ = [
     "CASES",
@@ -63,6 +65,7 @@ __all__ = [
     "MODEL_PATH",
     "PairModel",
     "PairModelError",
+    "READING",
     "Score",
     "features",
     "apart",
@@ -75,6 +78,11 @@ MODEL_PATH = os.path.join(os.path.dirname(__file__), "pair_model.bin")
 FEATURE_VERSION = 2
 """1: tidy 15; 2 (tidy 17): quantities after unit conversion, numbers said in words,
 names across scripts (:func:`_across`)."""
+READING = 1
+"""The reading version (:mod:`.readings`) the shipped model was fitted on, and reads its
+features with: tidy 39 kept it at 1 when the rules moved to 2 (tidy 37's step B), so
+``pair_model.bin`` keeps its bytes and rebuilds from its features. A refit on another
+version changes it with the file."""
 BUCKET_BITS = 14
 CASES = ("offline", "semantic")
 """``offline``: no cosine; ``semantic``: the embedder's cosine is one more feature."""
@@ -239,7 +247,17 @@ def read(
     reads the cosine of ``s`` when there is one); the cosine itself is a feature only
     ``with_cosine``. ``verdict``: that verdict's kind (``none``: no verdict) when the
     caller has judged this very pair (``older``, ``newer``, ``s``, the default
-    thresholds) already."""
+    thresholds) already.
+
+    Read with reading version :data:`READING` (:mod:`.readings`): when a side is one a
+    later version reads otherwise (:func:`.quantities.read_alike`), the two sides, their
+    signals and the verdict are read again with it, and ``verdict`` is not used."""
+    if readings.version() != READING and not (read_alike(older.text) and read_alike(newer.text)):
+        # the model reads the pair as the readings it was fitted on read it: each side,
+        # their signals and the rules' verdict read again with that version
+        with readings.at(READING):
+            o, n = profile(older.text), profile(newer.text)
+            return read(o, n, compare(o, n, s.cosine), with_cosine, version)
     if verdict is None:
         from .detect import judge
 

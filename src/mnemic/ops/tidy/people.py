@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from .hangul import hangul_stem
 from .lexicon import REPORTS_TO, fold
+from .memo import per_reading
 from .signals import GENERIC, profile
 
 __all__ = ["ONE_HELD", "holders", "one_held", "other_relatives", "relatives"]
@@ -298,7 +299,7 @@ def one_held(text: str) -> bool:
     return bool(found) and found <= ONE_HELD
 
 
-@lru_cache(maxsize=4096)
+@per_reading
 def _rest(text: str) -> frozenset[str]:
     """The content words of ``text`` once the people it names are left out."""
     folded = fold(text)
@@ -307,7 +308,7 @@ def _rest(text: str) -> frozenset[str]:
     return profile(folded).words - GENERIC
 
 
-@lru_cache(maxsize=4096)
+@per_reading
 def _said(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """The content words of ``text``, and those of them written as names."""
     p = profile(text)

@@ -6,10 +6,12 @@ translator (tidy 17): the pair model's ``q:``, ``nw:`` and ``xs:`` features.
   hectolitres, areas, a running pace in seconds per km, a sum of money by its currency,
   "6,200" and "2.000" with their thousands separators; tidy 24: m³, pressure in bar,
   energy in kWh, speed in km/h, stone, a duration in minutes, "half a mile", "four and a
-  half kilos", a pace "par mile"), each time of day in minutes
-  after midnight (12 h and 24 h clocks; "07:30" is a 24 h clock), each date as month and
-  day (ISO, day-first and month-first numbers, month names in en, de, fr, es, it, pt,
-  nl, and 3月5日). Numbers said in words are read first (:func:`.numerals.digits`).
+  half kilos", a pace "par mile"; reading version 2, tidy 37 and 39: cubic feet, litres
+  in more languages), each time of day in minutes after midnight (12 h and 24 h clocks;
+  "07:30" is a 24 h clock), each date as month and day (ISO, day-first and month-first
+  numbers, month names in en, de, fr, es, it, pt, nl, and 3月5日; version 2: in 25 more
+  languages, "12 maja", "14. syyskuuta"). Numbers said in words are read first
+  (:func:`.numerals.digits`).
   :func:`reading` also gives where each was read, the units and the other numbers (the
   rule of :mod:`.conversions`).
 * :func:`language`: which of seven languages written in Latin letters an entry reads
@@ -32,9 +34,19 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-from .numerals import AT, digits
+from .numerals import AT, MORE_WORDS, digits
+from .readings import LATEST, version as reading_version
 
-__all__ = ["FUNCTION_WORDS", "Reading", "language", "latin", "quantities", "reading", "same_name"]
+__all__ = [
+    "FUNCTION_WORDS",
+    "Reading",
+    "language",
+    "latin",
+    "quantities",
+    "read_alike",
+    "reading",
+    "same_name",
+]
 
 _NUM = r"((?<![\d.,])[1-9]\d{0,2}(?:[,.\u202f\u00a0 ]\d{3})+(?![\d.,]\d)|\d+(?:[.,]\d+)?)"
 """A number: with thousands separated ("6,200", "2.000", "38 500": groups of three after
@@ -80,10 +92,24 @@ for _words, _dim, _factor in (
 ):  # fmt: skip
     for _w in _words.split("|") if "|" in _words else _words.split():  # "|": multi-word units
         _UNITS[_w] = (_dim, _factor)
-_AMOUNT = re.compile(
-    _NUM + r"\s?(" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
-    + r")(?![^\W\d_])"
-)  # fmt: skip
+MORE_UNITS: dict[str, tuple[str, float]] = {}
+for _words, _dim, _factor in (
+    ("lítear lítir litra litru litrów litrov litraa litrat lítrar lítra литра литри літрів "
+     "літри", "volume", 1.0),
+    ("cu ft|cu. ft.|cubic feet|cubic foot|ft³|ft3", "volume", 28.3168),
+):  # fmt: skip
+    for _w in _words.split("|") if "|" in _words else _words.split():
+        MORE_UNITS[_w] = (_dim, _factor)
+"""Reading version 2 (tidy 37): litres as more languages write them, cubic feet."""
+
+
+def _amount(units: dict[str, tuple[str, float]]) -> re.Pattern[str]:
+    return re.compile(
+        _NUM + r"\s?(" + "|".join(re.escape(u) for u in sorted(units, key=len, reverse=True))
+        + r")(?![^\W\d_])"
+    )  # fmt: skip
+
+
 _TEMP = re.compile(
     r"(-?\d+(?:[.,]\d+)?)\s?(?:°|º|degrees?|grad|grados|degrés|gradi|graus)?\s?"
     r"(℃|℉|°c|°f|ºc|ºf|celsius|fahrenheit|(?<=°)c|(?<=°)f|(?<=º)c|(?<=º)f)"
@@ -116,9 +142,100 @@ _MONTHS = {
     )
     for m in names.split()
 }
-_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_DAY_MONTH = re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th|er|\.|º)?\s(?:de\s)?({_MONTH})\b")
-_MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s(\d{{1,2}})(?:st|nd|rd|th)?(?!\d)")
+# Tidy 37: the months of more languages, as a date writes them after its day (case forms
+# where the language inflects: Polish "12 maja", Ukrainian "21 листопада", Finnish "14.
+# syyskuuta") or before it (Hungarian "május 12"); written from each language's calendar.
+# Left out: a word that is one month in one language and another in a second (Croatian
+# "listopad", October, is November in Polish and Czech: read as November), and names of
+# more than one word (Irish "Meán Fómhair").
+MORE_MONTHS: dict[str, int] = {}
+"""Reading version 2 (tidy 37): the months of 25 more languages (see above)."""
+for _k, _names in enumerate(
+    (
+        "styczeń stycznia leden ledna január januára siječanj siječnja januar januarja "
+        "январь января січень січня јануар ianuarie januari tammikuu tammikuuta január "
+        "ocak ιανουάριος ιανουαρίου gener janúar sausio sausis janvāris janvārī jaanuar "
+        "janar urtarrila eanáir ionawr",
+        "luty lutego únor února február februára veljača veljače februar februarja "
+        "февраль февраля лютий лютого фебруар februarie helmikuu helmikuuta február "
+        "şubat subat φεβρουάριος φεβρουαρίου febrer febrúar vasario vasaris februāris "
+        "februārī veebruar shkurt otsaila feabhra chwefror",
+        "marzec marca březen března marec marca ožujak ožujka mart марта март березень "
+        "березня март martie maret maaliskuu maaliskuuta március μάρτιος μαρτίου "
+        "març marts kovo kovas marts martā märts mars martxoa márta mawrth",
+        "kwiecień kwietnia duben dubna apríl apríla travanj travnja aprila апрель апреля "
+        "квітень квітня април aprilie huhtikuu huhtikuuta április nisan απρίλιος απριλίου "
+        "abril apríl balandžio balandis aprīlis aprīlī aprill prill apirila aibreán ebrill",
+        "maj maja květen května máj mája svibanj svibnja мая май травень травня мај mei "
+        "toukokuu toukokuuta május mayıs mayis μάιος μαΐου μαΐου maig maí gegužės gegužė "
+        "maijs maijā maiatza bealtaine",
+        "czerwiec czerwca červen června jún júna lipanj lipnja junij junija июнь июня "
+        "червень червня јун iunie juni kesäkuu kesäkuuta június haziran ιούνιος ιουνίου "
+        "juny júní birželio birželis jūnijs jūnijā juuni qershor ekaina meitheamh mehefin",
+        "lipiec lipca červenec července júl júla srpanj srpnja julij julija июль июля "
+        "липень липня јул iulie julai heinäkuu heinäkuuta július temmuz ιούλιος ιουλίου "
+        "juliol júlí liepos liepa jūlijs jūlijā juuli korrik uztaila iúil gorffennaf",
+        "sierpień sierpnia srpen srpna augusta kolovoz kolovoza avgust avgusta август "
+        "августа серпень серпня augusti agustus ogos elokuu elokuuta augusztus ağustos "
+        "agustos αύγουστος αυγούστου agost ágúst rugpjūčio rugpjūtis augusts augustā "
+        "gusht abuztua lúnasa awst",
+        "wrzesień września září september septembra rujan rujna septembar сентябрь "
+        "сентября вересень вересня септембар septembrie syyskuu syyskuuta szeptember "
+        "eylül eylul σεπτέμβριος σεπτεμβρίου setembre rugsėjo rugsėjis septembris "
+        "septembrī shtator iraila medi",
+        "październik października říjen října október októbra oktobra oktobar октябрь "
+        "октября жовтень жовтня октобар octombrie lokakuu lokakuuta ekim οκτώβριος "
+        "οκτωβρίου octubre október spalio spalis oktobris oktobrī oktoober tetor urria "
+        "hydref",
+        "listopad listopada listopadu novembra novembar ноябрь ноября листопад листопада "
+        "новембар noiembrie marraskuu marraskuuta kasım kasim νοέμβριος νοεμβρίου "
+        "nóvember lapkričio lapkritis novembris novembrī nëntor azaroa samhain tachwedd "
+        "studeni studenoga studenog",
+        "grudzień grudnia prosinec prosince december decembra prosinac prosinca decembar "
+        "декабрь декабря грудень грудня децембар decembrie desember desember joulukuu "
+        "joulukuuta aralık aralik δεκέμβριος δεκεμβρίου desembre disember gruodžio "
+        "gruodis decembris decembrī detsember dhjetor abendua nollaig rhagfyr",
+    )
+):
+    for _m in _names.split():
+        if _m.casefold() not in _MONTHS:  # as the text is: "ιανουάριοσ"
+            MORE_MONTHS.setdefault(_m.casefold(), _k + 1)
+
+
+def _dates(months: dict[str, int], of: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A day before its month's name ("12 maja"; ``of``: the words between, "de"), and
+    the month's name before its day ("May 12")."""
+    names = "|".join(sorted(months, key=len, reverse=True))
+    return (
+        re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th|er|\.|º)?\s(?:{of})?({names})\b"),
+        re.compile(rf"\b({names})\.?\s(\d{{1,2}})(?:st|nd|rd|th)?(?!\d)"),
+    )
+
+
+_AM = ("上午", "早上", "早晨", "凌晨", "午前", "오전", "sáng")
+_PM = ("下午", "晚上", "傍晚", "午後", "오후", "chiều", "tối")
+_EAST_CLOCK = re.compile(
+    rf"(?:({'|'.join(_AM + _PM)})\s?)?(?<![\d.,:])(\d{{1,2}})\s?(?:点|點|時(?!間)|시(?!간))"
+    r"(?:\s?(\d{1,2})\s?(?:分|분)|(半|반))?"
+    rf"|(?<![\d.,:])(\d{{1,2}})\s?giờ(?:\s?(\d{{1,2}})(?:\s?phút)?)?(?:\s({'|'.join(_AM + _PM)}))?"
+)
+"""Reading version 2 (tidy 37): a time of day as Chinese, Japanese, Korean and
+Vietnamese write it, with the part of the day before the hour or after it ("上午9点",
+"午後5時半", "오후 5시 30분", "7 giờ 30 sáng"): read as a clock with am or pm
+(:func:`_east`). Not "5時間", "5시간" (hours); "giờ" only with minutes or a part of
+the day ("3 giờ" is as often three hours)."""
+
+
+def _east(m: re.Match[str]) -> str:
+    if m.group(2) is not None:
+        part, hour, minute = m.group(1), m.group(2), m.group(3) or ("30" if m.group(4) else "00")
+    else:
+        part, hour, minute = m.group(7), m.group(5), m.group(6)
+        if not part and not minute:
+            return m.group(0)
+        minute = minute or "00"
+    mark = " am" if part in _AM else " pm" if part in _PM else ""
+    return f" {int(hour)}:{int(minute):02d}{mark} "
 
 
 _THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:[,.\u202f\u00a0 ]\d{3})+")
@@ -195,12 +312,73 @@ _DURATION = re.compile(
 bare "h" only after a decimal, as "16h" is a time of day), in minutes (a month is 30.44
 days). Hours after a word that makes them a time of day ("à 10 heures",
 :data:`.numerals.AT`) are not one."""
-_HALF_OF = re.compile(
-    r"\b(?:a\s)?half\san?\s(?=(?:"
-    + "|".join(re.escape(u) for u in sorted({*_UNITS, *_DURATION_UNITS}, key=len, reverse=True))
-    + r")(?![^\W\d_]))"
-)  # fmt: skip
-"""Half a unit ("half a mile", "half an hour"): 0.5 of it."""
+
+
+def _half_of(units: dict[str, tuple[str, float]]) -> re.Pattern[str]:
+    """Half a unit ("half a mile", "half an hour"): 0.5 of it."""
+    return re.compile(
+        r"\b(?:a\s)?half\san?\s(?=(?:"
+        + "|".join(re.escape(u) for u in sorted({*units, *_DURATION_UNITS}, key=len, reverse=True))
+        + r")(?![^\W\d_]))"
+    )  # fmt: skip
+
+
+class _Table(NamedTuple):
+    """What one reading version (:mod:`.readings`) reads as amounts and dates."""
+
+    units: dict[str, tuple[str, float]]
+    amount: re.Pattern[str]
+    half_of: re.Pattern[str]
+    months: dict[str, int]
+    day_month: re.Pattern[str]
+    month_day: re.Pattern[str]
+    east_clock: bool
+
+
+def _table(units: dict[str, tuple[str, float]], months: dict[str, int], of: str,
+           east_clock: bool) -> _Table:  # fmt: skip
+    return _Table(units, _amount(units), _half_of(units), months, *_dates(months, of), east_clock)
+
+
+_TABLES = {
+    1: _table(_UNITS, _MONTHS, r"de\s", False),
+    2: _table(_UNITS | MORE_UNITS, _MONTHS | MORE_MONTHS, r"de\s|d'|d’", True),
+}
+"""Each reading version's units, months and clocks: version 2 adds tidy 37's litres
+and cubic feet, the months of 25 more languages ("12 d'agost" too) and East Asian and
+Vietnamese clock times (:data:`_EAST_CLOCK`)."""
+
+
+_LATER = re.compile(
+    r"\b(?:"
+    + "|".join(
+        re.escape(w)
+        for w in sorted(
+            {*MORE_WORDS, *MORE_MONTHS, *(u for u in MORE_UNITS if u.isalpha()), "și", "şi"},
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\b|cu\.?\s?ft|ft[³3]|cubic\s+f|[点點時시]|giờ|\d\S{0,2}\sd['’]"
+)
+"""Where a reading of version 2 may read what version 1 does not: one of its number
+words, months or units as a word (some version 1 reads too, the same: a superset),
+Romanian "și" joining two numbers, cubic feet, the characters of an East Asian clock
+or a Chinese count, Vietnamese "giờ", a day before "d'" (Catalan "12 d'agost")."""
+
+
+@lru_cache(maxsize=8192)
+def read_alike(text: str) -> bool:
+    """Whether every reading version reads ``text`` alike (:mod:`.readings`: a version
+    adds readings): none of version 2's (:data:`_LATER`) can match it, in its case
+    folded form or in tidy's (NFKC, case folded, "’" as "'", :func:`.lexicon.fold`)."""
+    folded = text.casefold()
+    if _LATER.search(folded):
+        return False
+    tidy = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+    return tidy == folded or not _LATER.search(tidy)
+
+
 _AND_A_HALF = re.compile(r"(?<![\d.,])(\d+)\s(?:and a half|und ein halb|y medio|e mezzo|e meio)\b")
 """A number and a half ("four and a half kilos"): its decimal."""
 _FORTNIGHT = re.compile(r"\b(?:a|one)\s(?=fortnight\b)")
@@ -220,12 +398,24 @@ class Reading(NamedTuple):
     """The numbers the text states besides those (sorted): "Parcel *4*", "*2022* Reserva"."""
 
 
-@lru_cache(maxsize=4096)
-def reading(text: str) -> Reading:
+def reading(text: str, version: int | None = None) -> Reading:
     """What :func:`quantities` reads in ``text``, with the spans it read them from, the
-    units it read in each dimension and the numbers ``text`` states besides them."""
-    t = digits(text.casefold())
-    t = _AND_A_HALF.sub(r"\1.5", _HALF_OF.sub("0.5 ", _FORTNIGHT.sub("1 ", t)))
+    units it read in each dimension and the numbers ``text`` states besides them, as
+    reading ``version`` reads them (default: the one in force,
+    :func:`.readings.version`)."""
+    v = version or reading_version()
+    if v != LATEST and read_alike(text):
+        v = LATEST  # read once: no later reading can tell the versions apart here
+    return _reading(text, v)
+
+
+@lru_cache(maxsize=4096)
+def _reading(text: str, version: int) -> Reading:
+    table = _TABLES[version]
+    t = digits(text.casefold(), version)
+    if table.east_clock:
+        t = _EAST_CLOCK.sub(_east, t)
+    t = _AND_A_HALF.sub(r"\1.5", table.half_of.sub("0.5 ", _FORTNIGHT.sub("1 ", t)))
     out: dict[str, set[float]] = {}
     spans: list[str] = []
     units: dict[str, set[str]] = {}
@@ -265,8 +455,8 @@ def reading(text: str) -> Reading:
             continue  # "à 10 heures": a time of day
         out.setdefault("duration", set()).add(_number(number) * minutes)
         took(m, "duration", str(minutes))
-    for m in list(_AMOUNT.finditer(t)):
-        dim, factor = _UNITS[m.group(2)]
+    for m in list(table.amount.finditer(t)):
+        dim, factor = table.units[m.group(2)]
         out.setdefault(dim, set()).add(_number(m.group(1)) * factor)
         took(m, dim, str(factor))
     for m in list(_CLOCK.finditer(t)):
@@ -305,11 +495,11 @@ def reading(text: str) -> Reading:
     for m in list(_HAN_DATE.finditer(t)):
         dates.add(int(m.group(1)) * 100 + int(m.group(2)))
         took(m)
-    for m in list(_DAY_MONTH.finditer(t)):
-        dates.add(_MONTHS[m.group(2)] * 100 + int(m.group(1)))
+    for m in list(table.day_month.finditer(t)):
+        dates.add(table.months[m.group(2)] * 100 + int(m.group(1)))
         took(m)
-    for m in list(_MONTH_DAY.finditer(t)):
-        dates.add(_MONTHS[m.group(1)] * 100 + int(m.group(2)))
+    for m in list(table.month_day.finditer(t)):
+        dates.add(table.months[m.group(1)] * 100 + int(m.group(2)))
         took(m)
     if dates:
         out["date"] = dates
@@ -322,12 +512,12 @@ def reading(text: str) -> Reading:
     )
 
 
-def quantities(text: str) -> dict[str, frozenset[float]]:
+def quantities(text: str, version: int | None = None) -> dict[str, frozenset[float]]:
     """The amounts, times of day and dates ``text`` states, by dimension, each in one
     unit (see the module docstring); a time of day said without am/pm on a 12-hour
     clock is both readings. Cached by text: a store's entries are read once per pair
     (the dict returned is shared; do not change it)."""
-    return reading(text).values
+    return reading(text, version).values
 
 
 def close(xs: frozenset[float], ys: frozenset[float]) -> bool:

@@ -75,6 +75,7 @@ from .phrases import (
     negation_in,
     negation_said,
 )
+from .readings import LATEST, version as reading_version
 from .slots import CJK, read_slots
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said"]
@@ -167,6 +168,11 @@ class Profile:
     """Whether a word marks it as an update ("now", "switched to", :data:`.phrases.UPDATE`),
     not only a phrase of since when: then the words after that word are its new value,
     and those before it its key, which the rules that read a rewording need."""
+
+    reading: int = LATEST
+    """The reading version it was read with (:mod:`.readings`; :data:`.readings.LATEST`
+    for a text every version reads alike): the per-entry readings keep it apart
+    (:func:`.memo.per_entry`)."""
 
     @property
     def stated(self) -> frozenset[str]:
@@ -372,10 +378,22 @@ _DAYS = frozenset(stem(day) for day in HABITUAL.values())
 """A weekday said as a habit, read as a content word (:data:`.phrases.HABITUAL`)."""
 
 
-@lru_cache(maxsize=8192)  # rules read the profile of a text cut or rewritten per pair
 def profile(text: str) -> Profile:
-    """The :class:`Profile` of one entry (a function of its text: kept by it)."""
-    folded = durations(digits(spelled_out(_fold(_IN_THE.sub("em", text)))))
+    """The :class:`Profile` of one entry (a function of its text and of the reading
+    version in force, :mod:`.readings`: kept by them; a text every version reads alike,
+    :func:`.quantities.read_alike`, is read once)."""
+    v = reading_version()
+    if v != LATEST:
+        from .quantities import read_alike
+
+        if read_alike(text):
+            v = LATEST
+    return _profile(text, v)
+
+
+@lru_cache(maxsize=8192)  # rules read the profile of a text cut or rewritten per pair
+def _profile(text: str, version: int) -> Profile:
+    folded = durations(digits(spelled_out(_fold(_IN_THE.sub("em", text))), version))
     folded = in_charge(REPORTS_TO.sub("manager is", folded))
     folded = day_lists(day_month(concepts(read_moves(folded))))
     slots, rest = read_slots(folded)
@@ -422,6 +440,7 @@ def profile(text: str) -> Profile:
         tuple(sorted(_forms(plain, frozenset(order)))),
         frozenset(stem(n) for n in names) & frozenset(order),
         marked,
+        version,
     )
 
 
@@ -627,14 +646,15 @@ _BY_KIND: dict[str, dict[str, frozenset[str]]] = {}
 def _slots_by_kind(p: Profile) -> dict[str, frozenset[str]]:
     """``p``'s slots of each of its kinds (those of kind ``k`` start ``k:``), kept per
     text: :func:`compare` asked it of both sides for each kind they share, per pair
-    (tidycost 2)."""
+    (tidycost 2), and per reading version (:attr:`Profile.reading`)."""
+    key = p.text if p.reading == LATEST else f"\x00{p.reading}\x00{p.text}"
     try:
-        return _BY_KIND[p.text]
+        return _BY_KIND[key]
     except KeyError:
         pass
     if len(_BY_KIND) >= 8192:
         _BY_KIND.clear()
-    out = _BY_KIND[p.text] = {
+    out = _BY_KIND[key] = {
         k: frozenset(v for v in p.slots if v.startswith(k + ":")) for k in p.kinds
     }
     return out
