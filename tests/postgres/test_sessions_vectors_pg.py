@@ -125,7 +125,8 @@ def test_pg_a_schema_embedded_before_migration_14_gets_its_words_from_a_backfill
                     db.sql("INSERT INTO {s}.message_vectors VALUES (%s, %s, %s, %s)"),
                     (mid, e.model_id, encode(e.embed_passages([text])[0]), seq + 1),
                 )
-        assert migrations.migrate(db) == [14]
+        # 14 backfills the words (the migrations after it follow in the same call)
+        assert migrations.migrate(db)[:1] == [14]
         store = PostgresSessionStore(db)
         assert store.words is not None
         assert (store.words.count(e.model_id), store.words.missing(e.model_id)) == (0, 2)
