@@ -351,7 +351,10 @@ def cost(corpora: dict[str, rb.Corpus], questions: list[rb.Question], save: Path
     save.write_text(json.dumps(out, indent=1), encoding="utf-8")
 
 
-def main() -> None:
+def cli(stores_fn: Any, run_fn: Any, tune_fn: Any, prefix: str) -> None:
+    """The command line of recall 32 and of the scripts built on it (recall 33): ``run``,
+    ``tune`` or ``cost`` over the stores ``stores_fn`` builds, with that script's own
+    ``run_fn`` and ``tune_fn`` (same signatures as :func:`run` and :func:`tune` here)."""
     from _vcache import CachedEmbedder
 
     parser = argparse.ArgumentParser()
@@ -363,19 +366,23 @@ def main() -> None:
     args = parser.parse_args()
     embedder = CachedEmbedder()
     sets = args.sets.split(",")
-    with tempfile.TemporaryDirectory(prefix="mnemic-recall32-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         t0 = time.perf_counter()
-        corpora, questions = stores(sets, args.split, embedder, Path(tmp))
+        corpora, questions = stores_fn(sets, args.split, embedder, Path(tmp))
         print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s, "
               f"embedded now {embedder.embedded})", file=sys.stderr)  # fmt: skip
         if args.what == "run":
-            run(corpora, questions, lambda: embedder, args.save)
+            run_fn(corpora, questions, lambda: embedder, args.save)
         elif args.what == "tune":
-            tune(corpora, questions, lambda: embedder, args.variants.split(","), args.save)
+            tune_fn(corpora, questions, lambda: embedder, args.variants.split(","), args.save)
         else:
             cost(corpora, questions, args.save)
         for c in corpora.values():
             c.store.close()
+
+
+def main() -> None:
+    cli(stores, run, tune, "mnemic-recall32-")
 
 
 if __name__ == "__main__":

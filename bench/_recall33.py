@@ -73,10 +73,7 @@ main, docs/recall.md "recall 33", README. If not: nothing ships and the cases ar
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -115,30 +112,7 @@ def tune(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: An
 
 
 def main() -> None:
-    from _vcache import CachedEmbedder
-
-    parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("run", "cost", "tune"))
-    parser.add_argument("--variants", default="word:0.90:3")
-    parser.add_argument("--sets", default="strangers5-xl,strangers6-xl")
-    parser.add_argument("--split", default="dev")
-    parser.add_argument("--save", type=Path, required=True)
-    args = parser.parse_args()
-    embedder = CachedEmbedder()
-    sets = args.sets.split(",")
-    with tempfile.TemporaryDirectory(prefix="mnemic-recall33-") as tmp:
-        t0 = time.perf_counter()
-        corpora, questions = stores(sets, args.split, embedder, Path(tmp))
-        print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s, "
-              f"embedded now {embedder.embedded})", file=sys.stderr)  # fmt: skip
-        if args.what == "run":
-            run(corpora, questions, lambda: embedder, args.save)
-        elif args.what == "tune":
-            tune(corpora, questions, lambda: embedder, args.variants.split(","), args.save)
-        else:
-            r32.cost(corpora, questions, args.save)
-        for c in corpora.values():
-            c.store.close()
+    r32.cli(stores, run, tune, "mnemic-recall33-")
 
 
 if __name__ == "__main__":
