@@ -31,12 +31,16 @@ embedder's only), so the pair model's probe digest and file stay.
 **The step** (:func:`mnemic.ops.tidy.across.english_and_another`): one side writes two
 words or more of :data:`mnemic.ops.tidy.across._ENGLISH` (English's function words and
 more) and more of them than of any other language's function words; the other writes
-three words or more, none of them English (no word of that list) and none of the first
-side's words in lower case (months and weekdays aside). Then the pair is two languages
+three words or more, two of them or more in lower case (of three letters or more),
+none of them English (no word of that list) and none of the first side's words in lower
+case (months and weekdays aside). Then the pair is two languages
 for the embedder: its cosine reading (``meaning.same_meaning``: the vetoes of two
 languages, 0.925, or 0.88 anchored) and :func:`.across.surely_two` (the anchored floor).
 A terse English note with no function word ("Boiler serviced in October") writes "in",
-or shares a word with the English side.
+shares a word with the English side, or is mostly names ("Greenfield Garage: tyres,
+October": one word in lower case). This last condition was added after the first
+commit of the rule (``a9f67e08``), before any judging run had finished (the dumps were
+stopped, none read).
 
 **Looked at before the rule, disclosed**: the step's verdicts on the cross-language
 rewordings of the dev halves alone (the study, with the embedder, rules + model):

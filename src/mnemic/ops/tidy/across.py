@@ -699,14 +699,15 @@ def _plain(text: str) -> _Plain:
 
 def english_and_another(a: Profile, b: Profile) -> bool:
     """Whether one of ``a`` and ``b`` reads as English and the other, of three words or
-    more, writes no English word (:data:`_ENGLISH`) and none of the first's words in
-    lower case (tidy 40, with the embedder only: the anchored floor and the cosine's
-    reading of two languages). Basque, Lithuanian, Hungarian, Faroese, Vietnamese,
-    Javanese and many more have no function words here, and a Polish "na" ties with
-    Swahili's: "The chess club has 22 members this year" / "Xake klubak 22 kide ditu
-    aurten" was read as one language, so the anchored floor never held. An English
-    note without function words ("Boiler serviced in October") writes "in", or shares a
-    word with the English side it is set against."""
+    more and two of them or more in lower case (:attr:`_Plain.lower`), writes no English
+    word (:data:`_ENGLISH`) and none of the first's words in lower case (tidy 40, with
+    the embedder only: the anchored floor and the cosine's reading of two languages).
+    Basque, Lithuanian, Hungarian, Faroese, Vietnamese, Javanese and many more have no
+    function words here, and a Polish "na" ties with Swahili's: "The chess club has 22
+    members this year" / "Xake klubak 22 kide ditu aurten" was read as one language, so
+    the anchored floor never held. An English note without function words ("Boiler
+    serviced in October") writes "in", shares a word with the English side it is set
+    against, or is mostly names ("Greenfield Garage: tyres, October")."""
     pa, pb = _plain(a.text), _plain(b.text)
     return _english_against(pa, pb) or _english_against(pb, pa)
 
@@ -714,7 +715,7 @@ def english_and_another(a: Profile, b: Profile) -> bool:
 def _english_against(en: _Plain, other: _Plain) -> bool:
     return (
         en.english and not other.writes_english and other.count >= 3
-        and not other.lower & en.words
+        and len(other.lower) >= 2 and not other.lower & en.words
     )  # fmt: skip
 
 
