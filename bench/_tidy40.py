@@ -76,6 +76,20 @@ heldout OUT`` under each tree, ``python bench/_tidy40.py held BEFORE AFTER``). I
 decides whether src keeps the step: ship only if the gate passes on dev and the test
 half does not fall (no kind's flagged count falls, honest joined does not rise).
 
+**Measured once** (``bench/results/tidy40.json``; before main ``019a8cb5``, after
+``f3706d5e``, the same minutes): fresh10-16 dev (n 452 / 263 / 164 / 466), rules + the
+shipped model. Offline every verdict the same (rewordings 138, updates 97,
+contradictions 67, honest joined 19). With multilingual-e5-small rewordings 177 -> 184
+(won 7, lost 0, paired 95 % [1.8, 12.2]; cross-language rewordings 32 -> 39 of 124),
+updates 97, contradictions 68, honest joined 26 -> 26 (none newly joined): (a)-(c) hold
+in both modes. Unrelated cross-row pairs merged: pool *two* 0 -> **1** of 107 judged,
+pool *rest* 3 -> 3 of 329: **(d) fails, not shipped**; ``src`` went back to main's (so
+``dump`` under this tree is main's; the step is ``f3706d5e``). Read after the decision:
+the one pair, "Yacine prepares his show the evening before" (fresh16 r062's a) / "Një
+mbrëmje më parë e përgatit Yacine emisionin e tij" (r111's b), is one fact the set
+writes in two rows. tidy_fresh16's test half was **not read** (the step failed on dev;
+the half's one look is kept for a rule that can ship).
+
 Usage::
 
     python bench/_tidy40.py dump OUT
