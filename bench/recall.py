@@ -93,7 +93,16 @@ Sets (each split into dev and test with a fixed seed, by conversation or by temp
   ``--sets``;
 * ``strangers9-xl``: 210 of them asked in twenty-one other languages (30 in Chinese, 9 in
   each other) (``bench/data/recall_strangers9-xl.json``), test split only: the judge set of
-  a cross-language rule.
+  a cross-language rule;
+* ``strangers10``: a tenth stranger's three conversations between one user and an
+  assistant that writes long replies (a Cebu-born tattoo artist in Bristol whose messages
+  mix in Tagalog, a Derbyshire climbing arborist going self-employed, a Belfast driving
+  instructor learning Irish) and 225 questions (``bench/data/recall_strangers10.json``,
+  source in ``bench/data/strangers10/``): the **test** split only, a held-out judge set
+  unread by any rule, not in the default ``--sets``;
+* ``strangers10-xl``: 210 of them asked in twenty-one other languages (30 in Chinese, 9 in
+  each other) (``bench/data/recall_strangers10-xl.json``), test split only: a second judge
+  set of a cross-language rule.
 
 Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no stemming,
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
@@ -139,7 +148,7 @@ LOCOMO_SPLIT = {"dev": ["conv-26", "conv-30", "conv-42"], "test": ["conv-41", "c
 STRANGERS = HERE / "data" / "recall_strangers1.json"
 STRANGERS_XL = HERE / "data" / "recall_strangers1-xl.json"
 """A held-out set written by a stranger: every question is test, none is ever dev."""
-# questions are test unless they say otherwise ("split": strangers5-8 are dev; 1-4 and 9 test)
+# questions are test unless they say otherwise ("split": strangers5-8 are dev; 1-4, 9, 10 test)
 STRANGER_SETS = {
     "strangers1": (STRANGERS, STRANGERS_XL),
     "strangers2": (HERE / "data" / "recall_strangers2.json",
@@ -158,6 +167,8 @@ STRANGER_SETS = {
                    HERE / "data" / "recall_strangers8-xl.json"),
     "strangers9": (HERE / "data" / "recall_strangers9.json",
                    HERE / "data" / "recall_strangers9-xl.json"),
+    "strangers10": (HERE / "data" / "recall_strangers10.json",
+                    HERE / "data" / "recall_strangers10-xl.json"),
 }  # fmt: skip
 """Each stranger's set and its other-language questions (``NAME`` and ``NAME-xl``)."""
 TURN_K = (5, 10, 25, 50)
