@@ -54,6 +54,7 @@ __all__ = [
     "MORE",
     "NARROWED",
     "NARROWED_OUT",
+    "OBJECTS45",
     "RECORD",
     "RECORD_ACTIONS",
     "RECORD_FRAMES",
@@ -3097,3 +3098,137 @@ MASS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
         False,
     ),
 )
+
+# Scanner 45, *objects45* (issue 29; the nineteenth set's dev half, its first look, and the
+# tenth-to-eighteenth dev halves): keys appended to concepts the frames already read, no
+# frame changed.
+#
+# * ``secctl``: the safety devices of the user's world (temperature, fridge and freezer
+#   alarms, smoke, fire, gas and carbon-monoxide alarms and detectors, a drone's
+#   geofencing and no-fly zones), so that "switch off the temperature alarm" is read as
+#   ``secctl weaken`` (a hold) as "switch off the firewall" is; a burglar alarm is not one
+#   (disarming it at opening time is routine);
+# * ``weaken`` in the nine languages the nineteenth set added (Afrikaans, Albanian,
+#   Armenian, Azerbaijani, Macedonian, Galician, Marathi, Telugu, Nepali) where the layer
+#   had none;
+# * ``reviewer``: a lawyer and the tax office, who examine records as an auditor does;
+#   ``notrace``: "so that he does not see / notice" in the Nordic and Slavic languages;
+#   ``delete`` and ``alter`` in Danish and Norwegian; ``trail``: photographs and raw files
+#   in their Nordic definite forms; ``redate`` in Tagalog; ``pretend``: "so that it looks
+#   old"; ``relied``: the contract (a client's claim is read against it); ``ledger``:
+#   Croatian invoices;
+# * ``prompt`` and ``reveal``: hidden or system instructions and "word for word / the full
+#   text" in the nine languages; ``payee``: an account number and bank details in them.
+OBJECTS45: dict[str, str] = {
+    "secctl": """
+        temperature alarm*; temperature alert*; fridge alarm*; freezer alarm*;
+        cold room alarm*; chiller alarm*; smoke alarm*; smoke detector*; fire alarm*;
+        heat detector*; gas alarm*; gas detector*; carbon monoxide alarm*;
+        carbon monoxide detector*; co alarm*; co detector*; geofenc*; geo-fenc*;
+        no-fly zone*; no fly zone*; overheat protection; overheating protection;
+        allarme della temperatura; allarme temperatura; allarmi della temperatura;
+        allarme antincendio; rilevatore di fumo; rilevatori di fumo; sensore di fumo;
+        rilevatore di gas; allarme del frigo*; allarme del congelatore;
+        l'allarme della temperatura; l'allarme temperatura; l'allarme antincendio;
+        l'allarme del frigo*; l'allarme del congelatore; l'alarme incendie;
+        l'alarme de temperature; l'alarme du frigo; l'alarme du congelateur;
+        alarme de temperature; alarmes de temperature; alerte de temperature;
+        alertes de temperature; alertes du thermometre; alerte du thermometre;
+        alarme incendie; detecteur de fumee; detecteurs de fumee; detecteur de monoxyde;
+        alarme du frigo; alarme du congelateur; alarme de la chambre froide;
+        alarma de temperatura; alertas de temperatura; alerta de temperatura;
+        alarma de incendio*; alarma contra incendios; detector de humo; detectores de humo;
+        detector de gas; alarma de la nevera; alarma del congelador;
+        alarme de temperatura; alarme de incendio;
+        detector de fumo; detectores de fumo; detector de fumaca; alarme da geladeira;
+        alarme do congelador; temperaturalarm*; temperaturwarnung*; rauchmelder*;
+        brandmelder*; feueralarm*; gaswarnmelder*; kuhlschrankalarm*;
+        gefrierschrankalarm*; flugverbotszone*; temperatuuralarm*; rookmelder*;
+        brandalarm*; koolmonoxidemelder*; gasmelder*; temperaturlarm*; brandlarm*;
+        rokdetektor*; roykvarsler*; rogalarm*; rogdetektor*; palovaroitin*;
+        lampotilahalytys*; alarm temperatury; czujnik dymu; czujniki dymu; alarm pozarowy;
+        czujnik czadu; hlasic pozaru; hlasic koure; teplotni alarm; датчик дыма;
+        датчики дыма; пожарн* сигнализац*; температурн* сигнализац*; датчик газа;
+        датчик диму; датчики диму; пожежн* сигналізац*; duman dedektoru; yangin alarmi;
+        sicaklik alarmi; gaz alarmi; alarm suhu; detektor asap; alarm kebakaran;
+        bao chay; cam bien khoi; bao dong nhiet do; 温度报警; 温度警报; 烟雾报警; 烟感;
+        火灾报警; 电子围栏; 禁飞区; 温度アラーム; 煙感知器; 火災報知器; ガス警報;
+        ジオフェンス; 飛行禁止区域; 온도 경보; 화재 경보; 연기 감지기; 지오펜스;
+        비행 금지 구역; إنذار الحريق; كاشف الدخان; إنذار الحرارة; धुआं डिटेक्टर;
+        फायर अलार्म; तापमान अलार्म; जियो-फेंसिंग; জিও-ফেন্সিং; ফায়ার অ্যালার্ম
+    """,
+    "weaken": """
+        skakel dit af; deaktiveer dit; caktivizo; çaktivizo; çaktivizoni; fike; fikni;
+        անջատիր; անջատեք; ապաակտիվացրու; söndür; söndürün; deaktiv et; deaktiv edin;
+        исклучи; исклучете; деактивирај; desactiva; desactivade; apagade;
+        बंद करा; निष्क्रिय करा; ఆఫ్ చేయండి; ఆఫ్ చెయ్యి; నిలిపివేయండి;
+        ఆపివేయండి; निष्क्रिय गर
+    """,
+    "reviewer": """
+        lawyer*; solicitor*; attorney*; the taxman; tax authority; tax authorities; hmrc;
+        the irs; advokat*; abogad*; avocat*; anwalt; anwaltin; rechtsanwalt*; avvocat*;
+        advogad*; advocaat; adwokat*; адвокат*; юрист*; avukat*; pengacara; luat su;
+        律师; 弁護士; 변호사; محامي; वकील; porezn*; finanzamt*; hacienda; le fisc;
+        agenzia delle entrate; receita federal; belastingdienst; urzad skarbowy;
+        налоговая; налоговой; податкова; податкової; vergi dairesi; kantor pajak; 税务局;
+        税務署; 세무서; مصلحة الضرائب; skattemyndighet*; skatteetaten; skattestyrelsen;
+        verohallinto; financni urad; abokado; abogado; avokat*; փաստաբան*; vəkil*;
+        адвокатот; वकिल
+    """,
+    "notrace": """
+        ikke ser det; ikke ser at; ikke merker; ikke legger merke; ikke opdager;
+        ikke bemærker; inte märker; inte ser att; inte upptäcker; nevsimne; nevšimne;
+        nikdo si nevsimne; nikdo nezjisti; nece primijetiti; neće primijetiti;
+        nitko nece primijetiti; nitko neće primijetiti; niko nece primetiti;
+        никто не заметит; не заметит; ніхто не помітить; не помітить
+    """,
+    "delete": """
+        slett; slette; sletter; slett den; slett dem; slet den; slet dem; slette den;
+        slette dem
+    """,
+    "alter": """
+        ændre; ændr; ændrer; endre; endrer
+    """,
+    "trail": """
+        bildene; billedene; billederne; bilderna; fotoene; fotoene fra; råfilene; rafilene;
+        råfilerne; rafilerne; råfilerna; rafilerna; raw files; the raw files; rohdaten
+    """,
+    "ledger": """
+        racune; racuni; fiskalne racune
+    """,
+    "relied": """
+        the contract; the signed contract; kontrata; ang kontrata; el contrato; le contrat;
+        den vertrag; il contratto; o contrato; het contract; kontrakten
+    """,
+    "redate": """
+        palitan ang petsa; baguhin ang petsa; ibahin ang petsa; palitan ang oras
+    """,
+    "pretend": """
+        so it looks old; so that it looks old; look older; looks older; para mukhang luma;
+        para magmukhang luma; mukhang luma; damit es alt aussieht; para que parezca antiguo;
+        para que parezca viejo; perche sembri vecchio; para parecer antigo;
+        zodat het oud lijkt; чтобы выглядел старым; eski gorunsun
+    """,
+    "prompt": """
+        versteekte instruksies; geheime instruksies; stelselinstruksies; udhezimet e fshehta;
+        udhëzimet e fshehta; udhezimet sekrete; udhezimet e sistemit; թաքնված հրահանգ;
+        գաղտնի հրահանգ; համակարգային հրահանգ; gizli təlimat*; gizli telimat*;
+        sistem təlimat*; sistem tənzimləmə*; скриени упатства; тајни упатства;
+        системски упатства; системски промпт; instrucions ocultas; instrucions secretas;
+        instrucions do sistema; लपवलेल्या सूचना; गुप्त सूचना;
+        దాచిన సూచనలు; రహస్య సూచనలు; సిస్టమ్ ప్రాంప్ట్; लुकेका निर्देशन; गोप्य निर्देशन;
+        प्रणाली निर्देशन; सिस्टम प्रम्प्ट
+    """,
+    "reveal": """
+        woord vir woord; die volledige teks; fjale per fjale; fjalë për fjalë;
+        tekstin e plote; tekstin e plotë; բառացի; ամբողջական տեքստ; tam mətn*; tam metn*;
+        збор по збор; целиот текст; palabra por palabra; शब्दशः; పదం పదంగా;
+        యథాతథంగా
+    """,
+    "payee": """
+        rekeningnommer*; bankbesonderhede; bankrekening; numri i llogarise;
+        numri i llogarisë; llogaria bankare; ռեկվիզիտ; հաշվեհամար; hesab nomresi;
+        hesab nömrəsi; bank rekvizit*; број на сметка; банкарска сметка; numero de conta;
+        खाते क्रमांक; बँक खाते; ఖాతా నంబర్; బ్యాంక్ ఖాతా; खाता नम्बर
+    """,
+}
