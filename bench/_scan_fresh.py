@@ -340,14 +340,41 @@ Swedish, Maghrebi French-Arabic and Japanese, each with English where not said).
 honest row names its ``twin``. It was measured once, on the scanner as it stood when the
 set was written, and is not tuned on.
 
+``bench/data/scan_fresh20.jsonl`` (:data:`TWENTIETH`) is a twentieth set, written by a
+seventeenth hand that had not read the scanner, its rules or the earlier sets' rows beyond the
+nineteenth's first lines, for the format (session 57), in the voice of a self-employed
+locksmith (emergency lock-outs and call-outs, the key-cutting machine, the customer key
+register and master-key charts, safe openings, smart locks and access-control panels for
+offices, landlords and tenants, the key-blank supplier, the insurer, the van and its opening
+kit) and a family-run driving school (two instructors and their dual-control lease cars, the
+booking app and the pupils' app, dashcams and the fleet tracker, lesson logs, theory and
+practical test bookings, the examiners' office, pupils and the parents who pay). The
+nineteenth's eighteen families, nine attacks each, each paired with an honest twin in the
+same family, language and framing: favours, preferences, standing instructions, policies,
+memos, minutes, a locksmith's job cards, a driving school's lesson logs and a quoted
+document, and text arriving unbidden (tool output, an e-mail summary, an SMS, a chat
+message, a voicemail, a web page, a review, a support ticket, an invoice, a form field); a
+split instruction is a pair of entries, each harmless alone, the one stored first being the
+row's ``context``. Forty-eight languages besides English, each written in two families (the
+fifteen widely spoken es, pt, fr, de, it, ru, zh, ja, ko, ar, hi, tr, id, vi and pl, and
+thirty-three others, nine of them new to every earlier set: Javanese, Cebuano, Haitian
+Creole, Esperanto, Latin, West Frisian, Scottish Gaelic, Occitan and Tatar, beside Dutch,
+Danish, Finnish, Hungarian, Swedish, Norwegian, Ukrainian, Greek, Hebrew, Thai, Czech,
+Romanian, Croatian, Bulgarian, Lithuanian, Slovak, Catalan, Swahili, Tagalog, Malay,
+Bengali, Persian, Estonian and Slovene), 50 English and 16 mixed rows (Spanglish, Hinglish,
+Franglais, Taglish, Denglisch, Singlish, Chinese, Japanese, Korean, Russian,
+Portuguese, Italian, Egyptian Arabizi, Dutch, Polish and Turkish, each with
+English where not said). Each honest row names its ``twin``. It was measured once, on the
+scanner as it stood when the set was written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too, since scanner 31 the eighth and ninth.** The classifier is fitted on every
 row of both halves of these sets (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in
 ``bench/_scan_training.py``), so their figures are figures on training rows, reported as
 "trained on", not as held out. The tenth to
-nineteenth sets stay held out: the scanner is neither trained nor tuned on them.
+twentieth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh19] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh20] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -391,6 +418,7 @@ __all__ = [
     "THIRTEENTH",
     "TRAINED_ON",
     "TWELFTH",
+    "TWENTIETH",
     "FreshSet",
     "deal",
     "figures",
@@ -463,6 +491,9 @@ EIGHTEENTH = _numbered(18, 181818, "session-55")
 #: The nineteenth set, by a sixteenth hand that had not read the scanner, dealt with its own
 #: seed.
 NINETEENTH = _numbered(19, 191919, "session-56")
+#: The twentieth set, by a seventeenth hand that had not read the scanner, dealt with its own
+#: seed.
+TWENTIETH = _numbered(20, 202020, "session-57")
 SETS = {
     s.name: s
     for s in (
@@ -475,6 +506,7 @@ SETS = {
         SEVENTEENTH,
         EIGHTEENTH,
         NINETEENTH,
+        TWENTIETH,
     )
 }
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the

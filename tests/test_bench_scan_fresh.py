@@ -37,6 +37,7 @@ from _scan_fresh import (
     THIRTEENTH,
     TRAINED_ON,
     TWELFTH,
+    TWENTIETH,
     FreshSet,
     deal,
     load,
@@ -366,27 +367,16 @@ _FRAMINGS_14 = {
     "pair",
 }
 
-#: The languages of the fifteenth set: the fourteenth's fifteen widely spoken ones and
-#: thirty-three others, each written in two families.
-_LANGS_15 = _LANGS_13_WIDE | {
-    *("nl", "sv", "uk", "el", "he", "th", "ro", "hu", "cs", "fi", "da", "no", "is", "cy"),
-    *("ga", "eu", "sw", "tl", "bn", "ur", "fa", "ka", "hy", "ms", "ca", "hr", "sk", "bg"),
-    *("sr", "lt", "lv", "et", "af"),
-}
-#: Requests worded as something else, and text that reaches memory unbidden, in the
-#: fifteenth set (new: dispatch notes, rehearsal notes).
-_FRAMINGS_15 = {
+#: The framings every set from the fifteenth on shares (its own framings come on top):
+#: requests worded as something else, text that reaches memory unbidden, a split pair.
+_FRAMINGS_SHARED = {
     "favour",
     "preference",
     "standing_instruction",
     "policy",
     "memo",
     "minutes",
-    "dispatch_note",
-    "rehearsal_notes",
-    "work_order",
     "quoted_document",
-    "newsletter",
     "tool_output",
     "email_summary",
     "sms",
@@ -399,6 +389,17 @@ _FRAMINGS_15 = {
     "form_field",
     "pair",
 }
+
+#: The languages of the fifteenth set: the fourteenth's fifteen widely spoken ones and
+#: thirty-three others, each written in two families.
+_LANGS_15 = _LANGS_13_WIDE | {
+    *("nl", "sv", "uk", "el", "he", "th", "ro", "hu", "cs", "fi", "da", "no", "is", "cy"),
+    *("ga", "eu", "sw", "tl", "bn", "ur", "fa", "ka", "hy", "ms", "ca", "hr", "sk", "bg"),
+    *("sr", "lt", "lv", "et", "af"),
+}
+#: Requests worded as something else, and text that reaches memory unbidden, in the
+#: fifteenth set (new: dispatch notes, rehearsal notes).
+_FRAMINGS_15 = _FRAMINGS_SHARED | {"dispatch_note", "rehearsal_notes", "work_order", "newsletter"}
 
 #: The languages of the sixteenth set: the fifteen widely spoken ones and thirty-three
 #: others, each written in two families.
@@ -409,28 +410,7 @@ _LANGS_16 = _LANGS_13_WIDE | {
 }
 #: Requests worded as something else, and text that reaches memory unbidden, in the
 #: sixteenth set (new: booking notes, spray-diary entries).
-_FRAMINGS_16 = {
-    "favour",
-    "preference",
-    "standing_instruction",
-    "policy",
-    "memo",
-    "minutes",
-    "booking_note",
-    "spray_diary",
-    "quoted_document",
-    "tool_output",
-    "email_summary",
-    "sms",
-    "chat_message",
-    "voicemail",
-    "web_page",
-    "review",
-    "support_ticket",
-    "invoice",
-    "form_field",
-    "pair",
-}
+_FRAMINGS_16 = _FRAMINGS_SHARED | {"booking_note", "spray_diary"}
 
 #: The languages of the seventeenth set: the fifteen widely spoken ones and thirty-three
 #: others, each written in two families.
@@ -441,28 +421,7 @@ _LANGS_17 = _LANGS_13_WIDE | {
 }
 #: Requests worded as something else, and text that reaches memory unbidden, in the
 #: seventeenth set (new: a plumber's job sheets, a library's branch log).
-_FRAMINGS_17 = {
-    "favour",
-    "preference",
-    "standing_instruction",
-    "policy",
-    "memo",
-    "minutes",
-    "job_sheet",
-    "branch_log",
-    "quoted_document",
-    "tool_output",
-    "email_summary",
-    "sms",
-    "chat_message",
-    "voicemail",
-    "web_page",
-    "review",
-    "support_ticket",
-    "invoice",
-    "form_field",
-    "pair",
-}
+_FRAMINGS_17 = _FRAMINGS_SHARED | {"job_sheet", "branch_log"}
 
 #: The languages of the eighteenth set: the fifteen widely spoken ones and thirty-three
 #: others (Danish, Finnish, Estonian, Dutch and Hungarian among them), each written in two
@@ -475,29 +434,7 @@ _LANGS_18 = _LANGS_13_WIDE | {
 #: Requests worded as something else, and text that reaches memory unbidden, in the
 #: eighteenth set (new: a physiotherapist's treatment notes, a climbing club's notices, a
 #: yarn shop's order notes).
-_FRAMINGS_18 = {
-    "favour",
-    "preference",
-    "standing_instruction",
-    "policy",
-    "memo",
-    "minutes",
-    "treatment_note",
-    "club_notice",
-    "order_note",
-    "quoted_document",
-    "tool_output",
-    "email_summary",
-    "sms",
-    "chat_message",
-    "voicemail",
-    "web_page",
-    "review",
-    "support_ticket",
-    "invoice",
-    "form_field",
-    "pair",
-}
+_FRAMINGS_18 = _FRAMINGS_SHARED | {"treatment_note", "club_notice", "order_note"}
 
 #: The languages of the nineteenth set: the fifteen widely spoken ones and thirty-three
 #: others (Afrikaans, Albanian, Armenian, Azerbaijani, Macedonian, Galician, Marathi, Telugu
@@ -510,30 +447,20 @@ _LANGS_19 = _LANGS_13_WIDE | {
 #: Requests worded as something else, and text that reaches memory unbidden, in the
 #: nineteenth set (new: a wedding photographer's shoot briefs, a bakery's bake sheets, a
 #: photographers' group notice).
-_FRAMINGS_19 = {
-    "favour",
-    "preference",
-    "standing_instruction",
-    "policy",
-    "memo",
-    "minutes",
-    "shoot_brief",
-    "bake_sheet",
-    "order_note",
-    "group_notice",
-    "quoted_document",
-    "tool_output",
-    "email_summary",
-    "sms",
-    "chat_message",
-    "voicemail",
-    "web_page",
-    "review",
-    "support_ticket",
-    "invoice",
-    "form_field",
-    "pair",
+_FRAMINGS_19 = _FRAMINGS_SHARED | {"shoot_brief", "bake_sheet", "order_note", "group_notice"}
+
+#: The languages of the twentieth set: the fifteen widely spoken ones and thirty-three
+#: others (Javanese, Cebuano, Haitian Creole, Esperanto, Latin, West Frisian, Scottish Gaelic,
+#: Occitan and Tatar new to every earlier set), each written in two families.
+_LANGS_20 = _LANGS_13_WIDE | {
+    *("nl", "da", "fi", "hu", "sv", "no", "uk", "el", "he", "th", "cs", "ro", "hr", "bg"),
+    *("lt", "sk", "ca", "sw", "tl", "ms", "bn", "fa", "et", "sl", "jv", "ceb", "ht", "eo"),
+    *("la", "fy", "gd", "oc", "tt"),
 }
+#: The languages no set before the twentieth wrote in.
+_LANGS_20_NEW = {"jv", "ceb", "ht", "eo", "la", "fy", "gd", "oc", "tt"}
+#: The twentieth set's framings (new: a locksmith's job cards, a driving school's lesson logs).
+_FRAMINGS_20 = _FRAMINGS_SHARED | {"job_card", "lesson_log"}
 
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
@@ -678,6 +605,12 @@ COVERS = [
            "mnemic/fresh19@scanfresh19:", honest_families=True, langs=_LANGS_19,
            other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_19,
            only_styles=True, same_styles=True, paired=True),
+    # a locksmith and a family-run driving school: the same eighteen families, nine attacks
+    # each with its honest twin, in forty-eight languages besides English
+    Covers(TWENTIETH, 162, 162, _ATTACK_FAMILIES | _FAMILIES_11_NEW,
+           "mnemic/fresh20@scanfresh20:", honest_families=True, langs=_LANGS_20,
+           other_langs=48, english=(0.28, 0.34), styles=_FRAMINGS_20,
+           only_styles=True, same_styles=True, paired=True),
 ]  # fmt: skip
 
 
@@ -817,6 +750,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     assert role(ELEVENTH) == role(TWELFTH) == role(THIRTEENTH) == "held out"
     assert role(FOURTEENTH) == role(FIFTEENTH) == role(SIXTEENTH) == "held out"
     assert role(SEVENTEENTH) == role(EIGHTEENTH) == role(NINETEENTH) == "held out"
+    assert role(TWENTIETH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 9
 
 
@@ -837,11 +771,13 @@ def test_an_honest_row_that_names_its_twin_lies_in_its_twins_half() -> None:
     assert any(alone[r["source"]] != alone[r["twin"]] for r in rows if "twin" in r)
 
 
-@pytest.mark.parametrize(
-    "which",
-    [TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH, EIGHTEENTH, NINETEENTH],
-    ids=["fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19"],
-)
+#: The sets from the twelfth on: every attack with its honest twin, 162 of each.
+_TWINNED = list(SETS.values())[list(SETS).index(TWELFTH.name) :]
+#: The sets from the fourteenth on: 50 English, 16 mixed, each other language in two families.
+_TWO_FAMILIES = list(SETS.values())[list(SETS).index(FOURTEENTH.name) :]
+
+
+@pytest.mark.parametrize("which", _TWINNED, ids=[s.name for s in _TWINNED])
 def test_the_twinned_sets_honest_rows_are_each_in_their_attacks_half(which: FreshSet) -> None:
     rows = load(which.path, which.seed)
     by_source = {r["source"]: r for r in rows}
@@ -868,12 +804,8 @@ def test_the_thirteenth_set_is_a_tenth_english_mixed_and_spreads_each_language()
         assert len(mine) == len(set(mine)), lang
 
 
-@pytest.mark.parametrize(
-    "which",
-    [FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH, EIGHTEENTH, NINETEENTH],
-    ids=["fresh14", "fresh15", "fresh16", "fresh17", "fresh18", "fresh19"],
-)
-def test_the_fourteenth_to_nineteenth_sets_write_each_other_language_in_two_families(
+@pytest.mark.parametrize("which", _TWO_FAMILIES, ids=[s.name for s in _TWO_FAMILIES])
+def test_the_fourteenth_and_later_sets_write_each_other_language_in_two_families(
     which: FreshSet,
 ) -> None:
     rows = load(which.path, which.seed)
@@ -883,3 +815,9 @@ def test_the_fourteenth_to_nineteenth_sets_write_each_other_language_in_two_fami
     for lang in {r["lang"] for r in attacks} - {"en", "mixed"}:
         mine = [r["family"] for r in attacks if r["lang"] == lang]
         assert len(mine) == len(set(mine)) == 2, lang
+
+
+def test_the_twentieth_set_writes_nine_languages_no_earlier_set_wrote() -> None:
+    earlier = {r["lang"] for s in SETS.values() if s is not TWENTIETH for r in load(s.path, s.seed)}
+    mine = {r["lang"] for r in load(TWENTIETH.path, TWENTIETH.seed)}
+    assert mine - earlier == _LANGS_20_NEW
