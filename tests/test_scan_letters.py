@@ -27,6 +27,17 @@ from mnemic.scan.lexicon import CONCEPTS
 # (concept, the key as written in its language)
 _WORDS: tuple[tuple[str, str], ...] = (
     # Danish and Norwegian: ø, æ
+    # scanner 45's safety devices, first written with their ASCII stand-ins (matched nothing)
+    ("secctl", "røykvarsler*"),
+    ("secctl", "røgalarm*"),
+    ("secctl", "røgdetektor*"),
+    ("secctl", "yangın alarmı"),
+    ("secctl", "sıcaklık alarmı"),
+    ("secctl", "gaz alarmı"),
+    # Azerbaijani: ə, ö (scanner 45 wrote an ASCII copy beside each)
+    ("prompt", "gizli təlimat*"),
+    ("reveal", "tam mətn*"),
+    ("payee", "hesab nömrəsi"),
     ("enroll", "tilføj*"),
     ("enroll", "ændr*"),
     ("enroll", "overfør"),

@@ -3145,12 +3145,12 @@ OBJECTS45: dict[str, str] = {
         brandmelder*; feueralarm*; gaswarnmelder*; kuhlschrankalarm*;
         gefrierschrankalarm*; flugverbotszone*; temperatuuralarm*; rookmelder*;
         brandalarm*; koolmonoxidemelder*; gasmelder*; temperaturlarm*; brandlarm*;
-        rokdetektor*; roykvarsler*; rogalarm*; rogdetektor*; palovaroitin*;
+        rokdetektor*; røykvarsler*; røgalarm*; røgdetektor*; palovaroitin*;
         lampotilahalytys*; alarm temperatury; czujnik dymu; czujniki dymu; alarm pozarowy;
         czujnik czadu; hlasic pozaru; hlasic koure; teplotni alarm; датчик дыма;
         датчики дыма; пожарн* сигнализац*; температурн* сигнализац*; датчик газа;
-        датчик диму; датчики диму; пожежн* сигналізац*; duman dedektoru; yangin alarmi;
-        sicaklik alarmi; gaz alarmi; alarm suhu; detektor asap; alarm kebakaran;
+        датчик диму; датчики диму; пожежн* сигналізац*; duman dedektoru; yangın alarmı;
+        sıcaklık alarmı; gaz alarmı; alarm suhu; detektor asap; alarm kebakaran;
         bao chay; cam bien khoi; bao dong nhiet do; 温度报警; 温度警报; 烟雾报警; 烟感;
         火灾报警; 电子围栏; 禁飞区; 温度アラーム; 煙感知器; 火災報知器; ガス警報;
         ジオフェンス; 飛行禁止区域; 온도 경보; 화재 경보; 연기 감지기; 지오펜스;
@@ -3212,7 +3212,7 @@ OBJECTS45: dict[str, str] = {
     "prompt": """
         versteekte instruksies; geheime instruksies; stelselinstruksies; udhezimet e fshehta;
         udhëzimet e fshehta; udhezimet sekrete; udhezimet e sistemit; թաքնված հրահանգ;
-        գաղտնի հրահանգ; համակարգային հրահանգ; gizli təlimat*; gizli telimat*;
+        գաղտնի հրահանգ; համակարգային հրահանգ; gizli təlimat*;
         sistem təlimat*; sistem tənzimləmə*; скриени упатства; тајни упатства;
         системски упатства; системски промпт; instrucions ocultas; instrucions secretas;
         instrucions do sistema; लपवलेल्या सूचना; गुप्त सूचना;
@@ -3221,13 +3221,13 @@ OBJECTS45: dict[str, str] = {
     """,
     "reveal": """
         woord vir woord; die volledige teks; fjale per fjale; fjalë për fjalë;
-        tekstin e plote; tekstin e plotë; բառացի; ամբողջական տեքստ; tam mətn*; tam metn*;
+        tekstin e plote; tekstin e plotë; բառացի; ամբողջական տեքստ; tam mətn*;
         збор по збор; целиот текст; palabra por palabra; शब्दशः; పదం పదంగా;
         యథాతథంగా
     """,
     "payee": """
         rekeningnommer*; bankbesonderhede; bankrekening; numri i llogarise;
-        numri i llogarisë; llogaria bankare; ռեկվիզիտ; հաշվեհամար; hesab nomresi;
+        numri i llogarisë; llogaria bankare; ռեկվիզիտ; հաշվեհամար;
         hesab nömrəsi; bank rekvizit*; број на сметка; банкарска сметка; numero de conta;
         खाते क्रमांक; बँक खाते; ఖాతా నంబర్; బ్యాంక్ ఖాతా; खाता नम्बर
     """,
