@@ -68,7 +68,8 @@ def test_gc_collects_what_a_stale_session_wrote_after_the_removal(
     done = collect_garbage(home)
     assert [r.what for r in done.removed if r.kind == "store_debris"] == [str(debris)]
     assert not debris.exists()
-    assert not [n for n in os.listdir(debris.parent) if n.startswith(".")]  # no aside left
+    left = [n for n in os.listdir(debris.parent) if n.startswith(".")]
+    assert left == [".tombstones"]  # no aside left; the removal's tombstone stays
 
 
 def test_gc_leaves_a_directory_holding_anything_of_a_store(home_path: Path, tmp_path: Path) -> None:

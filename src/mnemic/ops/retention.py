@@ -19,8 +19,9 @@
   process that had a store open wrote under ``projects/<id>/`` after it was removed
   or moved (no store there, only caches and lock files, idle for an hour:
   :func:`~mnemic.curated.scope.left_behind`);
-- a database's project store tombstones (left by ``mnemic project forget`` / ``move``
-  so a writer that had the store open is refused) older than ``max_age_days``.
+- project store tombstones (left by ``mnemic project forget`` / ``move`` so a writer
+  that had the store open is refused, saying when: the files store's
+  ``projects/.tombstones/<id>``, a database's catalog rows) older than ``max_age_days``.
 
 ``max_age_days = 0`` turns the age limit off. Each target's files are removed under its
 lock, so gc never races a writer. Nothing current is ever removed: not the files
@@ -48,6 +49,7 @@ from ..curated.scope import (
     PROJECT_FILE,
     REMOVING,
     ProjectHome,
+    drop_file_tombstones,
     left_behind,
     left_behind_here,
     removal_debris,
@@ -58,7 +60,7 @@ from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
 from ..governance.governor import Governor
 from ..home import Home
-from ..registry import ProjectTombstones, project_catalog
+from ..registry import ProjectTombstones, project_catalog, stores_in_home
 from .review import PendingQueue
 
 __all__ = ["GcReport", "Removal", "collect_garbage"]
@@ -190,14 +192,21 @@ def _take(debris: Path, now: float) -> bool:
 
 
 def _tombstones(home: Home, max_age: float, now: float, report: GcReport, dry_run: bool) -> None:
-    """The tombstones a database's ``mnemic project forget`` / ``move`` left (so that a
-    writer that had the store open is refused, saying when) older than ``max_age``
-    (``[retention] max_age_days``; 0 keeps them). A store of that id recorded again
-    took its tombstone already."""
+    """The tombstones ``mnemic project forget`` / ``move`` left (so that a writer that
+    had the store open is refused, saying when; the files store's under
+    ``projects/.tombstones/``, a database's in its catalog) older than ``max_age``
+    (``[retention] max_age_days``; 0 keeps them). A store of that id made again took
+    its tombstone already."""
     catalog = project_catalog(home.settings)
-    if not max_age or not isinstance(catalog, ProjectTombstones):
+    if not max_age:
         return
-    for pid in catalog.drop_tombstones(home, now - max_age, dry_run=dry_run):
+    if catalog is None and stores_in_home(home.settings):
+        dropped = drop_file_tombstones(home, now - max_age, dry_run=dry_run)
+    elif isinstance(catalog, ProjectTombstones):
+        dropped = catalog.drop_tombstones(home, now - max_age, dry_run=dry_run)
+    else:
+        return
+    for pid in dropped:
         report.removed.append(
             Removal("tombstone", f"project {pid}", "removed or moved longer ago than max_age")
         )
