@@ -62,6 +62,7 @@ __all__ = [
     "PROJECT_FILE",
     "REMOVED_PROJECTS",
     "SCOPES",
+    "SET_ASIDE",
     "DEBRIS_AGE",
     "TOMBSTONES",
     "Project",
@@ -87,6 +88,7 @@ __all__ = [
     "removed_store",
     "drop_file_tombstones",
     "mark_gone",
+    "set_aside_stores",
     "store_tombstone",
     "stored_projects",
     "tombstone_file",
@@ -616,11 +618,34 @@ def stored_projects(home: Home) -> list[ProjectHome]:
     return found
 
 
+SET_ASIDE = "-gc"
+"""The end of the name ``mnemic gc`` gives a directory it sets aside to delete
+(``projects/.removed-<id>-gc``): a store made in it meanwhile is put back, never
+deleted (:func:`set_aside_stores`). No removal's name ends so (theirs end in a number)."""
+
+
 def removal_debris(home: Home) -> list[Path]:
-    """What removals killed half-way left in ``<home>/projects/`` (:data:`REMOVING`
-    directories): deleted by the next removal and by ``mnemic gc``."""
+    """What removals (and ``mnemic gc``) killed half-way left in ``<home>/projects/``
+    (:data:`REMOVING` directories): deleted by the next removal and by ``mnemic gc``.
+    Not a directory gc set aside that holds a store (:func:`set_aside_stores`)."""
     base, names = _listed(home)
-    return [base / n for n in names if n.startswith(REMOVING)]
+    found = [base / n for n in names if n.startswith(REMOVING)]
+    kept = set(set_aside_stores(home))
+    return [p for p in found if p not in kept]
+
+
+def set_aside_stores(home: Home) -> list[Path]:
+    """Directories ``mnemic gc`` set aside (:data:`SET_ASIDE`) that hold a store
+    (``project.json``): made in it between gc's looks, and not yet put back because its
+    place was taken again; gc puts each back (never deletes it)."""
+    base, names = _listed(home)
+    return [
+        base / n
+        for n in names
+        if n.startswith(REMOVING)
+        and n.endswith(SET_ASIDE)
+        and os.path.lexists(base / n / PROJECT_FILE)
+    ]
 
 
 def _listed(home: Home) -> tuple[Path, list[str]]:

@@ -48,11 +48,13 @@ from ..curated.pressure import due
 from ..curated.scope import (
     PROJECT_FILE,
     REMOVING,
+    SET_ASIDE,
     ProjectHome,
     drop_file_tombstones,
     left_behind,
     left_behind_here,
     removal_debris,
+    set_aside_stores,
     stored_projects,
 )
 from ..curated.snapshot import display_entry
@@ -166,6 +168,7 @@ def collect_garbage(
                         "no store: caches or locks a process wrote after the store was removed",
                     )
                 )
+        _set_aside(home, now, report, dry_run)
         for store in stored_projects(home):
             sub = collect_garbage(store, dry_run=dry_run, clock=clock, origin=origin)
             report.removed += sub.removed
@@ -178,17 +181,53 @@ def _take(debris: Path, now: float) -> bool:
     of ``projects/`` first (no store is made in a directory no longer there), looked at
     again (its contents: the rename may touch its time), then deleted; put back when a
     store was made in it meanwhile."""
-    aside = debris.parent / f"{REMOVING}{debris.name}-gc"
+    aside = debris.parent / f"{REMOVING}{debris.name}{SET_ASIDE}"
     try:
         os.rename(debris, aside)
     except OSError:
         return False
     if os.path.lexists(aside / PROJECT_FILE) or not left_behind_here(aside, now, idle=False):
-        with contextlib.suppress(OSError):
-            os.rename(aside, debris)  # a store was made in it between the looks
+        _put_back(aside, debris, now)  # a store was made in it between the looks
         return False
     shutil.rmtree(aside, ignore_errors=True)
     return True
+
+
+def _set_aside(home: Home, now: float, report: GcReport, dry_run: bool) -> None:
+    """Put back each store made in a directory gc had set aside whose place was taken
+    again (:func:`_put_back`); say where one that cannot go back is."""
+    for aside in set_aside_stores(home):
+        place = aside.parent / aside.name[len(REMOVING) : -len(SET_ASIDE)]
+        if dry_run:
+            report.notes.append(f"{aside} holds a project store gc sets back at {place}.")
+        elif not _put_back(aside, place, now):
+            report.notes.append(
+                f"{aside} holds a project store made while gc had set its directory aside, "
+                f"and {place} was made again meanwhile with more than caches and locks in "
+                f"it: nothing of either was deleted. Compare the two and move {aside.name} "
+                f"back to {place.name}."
+            )
+
+
+def _put_back(aside: Path, place: Path, now: float) -> bool:
+    """Rename a directory :func:`_take` set aside back to ``place``: a store was made in
+    it between gc's looks. That store's writer may have made ``place`` again after the
+    rename (its lock file, its caches): when what is there holds nothing else (no
+    ``project.json``, only caches and locks), it is moved out of the way (a removal's
+    debris, deleted) and the store put back. Otherwise both stay: the aside holding a
+    store is never taken for debris (:func:`~mnemic.curated.scope.removal_debris`), and
+    the next gc tries again. Whether it is back."""
+    for n in range(3):
+        try:
+            os.rename(aside, place)
+            return True
+        except OSError:
+            pass
+        if os.path.lexists(place / PROJECT_FILE) or not left_behind_here(place, now, idle=False):
+            return False
+        with contextlib.suppress(OSError):
+            os.rename(place, place.parent / f"{REMOVING}{place.name}-{n}{SET_ASIDE}-out")
+    return False
 
 
 def _tombstones(home: Home, max_age: float, now: float, report: GcReport, dry_run: bool) -> None:
