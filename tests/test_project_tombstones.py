@@ -130,6 +130,8 @@ def test_a_store_deleted_outside_mnemic_is_missing_not_removed(
     answer = writer.write()
     assert answer["reason"] == "missing", answer
     assert "deleted outside mnemic" in answer["message"]
+    where = Home.open(home_path).root / "projects" / pid / PROJECT_FILE
+    assert f"({where} is missing)" in answer["message"]
     assert "Nothing was saved" in answer["message"]
     assert "removed_at" not in answer
 

@@ -382,21 +382,25 @@ def gone_store(home: ProjectHome, cause: BaseException | None = None) -> Project
     mark = store_tombstone(home)
     if mark is not None:
         return removed_store(home.project.id, mark, home.project.root.parent.parent)
-    return missing_store(home.project.id, cause, files=catalog is None)
+    return missing_store(home.project.id, cause, files=catalog is None, root=home.project.root)
 
 
 def missing_store(
-    project_id: str, cause: BaseException | None = None, *, files: bool = False
+    project_id: str,
+    cause: BaseException | None = None,
+    *,
+    files: bool = False,
+    root: Path | None = None,
 ) -> ProjectScopeError:
     """The refusal of a write to a project store that is gone with no removal recorded
     (no tombstone): deleted outside mnemic. ``files``: the files store, whose
-    ``projects/<id>/project.json`` is gone; else a database whose rows are (``cause``:
-    the error the write failed with on what was left)."""
+    ``project.json`` under ``root`` (``<home>/projects/<id>``) is gone; else a database
+    whose rows are (``cause``: the error the write failed with on what was left)."""
     if files:
+        where = root / PROJECT_FILE if root is not None else f"<home>/{PROJECTS_DIR}/{project_id}"
         what = (
-            f"Project store {project_id} is gone from <home>/{PROJECTS_DIR}/ (its "
-            f"{PROJECT_FILE} is missing), and no mnemic project forget or move recorded a "
-            "removal: it was deleted outside mnemic."
+            f"Project store {project_id} is gone ({where} is missing), and no mnemic "
+            "project forget or move recorded a removal: it was deleted outside mnemic."
         )
     else:
         what = (
