@@ -1,10 +1,13 @@
 """``mnemic project forget`` killed at each file-system call (files store).
 
-The removal is three durable steps: the bundle (written aside, renamed into place), the
-rename of ``projects/<id>`` out of the listing (the step that removes the store), and
-the deletion of what was renamed. A process killed at any call leaves either the store
-whole (its entries, archive and journal as they were) or no store and a whole bundle
-that ``mnemic import --bundle`` brings back: never a half-removed store, never a loss.
+The removal is four durable steps: the bundle (written aside, renamed into place), the
+tombstone (``projects/.tombstones/<id>``: when, for a writer that still holds the
+store), the rename of ``projects/<id>`` out of the listing (the step that removes the
+store), and the deletion of what was renamed. A process killed at any call leaves
+either the store whole (its entries, archive and journal as they were; a tombstone
+beside it is superseded by it) or no store, its tombstone and a whole bundle that
+``mnemic import --bundle`` brings back: never a half-removed store, never a loss, never
+a removed store a writer cannot be told about.
 """
 
 from __future__ import annotations
@@ -59,15 +62,20 @@ def test_a_removal_killed_at_any_call_leaves_the_store_or_its_bundle(tmp_path: P
         status = shared("kill_actions").run_killed_at(k, "forget_project", str(root), pid)
         stores = stored_projects(Home.open(root))
         kept = sorted((root / "removed-projects").glob("*.mnemic"))
+        mark = root / "projects" / ".tombstones" / pid
         if stores:
             _whole(root, pid)
             seen.add("store" if not kept else "store and bundle")
+            if mark.exists():  # killed between the tombstone and the rename
+                seen.add("store, bundle and tombstone")  # the store supersedes it
         else:
             assert len(kept) == 1, f"kill {k}: the store is gone and no bundle holds it"
+            assert mark.is_file(), f"kill {k}: the store is gone and no tombstone says when"
             seen.add("bundle")
             clear_debris(Home.open(root))
             import_bundle(Home.open(root), kept[0])
             _whole(root, pid)
+            assert not mark.exists(), k  # the store is back: no longer removed
         if not killed(status):
             assert status == 0, f"the removal failed on its own at kill {k}"
             assert not stores
@@ -76,4 +84,4 @@ def test_a_removal_killed_at_any_call_leaves_the_store_or_its_bundle(tmp_path: P
         if completed:
             break
     assert completed, "the removal never completed: the kill points did not cover it"
-    assert {"store", "store and bundle", "bundle"} <= seen, seen
+    assert {"store", "store and bundle", "store, bundle and tombstone", "bundle"} <= seen, seen
