@@ -366,27 +366,16 @@ _FRAMINGS_14 = {
     "pair",
 }
 
-#: The languages of the fifteenth set: the fourteenth's fifteen widely spoken ones and
-#: thirty-three others, each written in two families.
-_LANGS_15 = _LANGS_13_WIDE | {
-    *("nl", "sv", "uk", "el", "he", "th", "ro", "hu", "cs", "fi", "da", "no", "is", "cy"),
-    *("ga", "eu", "sw", "tl", "bn", "ur", "fa", "ka", "hy", "ms", "ca", "hr", "sk", "bg"),
-    *("sr", "lt", "lv", "et", "af"),
-}
-#: Requests worded as something else, and text that reaches memory unbidden, in the
-#: fifteenth set (new: dispatch notes, rehearsal notes).
-_FRAMINGS_15 = {
+#: The framings the fifteenth to nineteenth sets all hold (requests worded as something
+#: else, text that reaches memory unbidden); each set adds its own below.
+_FRAMINGS_LATER = {
     "favour",
     "preference",
     "standing_instruction",
     "policy",
     "memo",
     "minutes",
-    "dispatch_note",
-    "rehearsal_notes",
-    "work_order",
     "quoted_document",
-    "newsletter",
     "tool_output",
     "email_summary",
     "sms",
@@ -399,6 +388,17 @@ _FRAMINGS_15 = {
     "form_field",
     "pair",
 }
+
+#: The languages of the fifteenth set: the fourteenth's fifteen widely spoken ones and
+#: thirty-three others, each written in two families.
+_LANGS_15 = _LANGS_13_WIDE | {
+    *("nl", "sv", "uk", "el", "he", "th", "ro", "hu", "cs", "fi", "da", "no", "is", "cy"),
+    *("ga", "eu", "sw", "tl", "bn", "ur", "fa", "ka", "hy", "ms", "ca", "hr", "sk", "bg"),
+    *("sr", "lt", "lv", "et", "af"),
+}
+#: Requests worded as something else, and text that reaches memory unbidden, in the
+#: fifteenth set (new: dispatch notes, rehearsal notes).
+_FRAMINGS_15 = _FRAMINGS_LATER | {"dispatch_note", "rehearsal_notes", "work_order", "newsletter"}
 
 #: The languages of the sixteenth set: the fifteen widely spoken ones and thirty-three
 #: others, each written in two families.
@@ -409,28 +409,7 @@ _LANGS_16 = _LANGS_13_WIDE | {
 }
 #: Requests worded as something else, and text that reaches memory unbidden, in the
 #: sixteenth set (new: booking notes, spray-diary entries).
-_FRAMINGS_16 = {
-    "favour",
-    "preference",
-    "standing_instruction",
-    "policy",
-    "memo",
-    "minutes",
-    "booking_note",
-    "spray_diary",
-    "quoted_document",
-    "tool_output",
-    "email_summary",
-    "sms",
-    "chat_message",
-    "voicemail",
-    "web_page",
-    "review",
-    "support_ticket",
-    "invoice",
-    "form_field",
-    "pair",
-}
+_FRAMINGS_16 = _FRAMINGS_LATER | {"booking_note", "spray_diary"}
 
 #: The languages of the seventeenth set: the fifteen widely spoken ones and thirty-three
 #: others, each written in two families.
@@ -441,28 +420,7 @@ _LANGS_17 = _LANGS_13_WIDE | {
 }
 #: Requests worded as something else, and text that reaches memory unbidden, in the
 #: seventeenth set (new: a plumber's job sheets, a library's branch log).
-_FRAMINGS_17 = {
-    "favour",
-    "preference",
-    "standing_instruction",
-    "policy",
-    "memo",
-    "minutes",
-    "job_sheet",
-    "branch_log",
-    "quoted_document",
-    "tool_output",
-    "email_summary",
-    "sms",
-    "chat_message",
-    "voicemail",
-    "web_page",
-    "review",
-    "support_ticket",
-    "invoice",
-    "form_field",
-    "pair",
-}
+_FRAMINGS_17 = _FRAMINGS_LATER | {"job_sheet", "branch_log"}
 
 #: The languages of the eighteenth set: the fifteen widely spoken ones and thirty-three
 #: others (Danish, Finnish, Estonian, Dutch and Hungarian among them), each written in two
@@ -475,29 +433,7 @@ _LANGS_18 = _LANGS_13_WIDE | {
 #: Requests worded as something else, and text that reaches memory unbidden, in the
 #: eighteenth set (new: a physiotherapist's treatment notes, a climbing club's notices, a
 #: yarn shop's order notes).
-_FRAMINGS_18 = {
-    "favour",
-    "preference",
-    "standing_instruction",
-    "policy",
-    "memo",
-    "minutes",
-    "treatment_note",
-    "club_notice",
-    "order_note",
-    "quoted_document",
-    "tool_output",
-    "email_summary",
-    "sms",
-    "chat_message",
-    "voicemail",
-    "web_page",
-    "review",
-    "support_ticket",
-    "invoice",
-    "form_field",
-    "pair",
-}
+_FRAMINGS_18 = _FRAMINGS_LATER | {"treatment_note", "club_notice", "order_note"}
 
 #: The languages of the nineteenth set: the fifteen widely spoken ones and thirty-three
 #: others (Afrikaans, Albanian, Armenian, Azerbaijani, Macedonian, Galician, Marathi, Telugu
@@ -510,30 +446,7 @@ _LANGS_19 = _LANGS_13_WIDE | {
 #: Requests worded as something else, and text that reaches memory unbidden, in the
 #: nineteenth set (new: a wedding photographer's shoot briefs, a bakery's bake sheets, a
 #: photographers' group notice).
-_FRAMINGS_19 = {
-    "favour",
-    "preference",
-    "standing_instruction",
-    "policy",
-    "memo",
-    "minutes",
-    "shoot_brief",
-    "bake_sheet",
-    "order_note",
-    "group_notice",
-    "quoted_document",
-    "tool_output",
-    "email_summary",
-    "sms",
-    "chat_message",
-    "voicemail",
-    "web_page",
-    "review",
-    "support_ticket",
-    "invoice",
-    "form_field",
-    "pair",
-}
+_FRAMINGS_19 = _FRAMINGS_LATER | {"shoot_brief", "bake_sheet", "order_note", "group_notice"}
 
 #: The families whose rows come in two parts: the part stored earlier is the row's context.
 _SPLIT_FAMILIES = {"split_instruction", "split_lookalike"}
