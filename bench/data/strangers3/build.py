@@ -156,8 +156,8 @@ def main(argv: list[str] | None = None) -> None:
         description="Rewrite the recall_<set>.json and recall_<set>-xl.json of the sets in "
         "this format from their hand-written sources (bench/data/<set>/*.txt)."
     )
-    parser.add_argument("sets", nargs="*", metavar="SET",
-                        help=f"the sets to rewrite (default: all of {', '.join(SETS)})")  # fmt: skip
+    every = ", ".join(SETS)
+    parser.add_argument("sets", nargs="*", metavar="SET", help=f"default: all of {every}")
     names = parser.parse_args(argv).sets or list(SETS)
     if unknown := [n for n in names if n not in SETS]:
         parser.error(f"no set {', '.join(unknown)}: the sets are {', '.join(SETS)}")
