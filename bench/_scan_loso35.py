@@ -138,8 +138,9 @@ import itertools
 import json
 import re
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 import _scan_fresh as fresh
 import _scan_loso32 as loso32
@@ -314,14 +315,43 @@ def _arg(name: str, default: str) -> str:
     return default
 
 
+def _out() -> Path:
+    """The file ``--out`` names."""
+    return Path(sys.argv[sys.argv.index("--out") + 1])
+
+
+def print_rule(
+    rule: Callable[[dict[str, Any], str, str], list[str]], pairs: Iterable[tuple[str, str]]
+) -> NoReturn:
+    """``--rule`` of a staged bench: ``rule`` over the ``--out`` result for each (base,
+    candidate) of ``pairs``, printed ("passes" when it finds nothing); then exit."""
+    res = json.loads(_out().read_text(encoding="utf-8"))
+    for base, cand in pairs:
+        print(base, "->", cand, rule(res, base, cand) or "passes")
+    sys.exit(0)
+
+
+def print_notes(notes: Callable[[], dict[str, list[str]]]) -> NoReturn:
+    """``--notes`` of a staged bench: each honest note's reading, printed; then exit."""
+    for k, v in notes().items():
+        print(v, k)
+    sys.exit(0)
+
+
+def write_measure(measure: Callable[[], dict[str, Any]]) -> NoReturn:
+    """A measure of a staged bench (``--p50-intent``): written to ``--out`` and printed;
+    then exit."""
+    out = _out()
+    res = measure()
+    out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+    print(res)
+    sys.exit(0)
+
+
 if __name__ == "__main__":
     stages = [int(s) for s in _arg("--stages", f"0,{len(TAGS) - 1}").split(",")]
     if "--rule" in sys.argv:
-        out = Path(sys.argv[sys.argv.index("--out") + 1])
-        res = json.loads(out.read_text(encoding="utf-8"))
-        for a, b in itertools.pairwise(stages):
-            print(TAGS[a], "->", TAGS[b], rule(res, TAGS[a], TAGS[b]) or "passes")
-        sys.exit(0)
+        print_rule(rule, ((TAGS[a], TAGS[b]) for a, b in itertools.pairwise(stages)))
     if "--equiv" in sys.argv:
         res = equivalence(*stages)
         out = ROOT / "bench" / "results" / "scan35_equiv.json"

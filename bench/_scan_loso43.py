@@ -260,15 +260,9 @@ if __name__ == "__main__":
         print(check() or "staging checks pass", TAGS[BASE:])
         sys.exit(0)
     if "--notes" in sys.argv:
-        for k, v in notes().items():
-            print(v, k)
-        sys.exit(0)
+        loso35.print_notes(notes)
     if "--rule" in sys.argv:
-        out = Path(sys.argv[sys.argv.index("--out") + 1])
-        res = json.loads(out.read_text(encoding="utf-8"))
-        for a, b in itertools.pairwise(stages):
-            print(TAGS[a], "->", TAGS[b], rule(res, TAGS[a], TAGS[b]) or "passes")
-        sys.exit(0)
+        loso35.print_rule(rule, ((TAGS[a], TAGS[b]) for a, b in itertools.pairwise(stages)))
     configure(stages)
     eighteenth = getattr(fresh, "EIGHTEENTH", None)
     if "--held-out" in sys.argv and eighteenth is not None and eighteenth not in loso32.BEYOND:

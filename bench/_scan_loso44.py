@@ -186,20 +186,11 @@ def released(path: Path) -> dict[str, Any]:
 
 if __name__ == "__main__":
     if "--p50-intent" in sys.argv:
-        out = Path(sys.argv[sys.argv.index("--out") + 1])
-        res = p50_intent()
-        out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
-        print(res)
-        sys.exit(0)
+        loso35.write_measure(p50_intent)
     if "--notes" in sys.argv:
-        for k, v in notes().items():
-            print(v, k)
-        sys.exit(0)
+        loso35.print_notes(notes)
     if "--rule" in sys.argv:
-        out = Path(sys.argv[sys.argv.index("--out") + 1])
-        res = json.loads(out.read_text(encoding="utf-8"))
-        print(TAGS[0], "->", TAGS[1], rule(res) or "passes")
-        sys.exit(0)
+        loso35.print_rule(rule, [TAGS])
     configure()
     nineteenth = getattr(fresh, "NINETEENTH", None)
     if "--held-out" in sys.argv and nineteenth is not None and nineteenth not in loso32.BEYOND:

@@ -49,7 +49,6 @@ run.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -192,20 +191,11 @@ def p50_intent(rounds: int = 7) -> dict[str, Any]:
 
 if __name__ == "__main__":
     if "--p50-intent" in sys.argv:
-        out = Path(sys.argv[sys.argv.index("--out") + 1])
-        res = p50_intent()
-        out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
-        print(res)
-        sys.exit(0)
+        loso35.write_measure(p50_intent)
     if "--notes" in sys.argv:
-        for k, v in notes().items():
-            print(v, k)
-        sys.exit(0)
+        loso35.print_notes(notes)
     if "--rule" in sys.argv:
-        out = Path(sys.argv[sys.argv.index("--out") + 1])
-        res = json.loads(out.read_text(encoding="utf-8"))
-        print(PAIR[0], "->", PAIR[1], rule(res) or "passes")
-        sys.exit(0)
+        loso35.print_rule(rule, [PAIR])
     configure()
     if "--out" not in sys.argv:
         sys.argv += ["--out", str(ROOT / "bench" / "results" / "scan45_lang.json")]

@@ -228,10 +228,7 @@ def _main(argv: list[str]) -> None:  # pragma: no cover - a tool for a round's c
     if argv[0] == "dump":
         dump(Path(argv[1]), tuple(argv[2:]) or ("fresh15",))
     elif argv[0] == "diff":
-        text = json.dumps(diff(Path(argv[1]), Path(argv[2])), ensure_ascii=False, indent=1)
-        if len(argv) > 3:
-            Path(argv[3]).write_text(text + "\n", "utf-8")
-        print(text)
+        _tidy_fresh.show(diff(Path(argv[1]), Path(argv[2])), argv[3:])
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -221,10 +221,7 @@ def _main(argv: list[str]) -> None:  # pragma: no cover - a tool for a round's c
         heldout(Path(argv[1]))
     elif argv[0] in ("diff", "held"):
         fn = diff if argv[0] == "diff" else held
-        text = json.dumps(fn(Path(argv[1]), Path(argv[2])), ensure_ascii=False, indent=1)
-        if len(argv) > 3:
-            Path(argv[3]).write_text(text + "\n", "utf-8")
-        print(text)
+        _tidy_fresh.show(fn(Path(argv[1]), Path(argv[2])), argv[3:])
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -258,10 +258,7 @@ def _main(argv: list[str]) -> None:  # pragma: no cover - a tool for a round's c
             res, rest = diff(*(Path(x) for x in argv[1:5])), argv[5:]
         else:
             res, rest = held(Path(argv[1]), Path(argv[2])), argv[3:]
-        text = json.dumps(res, ensure_ascii=False, indent=1)
-        if rest:
-            Path(rest[0]).write_text(text + "\n", "utf-8")
-        print(text)
+        _tidy_fresh.show(res, rest)
 
 
 if __name__ == "__main__":  # pragma: no cover

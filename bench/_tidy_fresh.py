@@ -632,3 +632,12 @@ def line(name: str, s: dict[str, Any]) -> str:
             f"contradictions {pct(s['contradiction']['flagged'])}, "
             f"honest joined {pct(s['honest']['joined'])} "
             f"(merged {pct(s['honest']['false_merge'])})")  # fmt: skip
+
+
+def show(result: dict[str, Any], to: Sequence[str] = ()) -> None:
+    """Print a round's ``result`` as JSON and, when ``to`` names a file (its first item),
+    write it there too (the ``diff``/``held`` commands of the tidy rounds' benches)."""
+    text = json.dumps(result, ensure_ascii=False, indent=1)
+    if to:
+        Path(to[0]).write_text(text + "\n", "utf-8")
+    print(text)

@@ -7,6 +7,7 @@ check that every question is a test question whose evidence is a key of its stor
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import importlib.util
 import json
 import re
@@ -24,12 +25,25 @@ def source(name: str) -> Path:
     return STRANGER_SETS[name][0].parent / name
 
 
-def builder(name: str) -> ModuleType:
-    """The set's ``build.py``, loaded as a module."""
-    spec = importlib.util.spec_from_file_location(f"{name}_build", source(name) / "build.py")
+def _load(build_py: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"{build_py.parent.name}_build", build_py)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def builder(name: str) -> ModuleType:
+    """The set's builder: its own ``build.py`` loaded as a module (strangers1-3), or, for a
+    set that has none (strangers4 on: a row of ``strangers3/build.py``'s ``SETS``), a
+    module whose ``build()`` is ``strangers3/build.py``'s ``build_set(name)``."""
+    own = source(name) / "build.py"
+    if own.exists():
+        return _load(own)
+    shared = _load(source("strangers3") / "build.py")
+    assert name in shared.SETS, f"{name}: no build.py and no row of strangers3's SETS"
+    module = ModuleType(f"{name}_build")
+    module.build = functools.partial(shared.build_set, name)  # type: ignore[attr-defined]
     return module
 
 

@@ -17,21 +17,36 @@ evidence is the dia ids of the turns its tags name. Category 5 (adversarial) sto
 answer as ``adversarial_answer``, as LoCoMo does. An ``xl.txt`` line is
 ``ID | LANG | question``: the question ``ID`` asked in another language, same evidence.
 
-    python bench/data/strangers3/build.py      # rewrite the two JSON files
+The later sets written in this format (``strangers4`` to ``strangers10``) have no builder of
+their own: :data:`SETS` names each set's folder and the split its questions carry, and this
+one file builds them all.
+
+    python bench/data/strangers3/build.py                 # rewrite every set's two JSON files
+    python bench/data/strangers3/build.py strangers9      # rewrite one set's
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE.parent / "recall_strangers3.json"
-OUT_XL = HERE.parent / "recall_strangers3-xl.json"
 TURN = re.compile(r"^(\w+)(?: \[([\w\- ]+)\])?: (.+)$")
+#: The sets in this format, by folder (beside this one): the split every question of the set,
+#: English or other-language, is marked with (``None``: unmarked). Issue 33 tells them apart.
+SETS: dict[str, str | None] = {
+    "strangers3": None,  # held out: unmarked, recall.py reads it as test
+    "strangers4": None,  # held out, unmarked
+    "strangers5": "dev",  # the second dev set (strangers1-4 are held out)
+    "strangers6": "dev",  # a third
+    "strangers7": "dev",  # a fourth
+    "strangers8": "dev",  # a fifth
+    "strangers9": "test",  # a judge set, 210 questions in 21 other languages
+    "strangers10": "test",  # a second judge set, likewise
+}
 
 
 def parse(path: Path) -> tuple[dict[str, Any], dict[str, tuple[int, str, list[str]]]]:
@@ -86,9 +101,9 @@ def build(
     here: Path = HERE, split: str | None = None
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The conversations and the other-language questions of the sources in ``here`` (this
-    folder unless another set in the same format, such as ``strangers4``, asks); with
-    ``split``, every question, English or other-language, is marked with it (the dev
-    sets, ``strangers5`` on)."""
+    folder unless another set in the same format, such as ``strangers4``: :func:`build_set`);
+    with ``split``, every question, English or other-language, is marked with it (the sets
+    from ``strangers5`` on)."""
     data = []
     questions: dict[str, tuple[str, int, str, list[str]]] = {}
     for name in ("a.txt", "b.txt", "c.txt"):
@@ -123,27 +138,32 @@ def write(here: Path, out: Path, out_xl: Path, split: str | None = None) -> None
     print(f"{sum(len(s['qa']) for s in data)} questions, {len(xl)} in other languages")
 
 
-def of_set(
-    build_py: str, split: str | None
-) -> tuple[Callable[[], tuple[list[dict[str, Any]], list[dict[str, Any]]]], Callable[[], None]]:
-    """The ``build`` and ``main`` of the set whose ``build.py`` is ``build_py`` (its
-    ``__file__``): its sources in that folder, its files ``recall_<folder>.json`` and
-    ``recall_<folder>-xl.json`` beside the folder, every question marked with ``split``."""
-    here = Path(build_py).resolve().parent
-    out = here.parent / f"recall_{here.name}.json"
-    out_xl = here.parent / f"recall_{here.name}-xl.json"
-
-    def build_set() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        return build(here, split)
-
-    def main_set() -> None:
-        write(here, out, out_xl, split)
-
-    return build_set, main_set
+def build_set(name: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The conversations and other-language questions of the set ``name`` (a key of
+    :data:`SETS`), every question marked with its split."""
+    return build(HERE.parent / name, SETS[name])
 
 
-def main() -> None:
-    write(HERE, OUT, OUT_XL)
+def write_set(name: str) -> None:
+    """Build the set ``name`` (a key of :data:`SETS`) and write its ``recall_<name>.json``
+    and ``recall_<name>-xl.json`` beside its folder."""
+    data = HERE.parent
+    write(data / name, data / f"recall_{name}.json", data / f"recall_{name}-xl.json", SETS[name])
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Rewrite the recall_<set>.json and recall_<set>-xl.json of the sets in "
+        "this format from their hand-written sources (bench/data/<set>/*.txt)."
+    )
+    every = ", ".join(SETS)
+    parser.add_argument("sets", nargs="*", metavar="SET", help=f"default: all of {every}")
+    names = parser.parse_args(argv).sets or list(SETS)
+    if unknown := [n for n in names if n not in SETS]:
+        parser.error(f"no set {', '.join(unknown)}: the sets are {', '.join(SETS)}")
+    for name in names:
+        print(name, end=": ")
+        write_set(name)
 
 
 if __name__ == "__main__":
