@@ -47,7 +47,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from .across import anchored, english_and_another, other_colour, two_languages_loose
+from .across import anchored, other_colour, two_languages_loose
 from .languages import _LETTERS, ALSO
 from .memo import searched
 from .signals import PairSignals, Profile
@@ -144,9 +144,7 @@ def same_meaning(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     docstring): False without a cosine."""
     if s.cosine is None:
         return False
-    across = s.cosine < t.meaning_cosine and (
-        two_languages_loose(a, b) or english_and_another(a, b)  # strict too; tidy 40
-    )
+    across = s.cosine < t.meaning_cosine and two_languages_loose(a, b)  # strict too
     floor = min(t.meaning_cosine_across, t.meaning_cosine_anchored)
     if s.cosine < (floor if across else t.meaning_cosine):
         return False
