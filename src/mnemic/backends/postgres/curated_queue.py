@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import logging
 import time
+import weakref
 from typing import Any
 
 from ...errors import StorageError
@@ -41,6 +42,7 @@ from .db import failure, is_lock_timeout
 __all__ = [
     "BATCHES",
     "INDEX",
+    "LZ4_SESSION",
     "MS",
     "PRESET",
     "PROCEDURE",
@@ -300,6 +302,7 @@ def queue_write(owner: Owner, where: str, args: Any, timeout: float) -> Answer |
     started = time.perf_counter()
     with db.connection() as conn:
         early = flushes(db, conn)
+        _compress_with_lz4(db, conn)
         call = sql.SQL(db.sql("CALL {s}.curated_queue({args}, {timeout}, {early})")).format(
             args=args, timeout=sql.Literal(max(1, int(timeout * 1000))), early=sql.Literal(early)
         )
@@ -340,6 +343,38 @@ def queue_write(owner: Owner, where: str, args: Any, timeout: float) -> Answer |
             "read the current state before retrying."
         )
     return str(row[0]), row[1], row[2]
+
+
+LZ4_SESSION = "SET default_toast_compression = lz4"
+"""What a connection runs once, before its first queued write, when the server can
+compress with lz4 (:func:`~.curated_server.lz4`). ``curated_write``'s own query sets it
+for its transaction (:data:`~.curated_server.LZ4`); the procedure commits in between, so
+its ``CALL`` is its own query, outside any transaction block, where ``SET LOCAL`` would
+last for no statement and a ``SET`` in the same query string would make it a block the
+procedure may not commit in. So the connection's session keeps it: every text it
+stores from then on (the texts the holder's writes store and keep as versions, and
+anything else the pooled connection writes later) is compressed with lz4 instead of
+pglz. A stored value keeps its method; reading is the same."""
+
+_LZ4_SET: weakref.WeakSet[Any] = weakref.WeakSet()
+"""The connections that have run :data:`LZ4_SESSION` (a new connection, after a lost
+one, is not among them)."""
+
+
+def _compress_with_lz4(db: Any, conn: Any) -> None:
+    """Run :data:`LZ4_SESSION` on ``conn`` once, when the server has lz4 (asked once per
+    process); a failure is left to the write's own statement to meet."""
+    from .curated_server import lz4
+
+    if conn in _LZ4_SET or not lz4(db, conn):
+        return
+    try:
+        conn.execute(LZ4_SESSION)
+    except Exception as exc:
+        if conn.broken or conn.closed or not is_db_error(exc):
+            raise
+        return
+    _LZ4_SET.add(conn)
 
 
 def _missing(exc: BaseException) -> bool:
