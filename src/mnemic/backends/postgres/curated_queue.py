@@ -33,6 +33,7 @@ from __future__ import annotations
 import logging
 import time
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from ...errors import StorageError
@@ -284,9 +285,18 @@ TAKE_BACK = (
 taken back (pending: nothing was written) or its answer read (applied by a holder)."""
 
 
-def queue_write(owner: Owner, where: str, args: Any, timeout: float) -> Answer | None:
+def queue_write(
+    owner: Owner,
+    where: str,
+    args: Any,
+    timeout: float,
+    lz4: Callable[[Any, Any], bool] | None = None,
+) -> Answer | None:
     """One write through :data:`PROCEDURE` (``args``: ``curated_write``'s, composed),
-    in one round trip: the function's answer, whoever applied it. None when the
+    in one round trip: the function's answer, whoever applied it. ``lz4``: whether the
+    server can compress with lz4, asked of the database and a connection
+    (:func:`~.curated_server.lz4`; then the connection's session sets
+    :data:`LZ4_SESSION` once). None when the
     procedure cannot run here (missing, or the role may not: asked once per process,
     ``Database.server_queue``); the caller then sends the function alone.
 
@@ -302,7 +312,8 @@ def queue_write(owner: Owner, where: str, args: Any, timeout: float) -> Answer |
     started = time.perf_counter()
     with db.connection() as conn:
         early = flushes(db, conn)
-        _compress_with_lz4(db, conn)
+        if lz4 is not None:
+            _compress_with_lz4(db, conn, lz4)
         call = sql.SQL(db.sql("CALL {s}.curated_queue({args}, {timeout}, {early})")).format(
             args=args, timeout=sql.Literal(max(1, int(timeout * 1000))), early=sql.Literal(early)
         )
@@ -361,11 +372,9 @@ _LZ4_SET: weakref.WeakSet[Any] = weakref.WeakSet()
 one, is not among them)."""
 
 
-def _compress_with_lz4(db: Any, conn: Any) -> None:
-    """Run :data:`LZ4_SESSION` on ``conn`` once, when the server has lz4 (asked once per
-    process); a failure is left to the write's own statement to meet."""
-    from .curated_server import lz4
-
+def _compress_with_lz4(db: Any, conn: Any, lz4: Callable[[Any, Any], bool]) -> None:
+    """Run :data:`LZ4_SESSION` on ``conn`` once, when the server has lz4 (``lz4``: asked
+    once per process); a failure is left to the write's own statement to meet."""
     if conn in _LZ4_SET or not lz4(db, conn):
         return
     try:
