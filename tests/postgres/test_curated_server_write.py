@@ -618,19 +618,25 @@ def test_processes_calling_the_tool_at_once(
     assert actions["replace"] == writers * n // 2 and actions["remove"] == writers * n // 4
 
 
+@pytest.mark.parametrize("queue", [False, True])
 def test_the_texts_a_server_write_stores_are_compressed_with_lz4(
-    tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+    queue: bool,
+    tmp_path: Path,
+    pg_dsn: str,
+    schemas: list[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """perf18: the target's text and the version a write keeps are stored with lz4 (a
     write's compression grows with the store; pglz's costs about twice lz4's CPU), when
-    the server has it; texts read back as written."""
+    the server has it; texts read back as written. perf19: group commit in the server
+    too (its procedure's ``CALL``, where the texts were pglz's before)."""
     probe = (
         "SELECT 'lz4' = ANY (enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
     )
     if not [row for row in _sql(pg_dsn, schemas[0], probe) if row[0]]:
         pytest.skip("this server cannot compress with lz4")
     seen = _outcomes(monkeypatch)
-    mem = Memory.open(_home(tmp_path / "h", pg_dsn, schemas[0], 1_000_000))
+    mem = Memory.open(_home(tmp_path / "h", pg_dsn, schemas[0], 1_000_000, queue))
     notes = [f"note {k}: the nightly export of shard {k} finishes by 04:00 UTC." for k in range(80)]
     for note in notes:
         assert mem.apply("memory", [Op("add", note)]).written
@@ -643,3 +649,4 @@ def test_the_texts_a_server_write_stores_are_compressed_with_lz4(
     )
     assert _sql(pg_dsn, schemas[0], kept) == [("lz4",)]
     assert Memory.open(tmp_path / "h").entries("memory") == notes
+    assert mem.backend.db.server_queue is (True if queue else None)  # type: ignore[attr-defined]

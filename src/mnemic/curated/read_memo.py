@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..scan import TermIndex
-from .entries import DELIMITER, SCAN_MAX, Drift, not_in, read_entries
+from .entries import DELIMITER, SCAN_MAX, Drift, not_in, parse, read_entries
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Parsed", "ReadMemo"]
+__all__ = ["Parsed", "ReadMemo", "ServerTexts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +133,91 @@ def _grown(known: _Known, raw: str, limit: int) -> _Known | None:
     digest = known.digest.copy()
     digest.update(tail.encode("utf-8"))
     return _Known(raw, limit, known.entries + came, None, digest)
+
+
+class ServerTexts:
+    """The text a store's writes in the server (:mod:`.server_write`) last found or left
+    of each target, with its entries: the backend answers each write with the whole text
+    it found, and parsing it was a pass over every entry at each write (0.5 ms at 1,500
+    entries, most of what grew with the store in the client's CPU a write). When the
+    text found is that text (this process wrote last) its entries are reused, the very
+    tuple; when it is that text with entries appended (other processes' adds), only the
+    appended part is parsed (:func:`_appended`). As :class:`ReadMemo`, nothing is trusted
+    but the text: a hit needs the text found to equal, or to start with, the text the
+    entries were made of, and gives what :func:`~.entries.parse` gives."""
+
+    __slots__ = ("_known",)
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[str, tuple[str, ...], set[str] | None]] = {}
+
+    def entries(self, target: str, raw: str) -> tuple[str, ...]:
+        """``tuple(parse(raw))``, from what is kept for ``target`` when it can be."""
+        known = self._known.get(target)
+        if known is not None:
+            old, entries, members = known
+            if raw == old:
+                return entries
+            grown = _appended(old, entries, members, raw)
+            if grown is not None:
+                self._known[target] = grown
+                return grown[1]
+        entries = tuple(parse(raw))
+        self._known[target] = (raw, entries, None)
+        return entries
+
+    def wrote(
+        self, target: str, text: str, after: tuple[str, ...], added_to: tuple[str, ...] | None
+    ) -> None:
+        """``text``, whose entries are ``after``, was written to ``target`` (kept as it
+        is, not copied); ``added_to``: the entries :meth:`entries` gave, when ``after``
+        is they with one entry appended (an add)."""
+        known = self._known.get(target)
+        members = None
+        if added_to is not None and known is not None and known[1] is added_to:
+            members = known[2]  # the set of the entries, kept up to date
+            if members is not None:
+                members.add(after[-1])
+        self._known[target] = (text, after, members)
+
+    def forget(self, target: str) -> None:
+        """Nothing is known of ``target``'s text now."""
+        self._known.pop(target, None)
+
+
+def _appended(
+    old: str, entries: tuple[str, ...], members: set[str] | None, raw: str
+) -> tuple[str, tuple[str, ...], set[str] | None] | None:
+    """``raw``'s text, entries and their set, when ``raw`` is ``old`` (whose entries are
+    ``entries``) with pieces appended after a delimiter; else ``None``.
+
+    ``old`` holds entries, has no ``"\\r"`` (which parsing turns into a newline) and ends
+    in neither whitespace nor ``"\\n§"``: no delimiter can then straddle its end, so
+    splitting ``raw`` finds ``old``'s pieces, then the appended text's own. Each
+    appended piece must be stripped and non-blank, so that parsing ``raw`` keeps every
+    piece of ``old`` (its entries) and of the tail: its entries are then ``entries``
+    followed by the tail's pieces not among them (the first of equal ones), what
+    :func:`~.entries.parse` keeps. The entries' set is made for a tail of
+    more than a few pieces (then kept, and updated by the writes that follow)."""
+    if (
+        not entries
+        or len(raw) <= len(old) + len(DELIMITER)
+        or not raw.startswith(old)
+        or raw[len(old) : len(old) + len(DELIMITER)] != DELIMITER
+        or old[-1].isspace()
+        or old.endswith("\n§")
+    ):
+        return None
+    tail = raw[len(old) + len(DELIMITER) :]
+    if "\r" in tail or "\r" in old:
+        return None
+    pieces = tail.split(DELIMITER)
+    if not all(p and p == p.strip() for p in pieces):
+        return None
+    fresh = list(dict.fromkeys(pieces))
+    if len(fresh) > SCAN_MAX and members is None:
+        members = set(entries)
+    came = not_in(fresh, entries) if members is None else [p for p in fresh if p not in members]
+    if members is not None:
+        members.update(came)
+    return raw, entries + tuple(came), members

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..governance.chain import hashed_text, record_body
 from .changes import TargetChange, diff
-from .entries import normalize_newlines, parse
+from .entries import DELIMITER, counted, extended, normalize_newlines, serialize
 from .store import Commit, Op, OpResult
 
 if TYPE_CHECKING:
@@ -228,24 +228,36 @@ def apply_in_server(
         return None
     write_ms = (time.perf_counter() - started) * 1000.0
     record: dict[str, Any] = json.loads(done.line)
-    before = parse(done.found)
+    found: str = done.found
+    # the entries found, from the text this store's last write found or left when the
+    # text found is it, or it with entries appended (ServerTexts: only those are parsed)
+    texts = store.server_texts
+    before = texts.entries(target, found)
     new = prepared.content
+    assert new is not None or op.action == "remove"
     if op.action == "add":
         assert new is not None
-        gone, after = None, [*before, new]
+        gone = None
+        # the function appended the entry (it is not among them: else a duplicate)
+        after = extended(before, (*before, new))
+        text = f"{found}{DELIMITER}{new}" if found else new  # as the function joins them
     else:
         gone = str(record["changes"][target]["removed"][0]["text"])
-        if op.action == "replace":
-            assert new is not None
-            after = [new if e == gone else e for e in before]
+        rest = () if new is None else (new,)
+        try:  # the one entry the function took (the pieces it accepts are distinct)
+            at = before.index(gone)
+        except ValueError:  # pragma: no cover - the function took one of them
+            after = tuple(x for e in before for x in (rest if e == gone else (e,)))
         else:
-            after = [e for e in before if e != gone]
+            after = (*before[:at], *rest, *before[at + 1 :])
+        text = serialize(after)
+    texts.wrote(target, text, after, before if gone is None else None)
     result, change = _applied(op.action, new, gone, target)
     store.committed_elsewhere(target)
     commit = Commit(
         target,
-        tuple(before),
-        tuple(after),
+        before,
+        counted(after, len(text)),
         (result,),
         True,
         float(record["lock_wait_ms"]),

@@ -65,7 +65,7 @@ from .entries import (
 )
 from .operations import ACTIONS, Op, OpResult
 from .provenance import API, Stamp
-from .read_memo import ReadMemo
+from .read_memo import ReadMemo, ServerTexts
 from .snapshot import display_entry, share_clean
 from .usage import label
 from .verdicts import VerdictCache
@@ -275,6 +275,9 @@ class CuratedStore:
         since its previous call (a lone writer, whose verdicts nobody would read, does
         not pay for replacing the file at each write)."""
         self._read = ReadMemo()
+        self.server_texts = ServerTexts()
+        """The text each write in the backend's server (:mod:`.server_write`) last found
+        or left, with its entries."""
         self._in_context: tuple[tuple[str, str | None, tuple[str | None, ...]], ScanResult] | None
         self._in_context = None
         self._context_needed: tuple[str | None, bool] = (None, False)

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import logging
 import time
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 from ...errors import StorageError
@@ -41,6 +43,7 @@ from .db import failure, is_lock_timeout
 __all__ = [
     "BATCHES",
     "INDEX",
+    "LZ4_SESSION",
     "MS",
     "PRESET",
     "PROCEDURE",
@@ -282,9 +285,18 @@ TAKE_BACK = (
 taken back (pending: nothing was written) or its answer read (applied by a holder)."""
 
 
-def queue_write(owner: Owner, where: str, args: Any, timeout: float) -> Answer | None:
+def queue_write(
+    owner: Owner,
+    where: str,
+    args: Any,
+    timeout: float,
+    lz4: Callable[[Any, Any], bool] | None = None,
+) -> Answer | None:
     """One write through :data:`PROCEDURE` (``args``: ``curated_write``'s, composed),
-    in one round trip: the function's answer, whoever applied it. None when the
+    in one round trip: the function's answer, whoever applied it. ``lz4``: whether the
+    server can compress with lz4, asked of the database and a connection
+    (:func:`~.curated_server.lz4`; then the connection's session sets
+    :data:`LZ4_SESSION` once). None when the
     procedure cannot run here (missing, or the role may not: asked once per process,
     ``Database.server_queue``); the caller then sends the function alone.
 
@@ -300,6 +312,8 @@ def queue_write(owner: Owner, where: str, args: Any, timeout: float) -> Answer |
     started = time.perf_counter()
     with db.connection() as conn:
         early = flushes(db, conn)
+        if lz4 is not None:
+            _compress_with_lz4(db, conn, lz4)
         call = sql.SQL(db.sql("CALL {s}.curated_queue({args}, {timeout}, {early})")).format(
             args=args, timeout=sql.Literal(max(1, int(timeout * 1000))), early=sql.Literal(early)
         )
@@ -340,6 +354,36 @@ def queue_write(owner: Owner, where: str, args: Any, timeout: float) -> Answer |
             "read the current state before retrying."
         )
     return str(row[0]), row[1], row[2]
+
+
+LZ4_SESSION = "SET default_toast_compression = lz4"
+"""What a connection runs once, before its first queued write, when the server can
+compress with lz4 (:func:`~.curated_server.lz4`). ``curated_write``'s own query sets it
+for its transaction (:data:`~.curated_server.LZ4`); the procedure commits in between, so
+its ``CALL`` is its own query, outside any transaction block, where ``SET LOCAL`` would
+last for no statement and a ``SET`` in the same query string would make it a block the
+procedure may not commit in. So the connection's session keeps it: every text it
+stores from then on (the texts the holder's writes store and keep as versions, and
+anything else the pooled connection writes later) is compressed with lz4 instead of
+pglz. A stored value keeps its method; reading is the same."""
+
+_LZ4_SET: weakref.WeakSet[Any] = weakref.WeakSet()
+"""The connections that have run :data:`LZ4_SESSION` (a new connection, after a lost
+one, is not among them)."""
+
+
+def _compress_with_lz4(db: Any, conn: Any, lz4: Callable[[Any, Any], bool]) -> None:
+    """Run :data:`LZ4_SESSION` on ``conn`` once, when the server has lz4 (``lz4``: asked
+    once per process); a failure is left to the write's own statement to meet."""
+    if conn in _LZ4_SET or not lz4(db, conn):
+        return
+    try:
+        conn.execute(LZ4_SESSION)
+    except Exception as exc:
+        if conn.broken or conn.closed or not is_db_error(exc):
+            raise
+        return
+    _LZ4_SET.add(conn)
 
 
 def _missing(exc: BaseException) -> bool:

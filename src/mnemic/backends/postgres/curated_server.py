@@ -253,7 +253,7 @@ def server_write(
     )
     args = _arguments(values)
     if getattr(owner, "queue", False) and db.server_queue is not False:
-        answer = queue_write(owner, where, sql.SQL(args), timeout)
+        answer = queue_write(owner, where, sql.SQL(args), timeout, lz4)
         if answer is not None:
             db.server_writes = True
             return _answered(owner, *answer)
@@ -337,8 +337,9 @@ write's compression grows with the store: one writer's server CPU a write, over 
 first and the last 300 of 1,200 entries, 2.0 and 4.6 ms with pglz, 2.1 and 3.2 with the
 columns in lz4; at 16 writers and 1,600 entries 0.85 of pglz's (``docs/performance.md``,
 "perf18"). A value keeps the method it was stored with, so texts stored before, or by
-today's path, read as ever; nothing else changes. (Group commit's query,
-:mod:`.curated_queue`, does not set it: its writes store with the server's default.)"""
+today's path, read as ever; nothing else changes. (Group commit's ``CALL`` cannot set it
+for its transaction: its connection's session sets it once,
+:data:`.curated_queue.LZ4_SESSION`.)"""
 LZ4_FROM = 140000
 """The first server version (``server_version_num``) with ``default_toast_compression``."""
 LZ4_PROBE = (
