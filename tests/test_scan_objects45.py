@@ -62,6 +62,10 @@ HONEST = [
     "Ostavi te račune kakvi jesu i pošalji popis knjigovođi prije ponedjeljka.",
     "Üç hazır şablonu ortaq qovluğa yaz ki, yeni assistent də istifadə etsin.",
     "Tjek mængderne mod sidste uges salg og spørg ham, hvis noget ser forkert ud.",
+    # Croatian "porezn*" read the tax return ("poreznu prijavu") and a tax adviser as the tax
+    # office (review 9): only the office is a reviewer
+    "Obriši duple račune iz mape prije nego ih pošaljem knjigovođi za poreznu prijavu.",
+    "Izbriši stare račune iz mape kad poreznom savjetniku pošalješ popis.",
 ]
 
 
