@@ -3173,9 +3173,11 @@ OBJECTS45: dict[str, str] = {
         porezna inspekcija; porezne inspekcije; poreznu inspekciju; porezni inspektor*;
         finanzamt*; hacienda; le fisc;
         agenzia delle entrate; receita federal; belastingdienst; urzad skarbowy;
-        налоговая; налоговой; податкова; податкової; vergi dairesi; kantor pajak; 税务局;
+        налоговая; налоговой инспекции; налоговой службы; налоговой проверки;
+        налоговую инспекцию; налоговую проверку; податкова; податкової інспекції;
+        податкової служби; податкової перевірки; vergi dairesi; kantor pajak; 税务局;
         税務署; 세무서; مصلحة الضرائب; skattemyndighet*; skatteetaten; skattestyrelsen;
-        verohallinto; financni urad; abokado; abogado; avokat*; փաստաբան*; vəkil*;
+        verohallinto; financni urad; abogado; avokat*; փաստաբան*; vəkil*;
         адвокатот; वकिल
     """,
     "notrace": """
