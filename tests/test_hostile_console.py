@@ -329,3 +329,23 @@ def test_a_form_cut_short_by_the_client_is_no_error_in_the_log(
     assert statuses == [400]
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     assert (home_path / "memories" / "MEMORY.md").read_bytes() == before
+
+
+def test_a_form_over_the_limit_gets_a_413_that_names_the_limit_and_what_to_do(
+    home_path: Path,
+) -> None:
+    """review8: the 413 said the limit but not what to do, nor that nothing was done."""
+    home_path.mkdir(parents=True)
+    Memory.open(home_path).add("memory", "The build uses make.")
+    before = (home_path / "memories" / "MEMORY.md").read_bytes()
+    app = build_app(Home.open(home_path), Access("127.0.0.1", PORT, TOKEN))
+    client = TestClient(app, base_url=f"http://127.0.0.1:{PORT}", follow_redirects=False)
+    assert client.get(f"/?token={TOKEN}").status_code == 303
+    found = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/memory").text)
+    assert found is not None
+    form = {"csrf": found.group(1), "target": "memory", "content": "x" * (1 << 20)}
+    answer = client.post("/memory/add", data=form)
+    assert answer.status_code == 413, answer.text[:500]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", answer.text))
+    assert "1 MiB" in text and "Nothing was done" in text and "shorter" in text, text
+    assert (home_path / "memories" / "MEMORY.md").read_bytes() == before

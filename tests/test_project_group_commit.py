@@ -88,6 +88,8 @@ def test_a_writer_queued_behind_a_removal_is_refused_and_its_request_never_appli
     assert "written" not in outcome
     refused = outcome["refused"]
     assert refused.reason == "removed" and "Nothing was saved" in refused.message
+    # its tombstone, read under the lock the removal held: when, and where the bundle is
+    assert refused.extra["removed_at"].endswith(" UTC") and "removed-projects" in refused.message
     assert stored_projects(Home.open(home_path)) == []
     assert not store.project.root.exists()  # no part of the store made again
     assert not _queued(memories)  # the request taken back

@@ -1,9 +1,10 @@
 """``mnemic project move`` killed at each file-system call (files store).
 
-The move is two durable steps: the rename of ``projects/<old>`` to ``projects/<new>``
-(the step that moves the store), then its ``project.json`` naming the new directory.
-A process killed at any call leaves one store, whole, at its old id or its new one;
-the move run again (by the id listed) finishes it, and the journal verifies.
+The move is three durable steps: the old id's tombstone (when, and the new id), the
+rename of ``projects/<old>`` to ``projects/<new>`` (the step that moves the store), then
+its ``project.json`` naming the new directory. A process killed at any call leaves one
+store, whole, at its old id or its new one (then with the old id's tombstone naming
+it); the move run again (by the id listed) finishes it, and the journal verifies.
 """
 
 from __future__ import annotations
@@ -50,6 +51,11 @@ def test_a_move_killed_at_any_call_leaves_one_whole_store_and_finishes_when_run_
         (store,) = stored_projects(Home.open(root))  # one store, never two or none
         assert store.project.id in (pid, project_id(new)), k
         seen.add("old" if store.project.id == pid else f"new, {store.project.path == str(new)}")
+        mark = root / "projects" / ".tombstones" / pid
+        if store.project.id != pid:  # moved: a writer of the old id is told where to
+            assert mark.read_text(encoding="utf-8").endswith(f" moved:{project_id(new)}"), k
+        elif mark.exists():  # killed between the tombstone and the rename
+            seen.add("old, tombstone")  # the store at the old id supersedes it
         assert MemoryView.open(store).entries("memory") == [TOX, RUFF], k
         if not killed(status):
             assert status == 0, f"the move failed on its own at kill {k}"
@@ -67,4 +73,4 @@ def test_a_move_killed_at_any_call_leaves_one_whole_store_and_finishes_when_run_
         if completed:
             break
     assert completed, "the move never completed: the kill points did not cover it"
-    assert {"old", "new, False", "new, True"} <= seen, seen
+    assert {"old", "old, tombstone", "new, False", "new, True"} <= seen, seen

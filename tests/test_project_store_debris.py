@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mnemic.curated.memory import Memory
-from mnemic.curated.scope import DEBRIS_AGE, PROJECT_FILE, open_project
+from mnemic.curated.scope import DEBRIS_AGE, PROJECT_FILE, open_project, stored_projects
 from mnemic.errors import ProjectScopeError
 from mnemic.home import Home
 from mnemic.ops.project_stores import remove_store
@@ -68,7 +68,8 @@ def test_gc_collects_what_a_stale_session_wrote_after_the_removal(
     done = collect_garbage(home)
     assert [r.what for r in done.removed if r.kind == "store_debris"] == [str(debris)]
     assert not debris.exists()
-    assert not [n for n in os.listdir(debris.parent) if n.startswith(".")]  # no aside left
+    left = [n for n in os.listdir(debris.parent) if n.startswith(".")]
+    assert left == [".tombstones"]  # no aside left; the removal's tombstone stays
 
 
 def test_gc_leaves_a_directory_holding_anything_of_a_store(home_path: Path, tmp_path: Path) -> None:
@@ -92,3 +93,49 @@ def test_gc_never_takes_a_live_store(home_path: Path, tmp_path: Path) -> None:
     assert Memory.open(open_project(home, proj), origin="cli").entries("memory") == [
         "web uses vite."
     ]
+
+
+@pytest.mark.parametrize("standing", ["MEMORY.md.lock", "MEMORY.md"])
+def test_a_store_made_while_gc_set_its_directory_aside_is_put_back_not_deleted(
+    home_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, standing: str
+) -> None:
+    """gc's window (review8): between gc's look and its rename a session makes its store
+    in the directory (``project.json``), and after the rename the session's next step
+    makes the directory again (its lock file), so the put-back rename fails. The store
+    was left in ``projects/.removed-<id>-gc``, which the next gc deleted as a removal's
+    debris: the store made was lost. Now what stands in its way, when it holds only a
+    lock, is moved out and the store put back; when it holds more (a MEMORY.md), both
+    are kept and gc says where the store is."""
+    home, debris = _debris(home_path, tmp_path)
+    _age(debris, DEBRIS_AGE + 60)
+    proj = tmp_path / "work" / "api"
+    real = os.rename
+    raced: list[Path] = []
+
+    def racing(src: os.PathLike[str] | str, dst: os.PathLike[str] | str) -> None:
+        if Path(src) == debris and Path(dst).name.endswith("-gc") and not raced:
+            raced.append(Path(dst))
+            open_project(Home.open(home_path), proj, create=True)  # between the looks
+            real(src, dst)
+            (debris / "memories").mkdir(parents=True)  # the session's next step: its lock
+            (debris / "memories" / standing).write_text("", encoding="utf-8")
+            return
+        real(src, dst)
+
+    monkeypatch.setattr(os, "rename", racing)
+    first = collect_garbage(home)
+    monkeypatch.setattr(os, "rename", real)
+    assert raced and first.counts().get("store_debris") is None
+    second = collect_garbage(home)  # the next gc: a removal's debris goes, never a store
+    if standing.endswith(".lock"):
+        assert (debris / PROJECT_FILE).is_file(), sorted(os.listdir(debris.parent))
+        (made,) = stored_projects(Home.open(home_path))
+        assert made.project.root == debris
+        assert Memory.open(open_project(home, proj), origin="cli").add("memory", "API v2.").written
+        return
+    (aside,) = raced
+    assert (aside / PROJECT_FILE).is_file()  # kept, both times, and said
+    for report in (first, second):
+        (note,) = [n for n in report.notes if str(aside) in n]
+        assert f"move {aside.name} back to {debris.name}" in note
+    assert (debris / "memories" / standing).is_file()

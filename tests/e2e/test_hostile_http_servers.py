@@ -167,3 +167,34 @@ def test_a_request_without_the_token_gets_its_401_and_the_end_of_the_connection(
         for proc in (mcp, ui):
             proc.terminate()
             proc.wait(timeout=30)
+
+
+def test_a_body_over_the_limit_gets_a_413_that_names_the_limit_and_what_to_do(
+    home_path: Path,
+) -> None:
+    """review8: the SDK's 413 said only "Request body too large" (how large may it be?
+    what now?). The real ``mnemic mcp --http``, a body declared over 4 MiB."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    mcp, _ = _start(home_path, "mcp", "--http")
+    try:
+        assert mcp.stderr is not None
+        first = mcp.stderr.readline()
+        assert " at http://" in first, first
+        port = int(first.split(" at http://127.0.0.1:", 1)[1].split("/")[0])
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.putrequest("POST", "/mcp")
+        conn.putheader("Authorization", f"Bearer {TOKEN}")
+        conn.putheader("Content-Type", "application/json")
+        conn.putheader("Accept", "application/json, text/event-stream")
+        conn.putheader("Content-Length", str(5 * 1024 * 1024))
+        conn.endheaders()
+        answer = conn.getresponse()
+        text = answer.read().decode("utf-8")
+        conn.close()
+        assert answer.status == 413, text
+        assert "4 MiB (4,194,304 bytes)" in text and "Nothing was done" in text, text
+        assert "smaller" in text and "mnemic mcp --http" in text, text
+        assert answer.getheader("connection", "").lower() == "close"
+    finally:
+        mcp.terminate()
+        mcp.wait(timeout=30)

@@ -16,7 +16,7 @@ from mnemic.backends.files.journal import AuditJournal
 from mnemic.backends.files.requests import FileRequests
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op
-from mnemic.curated.scope import open_project
+from mnemic.curated.scope import open_project, project_id
 from mnemic.curated.tool import run_memory_tool
 from mnemic.home import Home
 from mnemic.ops.move import move_entry
@@ -48,6 +48,13 @@ def warm() -> None:
         Memory.open(open_project(Home.open(root), repo, create=True)).entries("memory")
         AuditJournal(root / "audit").append(action="probe", result="ok")
         run_memory_tool(mem, json.dumps({"action": "add", "target": "memory", "content": "x"}))
+        # forget_project and move_project: importing project stores (the bundle's writer
+        # and reader with them: 287 modules) was 0.4 s of CPU in each of their children,
+        # a kill loop of 143 forks paid it 143 times
+        from mnemic.ops.project_stores import find_store, remove_store
+
+        home = Home.open(root)
+        remove_store(home, find_store(home, project_id(repo)), force=True)
 
 
 def open_memory(tell: Tell, home: str) -> Action:

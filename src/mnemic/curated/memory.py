@@ -47,7 +47,7 @@ from .proposal import describe, payload_of
 from .provenance import Stamp
 from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
-from .scope import PROJECT_FILE, ProjectHome, gone_store, removed_store
+from .scope import PROJECT_FILE, ProjectHome, gone_store
 from .snapshot import Block, display_entry, entries_block, sanitize
 from .store import (
     Commit,
@@ -464,16 +464,18 @@ class Memory(MemoryView):
     def _check_store(self) -> None:
         """Refuse a write to a project store of the files store removed or moved since it
         was opened (``mnemic project forget`` / ``move``; run before the write's locks
-        and under them, which the removal takes too): :func:`~.scope.removed_store`,
-        recorded nowhere. A database store reads its tombstone in the transaction that
-        takes the locks instead (:func:`mnemic.backends.postgres.curated_begin.begin`)."""
+        and under them, which the removal takes too), recorded nowhere: its tombstone
+        says when, and a move's new id (:func:`~.scope.gone_store`); a store gone with no
+        tombstone was deleted outside mnemic (``missing``). A database store reads its
+        tombstone in the transaction that takes the locks instead
+        (:func:`mnemic.backends.postgres.curated_begin.begin`)."""
         home, marker = self._project, self._marker
         # three looks a write (before its locks, at its precommit and its record): one
         # stat each, no catalog asked (ProjectHome.exists' files case)
         if home is None or marker is None or self.unmade or os.path.isfile(marker):
             return
         self._gone()
-        raise removed_store(home.project.id)
+        raise gone_store(home)
 
     def _gone(self) -> None:
         if self.governor is not None:
@@ -493,7 +495,7 @@ class Memory(MemoryView):
         that found nothing to match in a database store's deleted rows), ``missing``
         when a database store's rows are gone with no removal recorded
         (:func:`~.scope.gone_store`); else ``None``. Asked only when a write failed."""
-        if isinstance(exc, ProjectScopeError) and exc.reason == "removed":
+        if isinstance(exc, ProjectScopeError) and exc.reason in ("removed", "missing"):
             self._gone()
             return exc
         home = self._project

@@ -36,6 +36,7 @@ the same lock, re-read, budget, threat scan and crash-safe commit.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -61,7 +62,9 @@ __all__ = [
     "PROJECT_FILE",
     "REMOVED_PROJECTS",
     "SCOPES",
+    "SET_ASIDE",
     "DEBRIS_AGE",
+    "TOMBSTONES",
     "Project",
     "ProjectHome",
     "check_backend",
@@ -83,8 +86,14 @@ __all__ = [
     "read_tombstone",
     "removal_debris",
     "removed_store",
+    "drop_file_tombstones",
+    "mark_gone",
+    "set_aside_stores",
+    "store_tombstone",
     "stored_projects",
+    "tombstone_file",
     "tombstone_text",
+    "unmark_gone",
     "user_home",
 ]
 
@@ -139,6 +148,7 @@ class ProjectHome(Home):
             atomic_write_text(
                 project.root / PROJECT_FILE, json.dumps({"path": project.path}, ensure_ascii=False)
             )
+            unmark_gone(project.root)  # a store at this id again supersedes its tombstone
         self.unmade = False
 
     @property
@@ -317,12 +327,15 @@ def no_project() -> ProjectScopeError:
     )
 
 
-def removed_store(project_id: str, mark: str | None = None) -> ProjectScopeError:
+def removed_store(
+    project_id: str, mark: str | None = None, home_root: Path | None = None
+) -> ProjectScopeError:
     """The refusal of a write to a project store removed or moved since its writer
     opened it (``mnemic project forget`` / ``move``), found under the write's locks.
-    ``mark``: a database store's tombstone as it reads it (:func:`tombstone_text`:
-    when, and for a move the new id), so the message says what happened when; ``None``
-    (the files store) says it without a time."""
+    ``mark``: the store's tombstone as read (:func:`store_tombstone`, the text of
+    :func:`tombstone_text`: when, and for a move the new id), so the message says what
+    happened when; ``None`` (a catalog that keeps no tombstones) says it without a time.
+    ``home_root``: the home, named where the bundle went by default (else ``<home>``)."""
     when, moved_to = read_tombstone(mark)
     at = f" at {when}" if when else ""
     if moved_to:
@@ -340,8 +353,8 @@ def removed_store(project_id: str, mark: str | None = None) -> ProjectScopeError
             "removed",
             f"Project store {project_id} was removed{at} (mnemic project forget). Nothing "
             "was saved. Its memory is in the bundle the removal wrote and printed (by "
-            f"default <home>/{REMOVED_PROJECTS}/{project_id}-<time>.mnemic): mnemic import "
-            "--bundle FILE brings the store back, then run the write again.",
+            f"default {home_root or '<home>'}/{REMOVED_PROJECTS}/{project_id}-<time>.mnemic): "
+            "mnemic import --bundle FILE brings the store back, then run the write again.",
             removed_at=when,
         )
     return ProjectScopeError(
@@ -354,35 +367,55 @@ def removed_store(project_id: str, mark: str | None = None) -> ProjectScopeError
     )
 
 
-def gone_store(home: ProjectHome, cause: BaseException) -> ProjectScopeError:
-    """Why the project store of ``home``, which a write that failed (``cause``) found
-    missing from its catalog, is not there: removed or moved (its database's tombstone:
-    :func:`removed_store`, saying when), or simply missing, its rows deleted outside
-    mnemic (:func:`missing_store`). A catalog that keeps no tombstones (the files store
-    among them) cannot tell: removed or moved, as before."""
+def gone_store(home: ProjectHome, cause: BaseException | None = None) -> ProjectScopeError:
+    """Why the project store of ``home``, which a write found gone (files: no
+    ``project.json`` any more; a database: missing from its catalog after the write
+    failed with ``cause``), is not there: removed or moved by mnemic (its tombstone,
+    :func:`store_tombstone`: :func:`removed_store`, saying when and, for a move, where
+    to), or simply missing, deleted outside mnemic (:func:`missing_store`). A plugin's
+    catalog that keeps no tombstones cannot tell: removed or moved, without a time."""
     from ..registry import ProjectTombstones
 
     catalog = project_catalog(home.settings)
-    if not isinstance(catalog, ProjectTombstones):
+    if catalog is not None and not isinstance(catalog, ProjectTombstones):
         return removed_store(home.project.id)
-    mark = catalog.removed_project(home, home.project.id)
+    mark = store_tombstone(home)
     if mark is not None:
-        return removed_store(home.project.id, mark)
-    return missing_store(home.project.id, cause)
+        return removed_store(home.project.id, mark, home.project.root.parent.parent)
+    return missing_store(home.project.id, cause, files=catalog is None, root=home.project.root)
 
 
-def missing_store(project_id: str, cause: BaseException) -> ProjectScopeError:
-    """The refusal of a write that failed (``cause``) on a database's project store whose
-    rows are gone with no removal recorded (no tombstone): deleted outside mnemic."""
-    detail = getattr(cause, "message", None) or str(cause) or type(cause).__name__
+def missing_store(
+    project_id: str,
+    cause: BaseException | None = None,
+    *,
+    files: bool = False,
+    root: Path | None = None,
+) -> ProjectScopeError:
+    """The refusal of a write to a project store that is gone with no removal recorded
+    (no tombstone): deleted outside mnemic. ``files``: the files store, whose
+    ``project.json`` under ``root`` (``<home>/projects/<id>``) is gone; else a database
+    whose rows are (``cause``: the error the write failed with on what was left)."""
+    if files:
+        where = root / PROJECT_FILE if root is not None else f"<home>/{PROJECTS_DIR}/{project_id}"
+        what = (
+            f"Project store {project_id} is gone ({where} is missing), and no mnemic "
+            "project forget or move recorded a removal: it was deleted outside mnemic."
+        )
+    else:
+        what = (
+            f"Project store {project_id} has no rows in the database any more, and no mnemic "
+            "project forget or move recorded a removal: they were deleted outside mnemic (or "
+            "the schema was made again)."
+        )
+    if cause is not None:
+        detail = getattr(cause, "message", None) or str(cause) or type(cause).__name__
+        what = f"{what} This write failed on what was left: {detail}"
     return ProjectScopeError(
         "missing",
-        f"Project store {project_id} has no rows in the database any more, and no mnemic "
-        "project forget or move recorded a removal: they were deleted outside mnemic (or "
-        f"the schema was made again). This write failed on what was left: {detail} "
-        "Nothing was saved. A new session's first write makes the store anew, empty (this "
-        "session writes to it no more); a bundle of it (mnemic export) brings its memory "
-        "back with mnemic import --bundle FILE.",
+        f"{what} Nothing was saved. A new session's first write makes the store anew, "
+        "empty (this session writes to it no more); a bundle of it (mnemic export) brings "
+        "its memory back with mnemic import --bundle FILE.",
     )
 
 
@@ -391,8 +424,9 @@ REMOVED_PROJECTS = "removed-projects"
 
 
 def tombstone_text(when: float, moved_to: str = "") -> str:
-    """A database store's tombstone value (``mnemic project forget`` / ``move``): the
-    time as ``repr`` of the float, then `` moved:NEWID`` for a move."""
+    """A project store's tombstone (``mnemic project forget`` / ``move``; the files
+    store's file, a database's meta row): the time as ``repr`` of the float, then
+    `` moved:NEWID`` for a move."""
     return repr(when) + (f" moved:{moved_to}" if moved_to else "")
 
 
@@ -409,6 +443,90 @@ def read_tombstone(mark: str | None) -> tuple[str, str]:
     except (ValueError, OverflowError, OSError):
         when = ""
     return when, moved_to
+
+
+TOMBSTONES = ".tombstones"
+"""The files store's tombstones: ``<home>/projects/.tombstones/<id>``, each the text of
+:func:`tombstone_text`. No id starts with a dot, so no listing of stores reads it."""
+
+
+def tombstone_file(root: Path) -> Path:
+    """The tombstone of the files store's project store at ``root`` (``<home>/projects/
+    <id>``): ``<home>/projects/.tombstones/<id>``, outside the directory the removal
+    renames away."""
+    return root.parent / TOMBSTONES / root.name
+
+
+def mark_gone(root: Path, when: float, moved_to: str = "") -> None:
+    """Write the tombstone of the files store's project store at ``root``, under its
+    targets' locks, just before the rename that removes (or moves) it: a process killed
+    between the two leaves the store whole, and a tombstone is read only for a store
+    whose ``project.json`` is gone (:meth:`mnemic.curated.memory.Memory._check_store`),
+    so the store supersedes it; after the rename the store is gone and its tombstone
+    there, whatever happens next."""
+    ensure_private_dir(root.parent / TOMBSTONES)
+    atomic_write_text(tombstone_file(root), tombstone_text(when, moved_to))
+
+
+def unmark_gone(root: Path) -> None:
+    """Delete the tombstone of the id of ``root``: a store is there again (made anew,
+    moved there or imported from its bundle), which supersedes it."""
+    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+        os.unlink(tombstone_file(root))
+
+
+def store_tombstone(home: ProjectHome) -> str | None:
+    """The tombstone of ``home``'s project store, left by ``mnemic project forget`` or
+    ``move`` (:func:`read_tombstone` reads it): the files store's file, a database
+    catalog's (:class:`~mnemic.registry.ProjectTombstones`); ``None``: none, or a
+    catalog that keeps none."""
+    from ..registry import ProjectTombstones
+
+    catalog = project_catalog(home.settings)
+    if catalog is None:
+        return _read_mark(tombstone_file(home.project.root))
+    if isinstance(catalog, ProjectTombstones):
+        return catalog.removed_project(home, home.project.id)
+    return None
+
+
+def _read_mark(path: Path) -> str | None:
+    try:
+        text = read_text_strict(path, max_bytes=4096, nofollow=True)
+    except StorageError:
+        return None
+    return text.strip() if text else None
+
+
+def drop_file_tombstones(home: Home, older_than: float, *, dry_run: bool = False) -> list[str]:
+    """Delete the files store's tombstones left before ``older_than`` (a time, read from
+    the tombstone; its file's time when unreadable: ``mnemic gc``), none with
+    ``dry_run``; the ids of the project stores they marked."""
+    folder = home.root / PROJECTS_DIR / TOMBSTONES
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    dropped = []
+    for name in names:
+        path = folder / name
+        head = (_read_mark(path) or "").partition(" ")[0]
+        try:
+            when = float(head)
+        except ValueError:
+            try:
+                when = os.lstat(path).st_mtime
+            except OSError:
+                continue
+        if when >= older_than:
+            continue
+        if not dry_run:
+            try:
+                os.unlink(path)
+            except OSError:
+                continue
+        dropped.append(name)
+    return dropped
 
 
 def check_backend(settings: Settings) -> None:
@@ -504,11 +622,34 @@ def stored_projects(home: Home) -> list[ProjectHome]:
     return found
 
 
+SET_ASIDE = "-gc"
+"""The end of the name ``mnemic gc`` gives a directory it sets aside to delete
+(``projects/.removed-<id>-gc``): a store made in it meanwhile is put back, never
+deleted (:func:`set_aside_stores`). No removal's name ends so (theirs end in a number)."""
+
+
 def removal_debris(home: Home) -> list[Path]:
-    """What removals killed half-way left in ``<home>/projects/`` (:data:`REMOVING`
-    directories): deleted by the next removal and by ``mnemic gc``."""
+    """What removals (and ``mnemic gc``) killed half-way left in ``<home>/projects/``
+    (:data:`REMOVING` directories): deleted by the next removal and by ``mnemic gc``.
+    Not a directory gc set aside that holds a store (:func:`set_aside_stores`)."""
     base, names = _listed(home)
-    return [base / n for n in names if n.startswith(REMOVING)]
+    found = [base / n for n in names if n.startswith(REMOVING)]
+    kept = set(set_aside_stores(home))
+    return [p for p in found if p not in kept]
+
+
+def set_aside_stores(home: Home) -> list[Path]:
+    """Directories ``mnemic gc`` set aside (:data:`SET_ASIDE`) that hold a store
+    (``project.json``): made in it between gc's looks, and not yet put back because its
+    place was taken again; gc puts each back (never deletes it)."""
+    base, names = _listed(home)
+    return [
+        base / n
+        for n in names
+        if n.startswith(REMOVING)
+        and n.endswith(SET_ASIDE)
+        and os.path.lexists(base / n / PROJECT_FILE)
+    ]
 
 
 def _listed(home: Home) -> tuple[Path, list[str]]:

@@ -38,13 +38,16 @@ if TYPE_CHECKING:
     from .server import MnemicMCP
 
 __all__ = [
+    "MAX_BODY_BYTES",
     "MCP_PATH",
     "METRICS_PATH",
     "MIN_TOKEN_CHARS",
+    "TOO_LARGE",
     "BearerAuth",
     "bind",
     "build_http_app",
     "check_exposure",
+    "explain_too_large",
     "is_loopback",
     "serve_http",
     "token_problem",
@@ -55,6 +58,15 @@ log = logging.getLogger(__name__)
 
 MCP_PATH = "/mcp"
 METRICS_PATH = "/metrics"
+MAX_BODY_BYTES = 4 * 1024 * 1024
+"""The largest request body ``/mcp`` reads (the SDK's default, said here so that the
+``413`` can name it); a larger one is answered :data:`TOO_LARGE`."""
+TOO_LARGE = (
+    f"Request body too large: mnemic mcp --http reads at most 4 MiB "
+    f"({MAX_BODY_BYTES:,} bytes) per request, and this one declared or sent more. Nothing "
+    "was done. Send smaller requests: a memory call is a few KiB at most (MEMORY.md holds "
+    "2,200 chars by default); split a large batch of calls into several requests.\n"
+)
 
 
 class BearerAuth:
@@ -109,9 +121,44 @@ def build_http_app(mcp: MnemicMCP, *, host: str = "127.0.0.1", token: str = "") 
 
         routes.append(Route(METRICS_PATH, metrics, methods=["GET"]))
     app: ASGIApp = mcp.server.streamable_http_app(
-        streamable_http_path=MCP_PATH, host=host, custom_starlette_routes=routes
+        streamable_http_path=MCP_PATH,
+        host=host,
+        custom_starlette_routes=routes,
+        max_request_body_size=MAX_BODY_BYTES,
     )
+    app = explain_too_large(app)
     return BearerAuth(app, token) if token else app
+
+
+def explain_too_large(app: ASGIApp) -> ASGIApp:
+    """The ASGI ``app``, its ``413`` answers (the SDK's body limit: "Request body too
+    large", no more) said as :data:`TOO_LARGE` (the limit and what to do), closing the
+    connection (the rest of the body is never read)."""
+
+    async def explained(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope.get("type") != "http":
+            await app(scope, receive, send)
+            return
+        replaced = False
+
+        async def send_explained(message: Any) -> None:
+            nonlocal replaced
+            if message.get("type") == "http.response.start" and message.get("status") == 413:
+                replaced = True
+                body = TOO_LARGE.encode("utf-8")
+                headers = [
+                    (b"content-type", b"text/plain; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode("ascii")),
+                    (b"connection", b"close"),
+                ]
+                await send({**message, "headers": headers})
+                await send({"type": "http.response.body", "body": body, "more_body": False})
+            elif not replaced:  # the SDK's own body of a replaced 413 is dropped
+                await send(message)
+
+        await app(scope, receive, send_explained)
+
+    return explained
 
 
 def url_of(sock: socket.socket) -> str:

@@ -14,7 +14,8 @@ the home, on the files store and on PostgreSQL alike:
    goes into a home that has none of them). Nothing is removed unless the bundle was
    written.
 2. **Removed under the writers' locks, all or nothing.** Files: under the locks of its
-   targets, if the journal's last record is still the one the bundle holds,
+   targets, if the journal's last record is still the one the bundle holds, its
+   tombstone is written (``<home>/projects/.tombstones/<id>``: when), then
    ``<home>/projects/<id>`` is renamed to ``<home>/projects/.removed-<id>-<n>`` (one
    rename: the store is gone, every part at once), then that is deleted; a process
    killed between the two leaves a ``.removed-*`` directory no listing reads as a store,
@@ -23,8 +24,11 @@ the home, on the files store and on PostgreSQL alike:
    project-keyed table and its catalog row (:func:`~mnemic.backends.postgres.curated.
    remove_project`). A write that came in after the bundle was read leaves the store
    whole and the removal refused (``changed``: run it again); a writer that was
-   waiting, or whose store was opened before, is refused (``removed``) by
-   :class:`~mnemic.curated.memory.Memory` and records nothing.
+   waiting, or whose store was opened before, is refused (``removed``, saying when,
+   from the tombstone, and where the bundle went) by
+   :class:`~mnemic.curated.memory.Memory` and records nothing. A store of that id made
+   again supersedes the tombstone; ``mnemic gc`` drops it past ``[retention]
+   max_age_days``.
 
 A store whose directory still exists is refused (``directory_exists``) unless
 ``force``: its sessions would make a new store on their next write.
@@ -32,8 +36,9 @@ A store whose directory still exists is refused (``directory_exists``) unless
 **Moving** (:func:`move_store`) re-keys the store to the id of its new directory (an id
 is the hash of the path: ``mnemic.curated.scope``), nothing of it rewritten: its audit
 records never name their store, so the journal verifies as before. Files: under its
-targets' locks ``projects/<old>`` is renamed to ``projects/<new>`` (the step that moves
-it), then its ``project.json`` names the new directory; a process killed between the
+targets' locks the old id's tombstone is written (when, and the new id), then
+``projects/<old>`` is renamed to ``projects/<new>`` (the step that moves it), then its
+``project.json`` names the new directory; a process killed between the
 two leaves the store at its new id, reached by ``--project NEWDIR``, listed with the
 old path until the move is run again (``project move NEWID NEWDIR`` then only writes
 the path). PostgreSQL: one transaction under both ids' locks updates the ``project``
@@ -62,9 +67,11 @@ from ..curated.scope import (
     REMOVING,
     ProjectHome,
     locate,
+    mark_gone,
     project_id,
     removal_debris,
     stored_projects,
+    unmark_gone,
 )
 from ..curated.view import MemoryView
 from ..errors import ProjectScopeError
@@ -246,6 +253,7 @@ def _remove_files(store: ProjectHome, head: str | None, timeout: float) -> bool:
             if not os.path.lexists(aside):
                 break
             n += 1
+        mark_gone(root, time.time())  # before the rename: after it, the store has one
         os.rename(root, aside)
         fsync_dir(root.parent)
     _discard(aside)
@@ -376,6 +384,8 @@ def _move_files(store: ProjectHome, root: Path, path: str, timeout: float) -> No
                 n += 1
             os.rename(root, aside)
         with _writers_locks(old, timeout):
+            mark_gone(old, time.time(), root.name)  # before the rename, as a removal's
             os.rename(old, root)
             fsync_dir(root.parent)
+        unmark_gone(root)  # a store at the new id supersedes a tombstone left there
     atomic_write_text(root / PROJECT_FILE, json.dumps({"path": path}, ensure_ascii=False))

@@ -19,8 +19,9 @@
   process that had a store open wrote under ``projects/<id>/`` after it was removed
   or moved (no store there, only caches and lock files, idle for an hour:
   :func:`~mnemic.curated.scope.left_behind`);
-- a database's project store tombstones (left by ``mnemic project forget`` / ``move``
-  so a writer that had the store open is refused) older than ``max_age_days``.
+- project store tombstones (left by ``mnemic project forget`` / ``move`` so a writer
+  that had the store open is refused, saying when: the files store's
+  ``projects/.tombstones/<id>``, a database's catalog rows) older than ``max_age_days``.
 
 ``max_age_days = 0`` turns the age limit off. Each target's files are removed under its
 lock, so gc never races a writer. Nothing current is ever removed: not the files
@@ -47,10 +48,13 @@ from ..curated.pressure import due
 from ..curated.scope import (
     PROJECT_FILE,
     REMOVING,
+    SET_ASIDE,
     ProjectHome,
+    drop_file_tombstones,
     left_behind,
     left_behind_here,
     removal_debris,
+    set_aside_stores,
     stored_projects,
 )
 from ..curated.snapshot import display_entry
@@ -58,7 +62,7 @@ from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
 from ..governance.governor import Governor
 from ..home import Home
-from ..registry import ProjectTombstones, project_catalog
+from ..registry import ProjectTombstones, project_catalog, stores_in_home
 from .review import PendingQueue
 
 __all__ = ["GcReport", "Removal", "collect_garbage"]
@@ -164,6 +168,7 @@ def collect_garbage(
                         "no store: caches or locks a process wrote after the store was removed",
                     )
                 )
+        _set_aside(home, now, report, dry_run)
         for store in stored_projects(home):
             sub = collect_garbage(store, dry_run=dry_run, clock=clock, origin=origin)
             report.removed += sub.removed
@@ -176,28 +181,71 @@ def _take(debris: Path, now: float) -> bool:
     of ``projects/`` first (no store is made in a directory no longer there), looked at
     again (its contents: the rename may touch its time), then deleted; put back when a
     store was made in it meanwhile."""
-    aside = debris.parent / f"{REMOVING}{debris.name}-gc"
+    aside = debris.parent / f"{REMOVING}{debris.name}{SET_ASIDE}"
     try:
         os.rename(debris, aside)
     except OSError:
         return False
     if os.path.lexists(aside / PROJECT_FILE) or not left_behind_here(aside, now, idle=False):
-        with contextlib.suppress(OSError):
-            os.rename(aside, debris)  # a store was made in it between the looks
+        _put_back(aside, debris, now)  # a store was made in it between the looks
         return False
     shutil.rmtree(aside, ignore_errors=True)
     return True
 
 
+def _set_aside(home: Home, now: float, report: GcReport, dry_run: bool) -> None:
+    """Put back each store made in a directory gc had set aside whose place was taken
+    again (:func:`_put_back`); say where one that cannot go back is."""
+    for aside in set_aside_stores(home):
+        place = aside.parent / aside.name[len(REMOVING) : -len(SET_ASIDE)]
+        if dry_run:
+            report.notes.append(f"{aside} holds a project store gc sets back at {place}.")
+        elif not _put_back(aside, place, now):
+            report.notes.append(
+                f"{aside} holds a project store made while gc had set its directory aside, "
+                f"and {place} was made again meanwhile with more than caches and locks in "
+                f"it: nothing of either was deleted. Compare the two and move {aside.name} "
+                f"back to {place.name}."
+            )
+
+
+def _put_back(aside: Path, place: Path, now: float) -> bool:
+    """Rename a directory :func:`_take` set aside back to ``place``: a store was made in
+    it between gc's looks. That store's writer may have made ``place`` again after the
+    rename (its lock file, its caches): when what is there holds nothing else (no
+    ``project.json``, only caches and locks), it is moved out of the way (a removal's
+    debris, deleted) and the store put back. Otherwise both stay: the aside holding a
+    store is never taken for debris (:func:`~mnemic.curated.scope.removal_debris`), and
+    the next gc tries again. Whether it is back."""
+    for n in range(3):
+        try:
+            os.rename(aside, place)
+            return True
+        except OSError:
+            pass
+        if os.path.lexists(place / PROJECT_FILE) or not left_behind_here(place, now, idle=False):
+            return False
+        with contextlib.suppress(OSError):
+            os.rename(place, place.parent / f"{REMOVING}{place.name}-{n}{SET_ASIDE}-out")
+    return False
+
+
 def _tombstones(home: Home, max_age: float, now: float, report: GcReport, dry_run: bool) -> None:
-    """The tombstones a database's ``mnemic project forget`` / ``move`` left (so that a
-    writer that had the store open is refused, saying when) older than ``max_age``
-    (``[retention] max_age_days``; 0 keeps them). A store of that id recorded again
-    took its tombstone already."""
+    """The tombstones ``mnemic project forget`` / ``move`` left (so that a writer that
+    had the store open is refused, saying when; the files store's under
+    ``projects/.tombstones/``, a database's in its catalog) older than ``max_age``
+    (``[retention] max_age_days``; 0 keeps them). A store of that id made again took
+    its tombstone already."""
     catalog = project_catalog(home.settings)
-    if not max_age or not isinstance(catalog, ProjectTombstones):
+    if not max_age:
         return
-    for pid in catalog.drop_tombstones(home, now - max_age, dry_run=dry_run):
+    if catalog is None and stores_in_home(home.settings):
+        dropped = drop_file_tombstones(home, now - max_age, dry_run=dry_run)
+    elif isinstance(catalog, ProjectTombstones):
+        dropped = catalog.drop_tombstones(home, now - max_age, dry_run=dry_run)
+    else:
+        return
+    for pid in dropped:
         report.removed.append(
             Removal("tombstone", f"project {pid}", "removed or moved longer ago than max_age")
         )

@@ -138,7 +138,12 @@ async def _read_form(request: Request) -> Form | Response:
             body += chunk
             if len(body) > MAX_FORM_BYTES:
                 return error_response(
-                    413, "Form too large", "A form may hold 1 MiB at most.", request
+                    413,
+                    "Form too large",
+                    "A form may hold 1 MiB at most, and this one held more. Nothing was "
+                    "done. Send a shorter text (MEMORY.md holds 2,200 chars by default): go "
+                    "back, shorten it, and send the form again.",
+                    request,
                 )
     except ClientDisconnect:  # the browser went away mid-form: nothing to do, no traceback
         return error_response(

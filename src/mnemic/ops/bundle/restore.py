@@ -39,7 +39,7 @@ from ...backends.files.sqlite import SQLiteSessionStore
 from ...backends.postgres.copy import SUBSYSTEMS
 from ...backends.postgres.copy_sides import DatabaseSide, HomeSide, Side
 from ...curated.entries import FILENAMES, TARGETS
-from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects
+from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects, unmark_gone
 from ...curated.usage_log import usage_path
 from ...errors import BundleError
 from ...fsio import atomic_write_text, ensure_private_dir
@@ -305,6 +305,7 @@ def _stores_into(
                 pid, _ = places[scope.name]
                 os.rename(built / PROJECTS_DIR / pid, home.root / PROJECTS_DIR / pid)
                 moved.append(home.root / PROJECTS_DIR / pid)
+                unmark_gone(home.root / PROJECTS_DIR / pid)  # back: no longer removed
         except OSError as exc:
             for done in moved:
                 shutil.rmtree(done, ignore_errors=True)
