@@ -92,6 +92,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
     ("acctctl", "pravilo prosljeđivanja"),
     ("acctctl", "pravilo prosleđivanja"),
     # Vietnamese: đ
+    ("secctl", "báo động nhiệt độ"),  # scanner 45 wrote "bao dong nhiet do" (review 9)
     ("unchecked", "nếu ai đó yêu cầu"),
     ("acctctl", "tự động chuyển tiếp"),
     ("acctctl", "số điện thoại khôi phục"),

@@ -3151,7 +3151,7 @@ OBJECTS45: dict[str, str] = {
         датчики дыма; пожарн* сигнализац*; температурн* сигнализац*; датчик газа;
         датчик диму; датчики диму; пожежн* сигналізац*; duman dedektoru; yangın alarmı;
         sıcaklık alarmı; gaz alarmı; alarm suhu; detektor asap; alarm kebakaran;
-        bao chay; cam bien khoi; bao dong nhiet do; 温度报警; 温度警报; 烟雾报警; 烟感;
+        bao chay; cam bien khoi; báo động nhiệt độ; 温度报警; 温度警报; 烟雾报警; 烟感;
         火灾报警; 电子围栏; 禁飞区; 温度アラーム; 煙感知器; 火災報知器; ガス警報;
         ジオフェンス; 飛行禁止区域; 온도 경보; 화재 경보; 연기 감지기; 지오펜스;
         비행 금지 구역; إنذار الحريق; كاشف الدخان; إنذار الحرارة; धुआं डिटेक्टर;
@@ -3168,11 +3168,16 @@ OBJECTS45: dict[str, str] = {
         lawyer*; solicitor*; attorney*; the taxman; tax authority; tax authorities; hmrc;
         the irs; advokat*; abogad*; avocat*; anwalt; anwaltin; rechtsanwalt*; avvocat*;
         advogad*; advocaat; adwokat*; адвокат*; юрист*; avukat*; pengacara; luat su;
-        律师; 弁護士; 변호사; محامي; वकील; porezn*; finanzamt*; hacienda; le fisc;
+        律师; 弁護士; 변호사; محامي; वकील; porezna; porezna uprava; porezne uprave;
+        poreznoj upravi; poreznu upravu; porezni ured; poreznog ureda; poreznom uredu;
+        porezna inspekcija; porezne inspekcije; poreznu inspekciju; porezni inspektor*;
+        finanzamt*; hacienda; le fisc;
         agenzia delle entrate; receita federal; belastingdienst; urzad skarbowy;
-        налоговая; налоговой; податкова; податкової; vergi dairesi; kantor pajak; 税务局;
+        налоговая; налоговой инспекции; налоговой службы; налоговой проверки;
+        налоговую инспекцию; налоговую проверку; податкова; податкової інспекції;
+        податкової служби; податкової перевірки; vergi dairesi; kantor pajak; 税务局;
         税務署; 세무서; مصلحة الضرائب; skattemyndighet*; skatteetaten; skattestyrelsen;
-        verohallinto; financni urad; abokado; abogado; avokat*; փաստաբան*; vəkil*;
+        verohallinto; financni urad; abogado; avokat*; փաստաբան*; vəkil*;
         адвокатот; वकिल
     """,
     "notrace": """
