@@ -76,6 +76,7 @@ from _misses import paired, print_figures
 
 STRANGERS = ("strangers5", "strangers6", "strangers7", "strangers8", "strangers9")
 POOLED = "pooled-dev"
+SHOWN = ("turn@5", "turn@10", "turn@50", "session@5")
 FIGS = ("turn@5", "turn@10", "turn@25", "turn@50", "session@2", "session@5", "session@10")
 
 
@@ -108,11 +109,12 @@ def _line(set_: str, name: str, r: dict[str, Any]) -> None:
         print("    paired (on - off): " + "  ".join(
             f"{m} {v['diff']['value']:+.3f} [{v['diff']['ci95'][0]:+.3f},"
             f"{v['diff']['ci95'][1]:+.3f}] +{v['better']}/-{v['worse']}"
-            for m, v in p.items() if m in ("turn@5", "turn@10", "turn@50", "session@5")))  # fmt: skip
+            for m, v in p.items() if m in SHOWN))  # fmt: skip
+        by = {g: v["turn@10"] for g, v in p["by"].items() if "turn@10" in v}
         print("    by category turn@10: " + "  ".join(
-            f"{g} {v['turn@10']['diff']['value']:+.3f} [{v['turn@10']['diff']['ci95'][0]:+.3f},"
-            f"{v['turn@10']['diff']['ci95'][1]:+.3f}] +{v['turn@10']['better']}/-{v['turn@10']['worse']}"
-            for g, v in p["by"].items() if "turn@10" in v))  # fmt: skip
+            f"{g} {v['diff']['value']:+.3f} [{v['diff']['ci95'][0]:+.3f},"
+            f"{v['diff']['ci95'][1]:+.3f}] +{v['better']}/-{v['worse']}"
+            for g, v in by.items()))  # fmt: skip
 
 
 def _table(questions: list[rb.Question], rank: Any, names: tuple[str, ...], save: Path,
@@ -123,7 +125,8 @@ def _table(questions: list[rb.Question], rank: Any, names: tuple[str, ...], save
         for name in names:
             ranked = rank(q, name)
             for set_ in sets:
-                rb.score(q, rank.corpora[q.corpus], ranked, table.setdefault((set_, name), Scores()))
+                scores = table.setdefault((set_, name), Scores())
+                rb.score(q, rank.corpora[q.corpus], ranked, scores)
     out: dict[str, Any] = {"cases": cases or []}
     for (set_, name), sc in sorted(table.items()):
         r = sc.result()
@@ -170,7 +173,8 @@ def run(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any
     _table(questions, _Ranker(corpora, loader, cases), ("lexical", "off", "on"), save, cases)
     print(f"questions whose evidence moved: {len(cases)}")
     for c in cases:
-        print(f"  {c['set']} {c['groups'][0]:12s} {c['off'][:4]} -> {c['on'][:4]}  {c['text'][:80]}")
+        moved = f"{c['off'][:4]} -> {c['on'][:4]}"
+        print(f"  {c['set']} {c['groups'][0]:12s} {moved}  {c['text'][:80]}")
 
 
 def tune(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any,
