@@ -22,6 +22,7 @@ from mnemic.sessions.search.speaker import (
     named_speaker,
     place_statements,
     scripts,
+    yield_replies,
 )
 from mnemic.sessions.store import Hit
 from test_sessions_search_modes import VectorStore, real_embedder
@@ -341,8 +342,9 @@ DOG = [
 def test_the_users_statement_ranks_above_the_reply_that_answers_it(tmp_path: Path) -> None:
     """ "What did we call the retired racing greyhound?": the assistant's reply restates
     the adoption in the question's words and wins by meaning; the user's statement before
-    it holds the name and now ranks directly above it (hybrid, the shipped embedder;
-    skipped without it). Before, the reply ranked first."""
+    it holds the name and now ranks first, the reply below it (hybrid, the shipped embedder;
+    skipped without it; since recall 35 the reply gives way to the next statement too).
+    Before, the reply ranked first."""
     embedder = real_embedder()
     with VectorStore(tmp_path / "s.db") as s:
         s.start_session(id="dog", started_at=T0)
@@ -356,7 +358,8 @@ def test_the_users_statement_ranks_above_the_reply_that_answers_it(tmp_path: Pat
         )  # fmt: skip
     assert found.mode == "hybrid", found.notice
     ranked = sorted(found.results, key=lambda r: r.rank)
-    assert [r.seq for r in ranked[:2]] == [0, 1]
+    seqs = [r.seq for r in ranked]
+    assert seqs[0] == 0 and seqs.index(1) > 0
     assert any(w.startswith("stated:") for w in ranked[0].why)
 
 
@@ -412,3 +415,85 @@ def test_a_statement_without_its_own_words_a_question_or_a_named_replier_stays(
     assert _placed(pressure, "What did Assistant say about blood pressure?", *rows) == [1, 0]
     assert _placed(pressure, "What did you say about my blood pressure?", *rows) == [1, 0]
     assert _placed(pressure, "What was Callum's blood pressure?", *rows) == [0, 1]
+
+
+FARM = {
+    "s1": [
+        ("user", "Our old dog Nell died on Sunday, in her sleep in front of the Rayburn."),
+        ("assistant", "I am so sorry about Nell. Losing an old working sheepdog after so many "
+         "years on the hill is hard; a good collie is part of the family and the farm both."),
+        ("user", "The vet says the ewes look well for tupping."),
+        ("assistant", "Good body condition before tupping pays off at scanning time."),
+    ],
+    "s2": [
+        ("user", "I bought a pup! A collie bitch from a breeder in Tregaron, we call her Fly."),
+        ("assistant", "A new collie pup is exciting. Training a young sheepdog takes patience: "
+         "short sessions, lots of praise, and an older dog to learn from helps a great deal."),
+        ("user", "The hay is in, forty bales."),
+        ("assistant", "Forty bales should see you through a good part of the winter."),
+    ],
+}  # fmt: skip
+
+
+def test_a_question_over_two_sessions_finds_both_statements_before_a_reply(
+    tmp_path: Path,
+) -> None:
+    """ "Which dogs came and went on the farm?" is answered by two of the user's
+    statements a month apart (the old dog died, a pup was bought). The assistant's reply
+    to the first restates it and took the second place, pushing the second session's
+    statement to the fourth; with one place per exchange both statements are in the first
+    three (hybrid, the shipped embedder; skipped without it). Before (recall 35), the
+    first three held only the first statement."""
+    embedder = real_embedder()
+    with VectorStore(tmp_path / "s.db") as s:
+        for day, (sid, turns) in enumerate(FARM.items()):
+            start = T0 + 30 * 86400 * day
+            s.start_session(id=sid, started_at=start)
+            s.append_messages(sid, [
+                NewMessage(role, text, name="Gwen" if role == "user" else "Assistant",
+                           timestamp=start + 60 * i)
+                for i, (role, text) in enumerate(turns)
+            ])  # fmt: skip
+        s.embed(embedder)
+        found = search_messages(
+            s, "Which dogs came and went on the farm?", mode="hybrid",
+            embedder_loader=lambda: embedder,
+        )  # fmt: skip
+    assert found.mode == "hybrid", found.notice
+    ranked = [(r.session_id, r.seq) for r in sorted(found.results, key=lambda r: r.rank)]
+    assert {("s1", 0), ("s2", 0)} <= set(ranked[:3])
+    assert ranked.index(("s1", 1)) > ranked.index(("s2", 0))
+
+
+def _yielded(store: SQLiteSessionStore, text: str, *rows: tuple[int, float, bool]) -> list[int]:
+    return [f.seq for f in yield_replies(store, _fused(*rows), text)]
+
+
+def test_a_reply_below_the_statement_it_follows_gives_way(pressure: SQLiteSessionStore) -> None:
+    """The reply (1) to the statement ranked above it (0) keeps half its score and falls
+    below the next match (2); the reply (3) to the user's question (2) keeps its place."""
+    placed = yield_replies(
+        pressure,
+        _fused((0, 0.9, True), (1, 0.8, False), (2, 0.7, True), (3, 0.6, False)),
+        "blood pressure?",
+    )
+    assert [f.seq for f in placed] == [0, 2, 3, 1]
+    assert placed[3].score == pytest.approx(0.4) and "reply" in placed[3].notes
+    assert "reply" not in placed[2].notes
+
+
+def test_a_reply_above_its_statement_or_asked_about_stays(pressure: SQLiteSessionStore) -> None:
+    rows = ((0, 0.9, True), (1, 0.8, False), (2, 0.7, True))
+    assert _yielded(pressure, "blood pressure?", (1, 0.9, False), (0, 0.8, True)) == [1, 0]
+    assert _yielded(pressure, "What did you say about my blood pressure?", *rows) == [0, 1, 2]
+
+
+def test_a_named_persons_reply_is_no_assistants(tmp_path: Path) -> None:
+    """In a dialogue between two people (LoCoMo's, the second stored as the assistant)
+    the reply carries news of its own: it keeps its place."""
+    with _chat(tmp_path / "s.db", ("Nate", "Joanna")) as s:
+        rows = [FusedMessage("chat", seq, score, ("lexical",), None, None)
+                for seq, score in ((0, 0.9), (1, 0.8), (2, 0.7))]  # fmt: skip
+        assert [f.seq for f in yield_replies(s, rows, "ice cream?")] == [0, 1, 2]
+    with _chat(tmp_path / "t.db", (None, None)) as s:
+        assert [f.seq for f in yield_replies(s, rows, "ice cream?")] == [0, 2, 1]

@@ -32,6 +32,7 @@ NOTES = {
     "other_side": "other side: the question asks about the other speaker's words",
     "repeated": "repeated: its words recur in other matches (a template or an echo)",
     "stated": "stated: the user's statement the assistant's reply below it answers",
+    "reply": "reply: the assistant's reply to the statement ranked above it (one exchange)",
     "after": "after: said next after the best match (the question asks what followed)",
     "before": "before: said just before the best match (the question asks what preceded)",
 }

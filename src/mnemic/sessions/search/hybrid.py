@@ -105,7 +105,8 @@ class FusedMessage(NamedTuple):
     the subject of a message it now ranks above), ``superseded``, ``earlier`` / ``later``
     (the same for a question about the past), ``date`` (of a date the question names),
     ``other_side`` (said by the side the question does not ask about, :mod:`.speaker`),
-    ``stated`` (the user's statement placed above the reply that answers it, :mod:`.speaker`)."""
+    ``stated`` (the user's statement placed above the reply that answers it, :mod:`.speaker`),
+    ``reply`` (an assistant's reply that gave way to the statement it follows, :mod:`.speaker`)."""
 
     @property
     def direct(self) -> bool:

@@ -47,6 +47,7 @@ from .speaker import (
     prefer_named,
     prefer_role,
     scripts,
+    yield_replies,
 )
 from .timeframe import TimeFrame, read_timeframe
 
@@ -89,6 +90,10 @@ before it, for the benches' ablation)."""
 STATEMENTS = True
 """Whether hybrid places the user's statement directly above an assistant reply among the
 best ten that answers it (:func:`~.speaker.place_statements`, recall 30; off: the ranking
+before it, for the benches' ablation)."""
+REPLIES = True
+"""Whether hybrid lets an assistant's reply give way to the user's statement it follows
+when that ranks above it (:func:`~.speaker.yield_replies`, recall 35; off: the ranking
 before it, for the benches' ablation)."""
 READABLE = True
 """Whether the lexical side weighs only by the share of the question's words it can
@@ -434,6 +439,8 @@ def candidates(
     fused = freshen(store, fused, query, frame, read)
     if STATEMENTS and used == "hybrid":
         fused = place_statements(store, fused, text, meaning)
+    if REPLIES and used == "hybrid":
+        fused = yield_replies(store, fused, text)
     return (fused if limit is None else fused[:limit]), used, notice
 
 

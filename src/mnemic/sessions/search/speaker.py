@@ -24,6 +24,17 @@ question's, by at least :data:`NAME_MARGIN` over the next, and only when the que
 holds letters of a script none of the names uses (an English question about English
 names never pays for it).
 
+One exchange, one place (:func:`yield_replies`, hybrid only, after the statement step):
+an assistant that restates the user's fact takes a second place for the same exchange,
+and a question answered over several sessions (a list over the year, a thread: "Which
+dogs did she have, and what happened to them?") needs those places for the other
+sessions' statements. When the user's statement (not a question) ranks above the
+assistant's reply that follows it, among the best :data:`REPLY_TOP`, the reply keeps
+:data:`REPLY_SHARE` of its score. Only an assistant's reply: a speaker with a person's
+name (a dialogue between two people, LoCoMo's) answers with news of their own and is
+left alone, as is a reply whose speaker the question names or a question asking what
+the assistant said. Recall 35 (docs/recall.md).
+
 The user's statement above the reply that answers it (:func:`place_statements`, hybrid
 only, the last step of the ranking): an assistant that writes long replies restates the
 user's fact in the question's sense ("Parsnip is terrified of the hoover" →
@@ -58,6 +69,7 @@ __all__ = [
     "named_speaker",
     "place_statements",
     "prefer_named",
+    "yield_replies",
     "prefer_role",
     "scripts",
 ]
@@ -74,6 +86,11 @@ NAME_MARGIN = 0.015
 speaker's (cosine; the Chinese LoCoMo dev questions naming one speaker: 0.020 to 0.089)."""
 STATEMENT_TOP = 10
 """Best positions whose reply may lift the user's statement before it (:func:`place_statements`)."""
+REPLY_TOP = 50
+"""Best positions whose assistant reply may give way to its statement (:func:`yield_replies`)."""
+REPLY_SHARE = 0.5
+"""Share of its score an assistant's reply keeps when the user's statement it follows
+ranks above it (:func:`yield_replies`; chosen on the strangers' dev sets, recall 35)."""
 _HAIR = 1e-9
 
 _ASSISTANT = re.compile(
@@ -281,3 +298,46 @@ def place_statements(
     out = [by_pos[pos] for pos in order]
     out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
     return out
+
+
+def _assistant(m: Message) -> bool:
+    """Whether ``m`` is an assistant's reply rather than a named person's turn (no name,
+    or the role's own word: an import that names every speaker calls it "Assistant")."""
+    return m.role == "assistant" and (not m.name or m.name.casefold() == "assistant")
+
+
+def yield_replies(
+    store: SessionStore,
+    fused: Sequence[FusedMessage],
+    text: str,
+) -> list[FusedMessage]:
+    """``fused`` (best first) with each assistant reply among the first :data:`REPLY_TOP`
+    whose preceding message, the user's statement (not a question), ranks above it
+    keeping :data:`REPLY_SHARE` of its score (noted ``reply``), re-sorted; unchanged for
+    a question asking what the assistant said (see the module docstring)."""
+    if not fused or asked_role(text) == "assistant":
+        return list(fused)
+    head = [(f.session_id, f.seq) for f in fused[:REPLY_TOP]]
+    place = {pos: i for i, pos in enumerate(head)}
+    said: dict[tuple[str, int], Message] = {}
+    for window in store.windows([(sid, max(0, seq - 1), seq) for sid, seq in head]):
+        said.update(((one.session_id, one.seq), one) for one in window)
+    others = []
+    for i, (sid, seq) in enumerate(head):
+        m, prev = said.get((sid, seq)), said.get((sid, seq - 1))
+        others.append(
+            m is not None
+            and prev is not None
+            and _assistant(m)
+            and prev.role == "user"
+            and not _asks(prev.content)
+            and place.get((sid, seq - 1), REPLY_TOP) < i
+        )
+    if not any(others):
+        return list(fused)
+    out = [
+        f._replace(score=f.score * REPLY_SHARE, notes=(*f.notes, "reply")) if other else f
+        for f, other in zip(fused, others, strict=False)
+    ]
+    out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
+    return out + list(fused[len(others) :])
