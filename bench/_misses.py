@@ -304,6 +304,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "noreadable": lambda: knobs({"r": (retrieval_module, "READABLE", False)}),
     "noheld": lambda: knobs({"r": (retrieval_module, "HELD", False)}),
     "nostatements": lambda: knobs({"s": (retrieval_module, "STATEMENTS", False)}),
+    "noreplies": lambda: knobs({"r": (retrieval_module, "REPLIES", False)}),
     "oldlang": old_reading,
     "noinflect": lambda: knobs(
         {"i": (store_module.SqlSessionStore, "_inflected", lambda _store, queries: queries)}
