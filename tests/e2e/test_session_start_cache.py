@@ -190,7 +190,15 @@ def test_a_project_store_created_for_the_cwd_is_seen(home: Path, tmp_path: Path)
 
 
 def test_an_entry_that_expires_ends_the_answers_validity(home: Path) -> None:
-    when = time.time() + 3
+    # The entry must outlive the two hook runs that prime the cache (a miss, then a hit).
+    # Under load one run took more than 1.5 s and a fixed 3 s expiry passed while priming
+    # (the fact was already gone from the first answer), so the expiry is set from what a
+    # run costs on this machine now: one full run measured first, the expiry 3 s plus six
+    # runs away (priming takes two).
+    started = time.monotonic()
+    _full(home, _start())
+    run = time.monotonic() - started
+    when = time.time() + 3 + 6 * run
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(when))
     until = float(int(when))
     # in this process: a process start under load once outlasted the 3 s before the expiry
