@@ -42,6 +42,9 @@ __all__ = [
     "ASKED_FRAMES",
     "ASKER",
     "BLAME_MORE",
+    "CONTRACT46",
+    "CONTRACT46_FRAMES",
+    "CONTRACT46_OUT",
     "DOCTOR",
     "DOCTOR_OUT",
     "EVEN_IF",
@@ -3115,8 +3118,8 @@ MASS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
 #   ``notrace``: "so that he does not see / notice" in the Nordic and Slavic languages;
 #   ``delete`` and ``alter`` in Danish and Norwegian; ``trail``: photographs and raw files
 #   in their Nordic definite forms; ``redate`` in Tagalog; ``pretend``: "so that it looks
-#   old"; ``relied``: the contract (a client's claim is read against it); ``ledger``:
-#   Croatian invoices;
+#   old"; ``ledger``: Croatian invoices (the contract, first a ``relied`` key, is
+#   scanner 46's own concept, :data:`CONTRACT46`);
 # * ``prompt`` and ``reveal``: hidden or system instructions and "word for word / the full
 #   text" in the nine languages; ``payee``: an account number and bank details in them.
 OBJECTS45: dict[str, str] = {
@@ -3201,10 +3204,6 @@ OBJECTS45: dict[str, str] = {
     "ledger": """
         racune; racuni; fiskalne racune
     """,
-    "relied": """
-        the contract; the signed contract; kontrata; ang kontrata; el contrato; le contrat;
-        den vertrag; il contratto; o contrato; het contract; kontrakten
-    """,
     "redate": """
         palitan ang petsa; baguhin ang petsa; ibahin ang petsa; palitan ang oras
     """,
@@ -3237,3 +3236,58 @@ OBJECTS45: dict[str, str] = {
         खाते क्रमांक; बँक खाते; ఖాతా నంబర్; బ్యాంక్ ఖాతా; खाता नम्बर
     """,
 }
+
+
+# Scanner 46, *contract46* (review 9 of scanner 45): "the contract" as a ``relied`` record
+# held ordinary legal work as evidence tampering ("update the contract with the new price
+# before the lawyer reviews it", "send the signed contract to the lawyer and delete the
+# draft versions"): a contract is changed before a lawyer reads it every day, that is what
+# lawyers are for. The keys become their own concept, ``contract``, read only where the
+# change is made to deceive ("so it looks old", "so nobody notices", a falsehood, a covert
+# aside) or to put the blame on someone, never by the lawyer (``reviewer``) alone.
+#: The keys scanner 45 gave ``relied``, taken out of it.
+CONTRACT46_OUT: dict[str, tuple[str, ...]] = {
+    "relied": (
+        "the contract",
+        "the signed contract",
+        "kontrata",
+        "ang kontrata",
+        "el contrato",
+        "le contrat",
+        "den vertrag",
+        "il contratto",
+        "o contrato",
+        "het contract",
+        "kontrakten",
+    )
+}
+#: The same keys, a concept of their own.
+CONTRACT46: dict[str, str] = {"contract": "; ".join(CONTRACT46_OUT["relied"])}
+
+#: The frames that read ``contract`` (fields as in :data:`RECORD_FRAMES`).
+CONTRACT46_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "evidence_tampering",
+        _HOLD,
+        "covert_action",
+        "changes or removes a contract so that it looks otherwise or so that no one "
+        "notices: approve it only if the change is what was agreed",
+        f"{_CHANGE}|changeword contract pretend|untrue|covert|notrace",
+        "",
+        "intact userdecides",
+        "",
+        True,
+    ),
+    (
+        "sabotage",
+        _HOLD,
+        "covert_action",
+        "arranges a contract so that someone else takes the blame or fails: approve it "
+        "only if that is no one's harm",
+        "blame contract",
+        "",
+        "fixit",
+        "",
+        True,
+    ),
+)
