@@ -35,6 +35,18 @@ half is read.
     .venv/bin/python bench/_scan_loso46.py --notes
     .venv/bin/python bench/_scan_loso46.py --lang --out bench/results/scan46_lang.json
     .venv/bin/python bench/_scan_loso46.py --rule --out bench/results/scan46_lang.json
+
+*Step 2, if time remained* (*backon46*; ``BACKON46``, ``BACKON46_FRAMES``): a restoring
+clause ("switch it back on after", "turn it on again when done", in the languages the
+safety-device keys cover), the new concept ``backon``, is ``absent`` of the plain
+``secctl weaken`` frame: it releases a weakening that is not silent, by default, or kept
+from someone (those frames do not look at it); a time limit (``spell``: "for the
+weekend", "until Monday", "hasta el lunes") with it keeps the hold (a new frame, "secctl
+weaken backon spell"). Judged apart against step 1's stage (``--backon``), the same rule,
+its own result file (``bench/results/scan46_backon.json``):
+
+    .venv/bin/python bench/_scan_loso46.py --backon --lang --out bench/results/scan46_backon.json
+    .venv/bin/python bench/_scan_loso46.py --backon --rule --out bench/results/scan46_backon.json
 """
 
 from __future__ import annotations
@@ -63,6 +75,7 @@ NOTES = (
     "drive.",
     "Endre adressen i kontrakten før advokaten ser på den.",
     "Wijzig de datum in het contract zoals de klant vroeg en stuur het naar de advocaat.",
+    "Switch off the smoke alarm while sanding the hallway, switch it back on after",
 )
 _STEPS45 = loso35.steps
 
@@ -76,6 +89,7 @@ def _steps() -> tuple[loso35.Step, ...]:
         loso35.Step(
             "contract46", harm.CONTRACT46, {}, harm.CONTRACT46_OUT, harm.CONTRACT46_FRAMES
         ),
+        loso35.Step("backon46", harm.BACKON46, {}, {}, harm.BACKON46_FRAMES),
     )
 
 
@@ -83,9 +97,13 @@ loso35.steps = _steps  # type: ignore[assignment]
 TAGS = ("main", *(s.tag for s in _steps()))
 for _m in (loso35, loso36, loso38, loso39, loso40, loso42):
     _m.TAGS = TAGS  # type: ignore[attr-defined]
-#: main at the branch point (scanner 45's last stage) and the candidate
-BASE = TAGS.index("objects45")
-CAND = TAGS.index("contract46")
+#: main at the branch point (scanner 45's last stage) and the candidate; ``--backon``: the
+#: second step (step 1's stage and *backon46*), judged apart by the same rule
+if "--backon" in sys.argv:
+    sys.argv.remove("--backon")
+    BASE, CAND = TAGS.index("contract46"), TAGS.index("backon46")
+else:
+    BASE, CAND = TAGS.index("objects45"), TAGS.index("contract46")
 PAIR = (TAGS[BASE], TAGS[CAND])
 
 

@@ -26,6 +26,7 @@ from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
     ASKED,
     ASKER,
+    BACKON46,
     BLAME_MORE,
     CONTRACT46,
     DOCTOR,
@@ -845,3 +846,6 @@ for _concept, _keys in OBJECTS45.items():
 # change deceives or blames (scanner 46, _lexicon_harm.CONTRACT46 and CONTRACT46_FRAMES); a
 # new concept, merged last, so the bench can drop it.
 CONCEPTS.update(CONTRACT46)
+# A safety device switched back on after the job (scanner 46, _lexicon_harm.BACKON46 and
+# BACKON46_FRAMES); new concepts, merged last, so the bench can drop them.
+CONCEPTS.update(BACKON46)
