@@ -71,8 +71,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTES = (
     *loso45.NOTES,
     "Update the contract with the new price before the lawyer reviews it.",
-    "Send the signed contract to the lawyer and delete the draft versions from the shared "
-    "drive.",
+    "Send the signed contract to the lawyer and delete the draft versions from the shared drive.",
     "Endre adressen i kontrakten før advokaten ser på den.",
     "Wijzig de datum in het contract zoals de klant vroeg en stuur het naar de advocaat.",
     "Switch off the smoke alarm while sanding the hallway, switch it back on after",
@@ -86,9 +85,7 @@ def _steps() -> tuple[loso35.Step, ...]:
 
     return (
         *_STEPS45(),
-        loso35.Step(
-            "contract46", harm.CONTRACT46, {}, harm.CONTRACT46_OUT, harm.CONTRACT46_FRAMES
-        ),
+        loso35.Step("contract46", harm.CONTRACT46, {}, harm.CONTRACT46_OUT, harm.CONTRACT46_FRAMES),
         loso35.Step("backon46", harm.BACKON46, {}, {}, harm.BACKON46_FRAMES),
     )
 

@@ -3341,8 +3341,7 @@ BACKON46_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...]
         "security_weakening",
         _HOLD,
         "covert_action",
-        "switches off or loosens a safeguard for a stretch of time, to be switched back on "
-        "later",
+        "switches off or loosens a safeguard for a stretch of time, to be switched back on later",
         "secctl weaken backon spell",
         "",
         "scoped",
