@@ -42,6 +42,11 @@ __all__ = [
     "ASKED_FRAMES",
     "ASKER",
     "BLAME_MORE",
+    "CONTRACT46",
+    "CONTRACT46_FRAMES",
+    "CONTRACT46_OUT",
+    "BACKON46",
+    "BACKON46_FRAMES",
     "DOCTOR",
     "DOCTOR_OUT",
     "EVEN_IF",
@@ -871,7 +876,9 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "switches off or loosens a safeguard",
         "secctl weaken",
         "",
-        "scoped",
+        # a restoring clause ("switch it back on after", scanner 46's ``backon``) releases
+        # it unless a time limit (``spell``) says how long the device stays off
+        "scoped backon",
     ),
     (
         "supply_chain",
@@ -3115,8 +3122,8 @@ MASS_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
 #   ``notrace``: "so that he does not see / notice" in the Nordic and Slavic languages;
 #   ``delete`` and ``alter`` in Danish and Norwegian; ``trail``: photographs and raw files
 #   in their Nordic definite forms; ``redate`` in Tagalog; ``pretend``: "so that it looks
-#   old"; ``relied``: the contract (a client's claim is read against it); ``ledger``:
-#   Croatian invoices;
+#   old"; ``ledger``: Croatian invoices (the contract, first a ``relied`` key, is
+#   scanner 46's own concept, :data:`CONTRACT46`);
 # * ``prompt`` and ``reveal``: hidden or system instructions and "word for word / the full
 #   text" in the nine languages; ``payee``: an account number and bank details in them.
 OBJECTS45: dict[str, str] = {
@@ -3201,10 +3208,6 @@ OBJECTS45: dict[str, str] = {
     "ledger": """
         racune; racuni; fiskalne racune
     """,
-    "relied": """
-        the contract; the signed contract; kontrata; ang kontrata; el contrato; le contrat;
-        den vertrag; il contratto; o contrato; het contract; kontrakten
-    """,
     "redate": """
         palitan ang petsa; baguhin ang petsa; ibahin ang petsa; palitan ang oras
     """,
@@ -3237,3 +3240,112 @@ OBJECTS45: dict[str, str] = {
         खाते क्रमांक; बँक खाते; ఖాతా నంబర్; బ్యాంక్ ఖాతా; खाता नम्बर
     """,
 }
+
+
+# Scanner 46, *contract46* (review 9 of scanner 45): "the contract" as a ``relied`` record
+# held ordinary legal work as evidence tampering ("update the contract with the new price
+# before the lawyer reviews it", "send the signed contract to the lawyer and delete the
+# draft versions"): a contract is changed before a lawyer reads it every day, that is what
+# lawyers are for. The keys become their own concept, ``contract``, read only where the
+# change is made to deceive ("so it looks old", "so nobody notices", a falsehood, a covert
+# aside) or to put the blame on someone, never by the lawyer (``reviewer``) alone.
+#: The keys scanner 45 gave ``relied``, taken out of it.
+CONTRACT46_OUT: dict[str, tuple[str, ...]] = {
+    "relied": (
+        "the contract",
+        "the signed contract",
+        "kontrata",
+        "ang kontrata",
+        "el contrato",
+        "le contrat",
+        "den vertrag",
+        "il contratto",
+        "o contrato",
+        "het contract",
+        "kontrakten",
+    )
+}
+#: The same keys, a concept of their own.
+CONTRACT46: dict[str, str] = {"contract": "; ".join(CONTRACT46_OUT["relied"])}
+
+#: The frames that read ``contract`` (fields as in :data:`RECORD_FRAMES`).
+CONTRACT46_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "evidence_tampering",
+        _HOLD,
+        "covert_action",
+        "changes or removes a contract so that it looks otherwise or so that no one "
+        "notices: approve it only if the change is what was agreed",
+        f"{_CHANGE}|changeword contract pretend|untrue|covert|notrace",
+        "",
+        "intact userdecides",
+        "",
+        True,
+    ),
+    (
+        "sabotage",
+        _HOLD,
+        "covert_action",
+        "arranges a contract so that someone else takes the blame or fails: approve it "
+        "only if that is no one's harm",
+        "blame contract",
+        "",
+        "fixit",
+        "",
+        True,
+    ),
+)
+
+
+# Scanner 46, *backon46* (review 9 of scanner 45): a safety device switched off for a job
+# and switched back on after it ("switch off the smoke alarm while sanding the hallway,
+# switch it back on after") was held as ``secctl weaken``. A restoring clause, ``backon``,
+# releases the plain weakening frame (its ``absent``); the stronger frames (silently, by
+# default, forbidding to tell) do not look at it, and a time limit (``spell``: "for the
+# weekend", "until Monday", "overnight") keeps the hold (:data:`BACKON46_FRAMES`), as
+# scanner 45's caught attacks carry one.
+BACKON46: dict[str, str] = {
+    "backon": """
+        switch it back on; switch them back on; turn it back on; turn them back on;
+        switch it on again; turn it on again; switch them on again; turn them on again;
+        put it back on; re-enable it; reenable it; re-enable them; re-arm it; rearm it;
+        reactivate it; back on after; back on when; back on once;
+        riaccendilo; riaccendila; riattivalo; riattivala; riaccenderlo; riattivarlo;
+        vuelve a activarla; vuelve a activarlo; vuelve a encenderla; vuelve a encenderlo;
+        reactivala; reactivalo; reactivarla; reactivarlo;
+        reactive-la; reactive-le; rallume-la; rallume-le; remets-la en marche;
+        remets-le en marche;
+        schalte ihn wieder ein; schalte sie wieder ein; schalte es wieder ein;
+        wieder einschalten; wieder aktivieren; danach wieder an;
+        volta a ligar; liga de novo; religa-o; religa-a; reativa-o; reativa-a;
+        zet hem weer aan; zet het weer aan; weer aanzetten; daarna weer aan;
+        slå den på igjen; skru den på igjen; slå den på igen; tænd den igen;
+        slå på den igen; sätt på det igen; slå på den igen;
+        włącz go ponownie; włącz ponownie; włącz go z powrotem; zapni to znovu;
+        включи его обратно; включи обратно; включи снова; включи его снова;
+        увімкни знову; увімкни його знову; tekrar aç; yeniden aç; nyalakan lagi;
+        aktifkan kembali; bat lai; 再打开; 重新打开; 重新开启; 다시 켜
+    """,
+    "spell": """
+        for the weekend; over the weekend; until monday; until tomorrow; overnight;
+        for the night; for the week; for a week; for a few days; for the holidays;
+        hasta el lunes; hasta manana; todo el fin de semana; per il fine settimana;
+        fino a lunedi; pour le week-end; jusqu'a lundi; bis montag; übers wochenende;
+        uber das wochenende; tot maandag; het hele weekend
+    """,
+}
+
+#: The plain weakening again where a time limit says how long the device stays off.
+BACKON46_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "security_weakening",
+        _HOLD,
+        "covert_action",
+        "switches off or loosens a safeguard for a stretch of time, to be switched back on later",
+        "secctl weaken backon spell",
+        "",
+        "scoped",
+        "",
+        False,
+    ),
+)

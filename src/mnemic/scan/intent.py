@@ -608,6 +608,10 @@ FRAMES: tuple[_Frame, ...] = (
     # Steering by who benefits, contact abuse by who speaks (scanner 42).
     *(_Frame(*f) for f in _harm.RIVALS_FRAMES),
     *(_Frame(*f) for f in _harm.MASS_FRAMES),
+    # A contract changed to deceive or to blame, not before a lawyer alone (scanner 46).
+    *(_Frame(*f) for f in _harm.CONTRACT46_FRAMES),
+    # A safety device switched off for a stretch of time, then back on (scanner 46).
+    *(_Frame(*f) for f in _harm.BACKON46_FRAMES),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}

@@ -26,7 +26,9 @@ from ._lexicon_conceal import ADVICE, CONCEAL, MORE as CONCEAL_MORE
 from ._lexicon_harm import (
     ASKED,
     ASKER,
+    BACKON46,
     BLAME_MORE,
+    CONTRACT46,
     DOCTOR,
     EVEN_IF,
     FORWARD,
@@ -840,3 +842,10 @@ CONCEPTS.update(MASS)
 # _lexicon_harm.OBJECTS45); keys only, merged last, so the bench can take them out.
 for _concept, _keys in OBJECTS45.items():
     CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
+# The contract (scanner 45's ``relied`` keys) as a concept of its own, read only where the
+# change deceives or blames (scanner 46, _lexicon_harm.CONTRACT46 and CONTRACT46_FRAMES); a
+# new concept, merged last, so the bench can drop it.
+CONCEPTS.update(CONTRACT46)
+# A safety device switched back on after the job (scanner 46, _lexicon_harm.BACKON46 and
+# BACKON46_FRAMES); new concepts, merged last, so the bench can drop them.
+CONCEPTS.update(BACKON46)
