@@ -120,9 +120,12 @@ def test_random_kills_of_a_busy_writer(home_path: Path, forker: Forker) -> None:
     for round_ in range(RANDOM_KILLS):
         state = parse(path.read_text(encoding="utf-8"))
         seed = rng.randrange(1_000_000)
-        # alternates between `state` and `state + [fact i]`; from the open for 3 in 4
-        pid = forker.fork("add_remove_loop", str(home_path), seed,
-                          until="o" if round_ % 4 != 0 else None)  # fmt: skip
+        # alternates between `state` and `state + [fact i]`; the delay starts from the fork
+        # for 1 in 4, from the open for 1 in 4, and once the loop runs (its first pair
+        # written) for 2 in 4: under load a child given 30 ms from its open could still be
+        # starting its first write in every round, and no kill landed inside a write
+        until = (None, "o", "w", "w")[round_ % 4]
+        pid = forker.fork("add_remove_loop", str(home_path), seed, until=until)
         # A random delay picks where in the loop the kill lands (not a synchronisation).
         time.sleep(rng.uniform(0.002, 0.03))
         os.kill(pid, signal.SIGKILL)

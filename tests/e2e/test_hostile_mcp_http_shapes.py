@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from mnemic.curated.memory import Memory
 
@@ -195,6 +195,16 @@ SESSIONS = st.sampled_from(["live", None, "unknown", "long", "latin1", "empty", 
     origin=st.sampled_from([None, None, "ok", "evil", "null"]),
     body=BODIES,
 )
+@example(  # found by a clean-clone run: a method named "\r" is no header value (400, not 401)
+    method="POST",
+    auth="missing",
+    ctype=b"application/json",
+    accept=b"application/json, text/event-stream",
+    session="stateless",
+    host="ok",
+    origin=None,
+    body=b'{"":"","":null,"method":"\\r","":null}',
+)
 def test_any_request_shape_gets_a_clear_answer_and_changes_nothing_it_should_not(
     server: Server,
     method: str,
@@ -257,8 +267,15 @@ def test_any_request_shape_gets_a_clear_answer_and_changes_nothing_it_should_not
     status, _ = server.send(method, body, headers)
 
     assert status in ANSWERS, status
-    if host is None:  # HTTP/1.1 without Host: refused by the HTTP parser, before the token
-        assert status == 400
+    # a method the body names with a control character ("\r") cannot be a header value:
+    # the HTTP parser refuses the request (400) before the token is read
+    unsendable = any(
+        any((c < 0x20 and c != 0x09) or c == 0x7F for c in value)
+        for name, value in headers.items()
+        if name == "mcp-method" and value is not None
+    )
+    if host is None or unsendable:  # HTTP/1.1 without Host, or a header no parser takes:
+        assert status == 400  # refused by the HTTP parser, before the token
     elif auth in ("missing", "wrong", "twice"):
         assert status == 401
     if status >= 400:

@@ -43,13 +43,17 @@ def batch(tell: Tell, home: str, clock: float, ops: list[list[Any]]) -> Callable
 
 
 def add_remove_loop(tell: Tell, home: str, start: int) -> None:
-    """Open the store, tell ``o``, then add and remove ``fact i`` in turn until killed."""
+    """Open the store, tell ``o``, then add and remove ``fact i`` in turn until killed;
+    tell ``w`` once the first pair is written (the loop is running: every moment after it
+    is inside a write or between two)."""
     mem = Memory.open(home)
     tell(b"o")
     i = start
     while True:  # alternates between the state and the state + [fact i]
         mem.add("memory", f"fact {i}")
         mem.remove("memory", f"fact {i}")
+        if i == start:
+            tell(b"w")
         i += 1
 
 
