@@ -240,11 +240,13 @@ def test_random_kills_of_a_two_file_writer(home_path: Path) -> None:
     reset(home_path)
     rng = random.Random(20261130)
     landed = 0
-    for _ in range(60):
+    for round_ in range(60):
         before = state(home_path)
+        told_r, told_w = os.pipe()
         pid = os.fork()
         if pid == 0:
             try:
+                os.close(told_r)
                 mem = Memory.open(home_path)
                 i = 0
                 while True:  # flips both files between two consistent states
@@ -258,9 +260,18 @@ def test_random_kills_of_a_two_file_writer(home_path: Path) -> None:
                             Op("remove", old_text=f"pair {i}", target="user"),
                         ],
                     )
+                    if i == 0:  # the loop runs: every moment from here is in a commit or between
+                        os.write(told_w, b"w")
                     i += 1
             except BaseException:
                 os._exit(3)
+        os.close(told_w)
+        # the delay starts from the fork in odd rounds and, in even ones, once the loop has
+        # flipped its first pair: under load a child given 30 ms from its fork could still
+        # be opening the store in every round, and no kill landed inside a commit
+        if round_ % 2 == 0:
+            os.read(told_r, 1)
+        os.close(told_r)
         time.sleep(rng.uniform(0.002, 0.03))  # picks the kill point; not a synchronisation
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
