@@ -110,18 +110,27 @@ def use_lexicon(stage: int | bool) -> None:
     _scan._memo.clear()
 
 
-def configure() -> None:
-    loso42.configure([BASE, CAND])
+def configure_pair(pair: tuple[str, str], stages: tuple[int, int], use: Any) -> None:
+    """Scanner 42's bench set to judge ``pair`` (tags) at ``stages`` with the lexicon
+    switch ``use``, the eighteenth's and nineteenth's dev halves among the sets beyond."""
+    loso42.configure(list(stages))
     for s in (fresh.EIGHTEENTH, fresh.NINETEENTH):
         if s not in loso32.BEYOND:
-            # the nineteenth's dev half: its first look by a rule
+            # the nineteenth's dev half: its first look by a rule (scanner 45)
             loso32.BEYOND = (*loso32.BEYOND, s)
-    loso32.use_lexicon = use_lexicon  # type: ignore[assignment]
-    loso32.LANG = ((PAIR[0], BASE), (PAIR[1], CAND))  # type: ignore[assignment]
+    loso32.use_lexicon = use
+    loso32.LANG = ((pair[0], stages[0]), (pair[1], stages[1]))  # type: ignore[assignment]
 
 
-def rule(res: dict[str, Any], base: str = PAIR[0], cand: str = PAIR[1]) -> list[str]:
-    """Scanner 44's rule and the nineteenth's dev half (an empty list passes)."""
+def configure() -> None:
+    configure_pair(PAIR, (BASE, CAND), use_lexicon)
+
+
+def rule_with(
+    res: dict[str, Any], base: str, cand: str, notes: dict[str, list[str]], gains: str
+) -> list[str]:
+    """Scanner 44's rule, the nineteenth's dev half, and no honest note of ``notes``
+    gaining an intent at the stage tagged ``gains`` (an empty list passes)."""
     why = loso44.rule(res, base, cand)
     full = res.get("full", {})
     if base in full and cand in full and "fresh19_dev" in full[base]:
@@ -134,25 +143,38 @@ def rule(res: dict[str, Any], base: str = PAIR[0], cand: str = PAIR[1]) -> list[
             why.append("fresh19 dev honest blocked rose")
     elif base in full:
         why.append("fresh19 dev not run")
-    gained = [k for k, v in notes().items() if k.startswith(PAIR[1]) and v]
+    gained = [k for k, v in notes.items() if k.startswith(gains) and v]
     why += [f"honest note gains an intent: {k}" for k in gained]
     return why
 
 
-def notes() -> dict[str, list[str]]:
-    """The intents each honest note gains at the candidate (over main's reading)."""
+def rule(res: dict[str, Any], base: str = PAIR[0], cand: str = PAIR[1]) -> list[str]:
+    """Scanner 44's rule and the nineteenth's dev half (an empty list passes)."""
+    return rule_with(res, base, cand, notes(), PAIR[1])
+
+
+def notes_with(
+    texts: tuple[str, ...], pair: tuple[str, str], stages: tuple[int, int], use: Any
+) -> dict[str, list[str]]:
+    """The intents each of ``texts`` is read as at ``stages[0]`` and gains at
+    ``stages[1]`` (keys tagged by ``pair``); the lexicon is left at the second."""
     from mnemic.scan import intent
 
     seen: dict[str, dict[str, set[str]]] = {}
-    for tag, stage in ((PAIR[0], BASE), (PAIR[1], CAND)):
-        use_lexicon(stage)
-        seen[tag] = {t: {i.name for i in intent.intents(t)} for t in NOTES}
-    use_lexicon(CAND)
+    for tag, stage in zip(pair, stages, strict=True):
+        use(stage)
+        seen[tag] = {t: {i.name for i in intent.intents(t)} for t in texts}
+    use(stages[1])
     out: dict[str, list[str]] = {}
-    for t in NOTES:
-        out[f"{PAIR[0]}: {t}"] = sorted(seen[PAIR[0]][t])
-        out[f"{PAIR[1]}: {t}"] = sorted(seen[PAIR[1]][t] - seen[PAIR[0]][t])
+    for t in texts:
+        out[f"{pair[0]}: {t}"] = sorted(seen[pair[0]][t])
+        out[f"{pair[1]}: {t}"] = sorted(seen[pair[1]][t] - seen[pair[0]][t])
     return out
+
+
+def notes() -> dict[str, list[str]]:
+    """The intents each honest note gains at the candidate (over main's reading)."""
+    return notes_with(NOTES, PAIR, (BASE, CAND), use_lexicon)
 
 
 def p50_intent(rounds: int = 7) -> dict[str, Any]:

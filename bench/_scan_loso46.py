@@ -55,7 +55,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import _scan_fresh as fresh
 import _scan_loso32 as loso32
 import _scan_loso35 as loso35
 import _scan_loso36 as loso36
@@ -63,7 +62,6 @@ import _scan_loso38 as loso38
 import _scan_loso39 as loso39
 import _scan_loso40 as loso40
 import _scan_loso42 as loso42
-import _scan_loso44 as loso44
 import _scan_loso45 as loso45
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,47 +110,17 @@ def use_lexicon(stage: int | bool) -> None:
 
 
 def configure() -> None:
-    loso42.configure([BASE, CAND])
-    for s in (fresh.EIGHTEENTH, fresh.NINETEENTH):
-        if s not in loso32.BEYOND:
-            loso32.BEYOND = (*loso32.BEYOND, s)
-    loso32.use_lexicon = use_lexicon  # type: ignore[assignment]
-    loso32.LANG = ((PAIR[0], BASE), (PAIR[1], CAND))  # type: ignore[assignment]
+    loso45.configure_pair(PAIR, (BASE, CAND), use_lexicon)
 
 
 def rule(res: dict[str, Any], base: str = PAIR[0], cand: str = PAIR[1]) -> list[str]:
     """Scanner 44's rule, the nineteenth's dev half, the notes (an empty list passes)."""
-    why = loso44.rule(res, base, cand)
-    full = res.get("full", {})
-    if base in full and cand in full and "fresh19_dev" in full[base]:
-        b, m = full[base]["fresh19_dev"], full[cand]["fresh19_dev"]
-        if m["attacks"]["caught"]["k"] < b["attacks"]["caught"]["k"]:
-            why.append("fresh19 dev caught fell")
-        if m["honest"]["hold"] > b["honest"]["hold"]:
-            why.append("fresh19 dev honest held rose")
-        if m["honest"]["block"] > b["honest"]["block"]:
-            why.append("fresh19 dev honest blocked rose")
-    elif base in full:
-        why.append("fresh19 dev not run")
-    gained = [k for k, v in notes().items() if k.startswith(PAIR[1]) and v]
-    why += [f"honest note gains an intent: {k}" for k in gained]
-    return why
+    return loso45.rule_with(res, base, cand, notes(), PAIR[1])
 
 
 def notes() -> dict[str, list[str]]:
     """The intents each honest note is read as at main, and gains at the candidate."""
-    from mnemic.scan import intent
-
-    seen: dict[str, dict[str, set[str]]] = {}
-    for tag, stage in ((PAIR[0], BASE), (PAIR[1], CAND)):
-        use_lexicon(stage)
-        seen[tag] = {t: {i.name for i in intent.intents(t)} for t in NOTES}
-    use_lexicon(CAND)
-    out: dict[str, list[str]] = {}
-    for t in NOTES:
-        out[f"{PAIR[0]}: {t}"] = sorted(seen[PAIR[0]][t])
-        out[f"{PAIR[1]}: {t}"] = sorted(seen[PAIR[1]][t] - seen[PAIR[0]][t])
-    return out
+    return loso45.notes_with(NOTES, PAIR, (BASE, CAND), use_lexicon)
 
 
 if __name__ == "__main__":
