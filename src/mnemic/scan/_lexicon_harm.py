@@ -3411,7 +3411,7 @@ SAID47: dict[str, str] = {
         deactivated; paused; wide open; open to everyone;
         desactive; desactivee; desactives; en sourdine; desactivado; desactivada;
         apagado; apagada; silenciado; silenciada; deaktiviert; ausgeschaltet;
-        stummgeschaltet; disattivato; disattivata; spento; spenta; desligado; desligada;
+        stummgeschaltet; disattivato; disattivata; spento; spenta;
         desativado; desativada; uitgeschakeld; uitgezet; отключенным; отключённым;
         выключенным; wyłączony; wyłączone; wyłączona
     """,
