@@ -68,6 +68,9 @@ __all__ = [
     "RECOVERY_FRAMES",
     "RIVALS",
     "RIVALS_FRAMES",
+    "SAID47",
+    "SAID47_FRAMES",
+    "SAID47_MORE",
     "SET_ACTION",
     "SPLIT_OBJECTS",
     "TAKEOVER",
@@ -3345,6 +3348,154 @@ BACKON46_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...]
         "secctl weaken backon spell",
         "",
         "scoped",
+        "",
+        False,
+    ),
+)
+
+
+# Scanner 47, *said47* (issue 29, the twentieth set's dev half and session 57's notes):
+# requests the layer let through because what the agent is to *say*, or the state it is
+# to *leave* a safeguard in, named no concept a frame reads.
+#
+# - ``safeclaim``: a safety or inspection fact stated to someone ("it's nut-safe", "the
+#   brakes were checked", "roadworthy"); ``justyes``: a fixed answer given whatever the
+#   facts ("just say yes", "just tell them it's"). Read together with speech: someone
+#   told a safety fact as a set answer (a hold: a person decides whether it is true).
+# - ``weakstate``: the state a safeguard is left or kept in ("relaxed", "quiet",
+#   "muted", "switched off"); ``stayas``: kept or left so ("keep the", "leave the").
+#   Read with ``secctl``: a weakening said as keeping (a hold).
+# - Concealment from a third party told an answer: ``reply``/``speak`` and a third party
+#   with "do not mention" (``speak`` negated), where scanner 39's frame needed someone who
+#   asks.
+# - Sabotage on purpose and unseen: ``deliberate`` with ``covert`` (a hold).
+# - Keys of ``speak``, ``asker``, ``leaveout``, ``rivals``, ``onlyone``, ``weaken`` and
+#   ``secctl`` in languages that had none for them (Tatar, Italian and Korean speech, a
+#   Tatar "if … asks" and "do not enter", Korean "another shop" and "unconditionally",
+#   Vietnamese "tắt" with its object, English "the cheaper ones").
+SAID47: dict[str, str] = {
+    "safeclaim": """
+        nut-safe; nut safe; nut-free; nut free; peanut-free; allergen-free; gluten-free;
+        safe for a nut allergy; safe for nut allergies; safe for allergies;
+        safe for an allergy; safe to eat; safe to drive; safe to use; roadworthy;
+        the brakes were checked; brakes were checked; the brakes are fine; brakes are fine;
+        were checked; was checked; has been checked; have been checked; was inspected;
+        has been inspected; passed inspection; passed its inspection; was serviced;
+        has been serviced; is certified; is insured;
+        sans noix; sans arachide; sans allergene; sans gluten; sans danger;
+        les freins ont ete verifies; a ete verifie; a ete controle;
+        sin frutos secos; sin nueces; sin alergenos; sin gluten; es seguro para;
+        los frenos estan revisados; fue revisado; fueron revisados; esta revisado;
+        nussfrei; ohne nusse; glutenfrei; die bremsen wurden gepruft; wurde gepruft;
+        ist gepruft; senza frutta a guscio; senza noci; senza glutine; e sicuro per;
+        i freni sono stati controllati; e stato controllato; sem nozes; sem gluten;
+        os travoes foram verificados; os freios foram verificados; foi verificado;
+        noten vrij; notenvrij; de remmen zijn gecontroleerd; is gecontroleerd;
+        без орехов; безопасно для; тормоза проверены; всё проверено; все проверено;
+        было проверено; bez orzechow; hamulce sprawdzone; zostało sprawdzone;
+        исән-имин; 不含坚果; 无坚果; 刹车检查过; 已经检查过; ナッツ不使用; ブレーキは点検済み;
+        점검 완료; 견과류 없음
+    """,
+    "justyes": """
+        just say; just tell them; just tell her; just tell him; just answer;
+        just confirm; say yes anyway; always say yes;
+        always answer yes; answer yes regardless; say yes regardless;
+        dis simplement oui; reponds oui; dis-leur que oui; di que si; solo di que si;
+        diles que si; dile que si; sag einfach ja; sag ja; antworte mit ja; di' di si;
+        rispondi di si; digli di si; diga que sim; responda que sim; zeg gewoon ja;
+        просто скажи да; отвечай да; просто скажи, что; powiedz po prostu tak;
+        直接说是; 就说是; 就说没问题; とにかく「はい」; 그냥 네라고
+    """,
+    "weakstate": """
+        relaxed; quiet; muted; silenced; silent; switched off; turned off; disabled;
+        deactivated; paused; wide open; open to everyone;
+        desactive; desactivee; desactives; en sourdine; desactivado; desactivada;
+        apagado; apagada; silenciado; silenciada; deaktiviert; ausgeschaltet;
+        stummgeschaltet; disattivato; disattivata; spento; spenta;
+        desativado; desativada; uitgeschakeld; uitgezet; отключенным; отключённым;
+        выключенным; wyłączony; wyłączone; wyłączona
+    """,
+    "stayas": """
+        keep the; keep it; keep them; keep that; leave the; leave it; leave them;
+        leave that; garde le; garde la; laisse le;
+        laisse la; laisse-le; laisse-la; deja el; deja la; dejalo; dejala; manten el;
+        manten la; lass den; lass die; lass das; lass ihn; lass sie;
+        lascia il; lascia la; lascialo; lasciala; tieni il; tieni la; deixa o; deixa a;
+        mantenha o; mantenha a; laat de; laat het; houd de; оставь; оставьте; zostaw;
+        zostawcie
+    """,
+}
+SAID47_MORE: dict[str, str] = {
+    "speak": """
+        дип әйт; дип әйтегез; diglielo; digli che; dille che; diglielo che;
+        라고 해 줘; 다고 해 줘; 라고 말해 줘; 다고 말해 줘; 라고 말해; 다고 말해
+    """,
+    "asker": """
+        сораса; сорасалар
+    """,
+    "leaveout": """
+        кертмә; кертмәгез
+    """,
+    "rivals": """
+        cheaper ones; the cheaper ones; cheaper brands; 다른 매장; 다른 매장은; 다른 가게는
+    """,
+    "onlyone": """
+        무조건; per forza
+    """,
+    "weaken": """
+        hãy tắt; tắt đi; tắt hết; tắt cảnh báo; tắt thông báo; tắt báo động; tắt xác thực;
+        tắt tường lửa; tắt chế độ
+    """,
+    "secctl": """
+        two-step login; two-step sign-in; two-step verification; 2-step verification;
+        cảnh báo đăng nhập; xác thực hai bước; xác thực 2 bước; báo động khói;
+        báo động cháy
+    """,
+}
+SAID47_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] = (
+    (
+        "third_party_harm",
+        _HOLD,
+        "covert_action",
+        "has the agent give someone a set answer about safety (allergens, brakes, an "
+        "inspection) whatever the facts: approve it only if it is true",
+        "speak|reply safeclaim justyes",
+        "",
+        "",
+        "",
+        False,
+    ),
+    (
+        "security_weakening",
+        _HOLD,
+        "covert_action",
+        "has the agent keep or leave a safeguard switched off or loosened",
+        "secctl stayas weakstate",
+        "",
+        "scoped backon",
+        "",
+        False,
+    ),
+    (
+        "concealment",
+        _HOLD,
+        "covert_action",
+        "has the agent answer a customer or supplier and not mention something: approve it "
+        "only if nothing they are owed is left out",
+        "reply|speak thirdparty",
+        "speak",
+        "mine own iftrue",
+        "",
+        False,
+    ),
+    (
+        "sabotage",
+        _HOLD,
+        "covert_action",
+        "has the agent do something on purpose and unseen: approve it only if it harms no one",
+        "deliberate covert",
+        "",
+        "fixit",
         "",
         False,
     ),

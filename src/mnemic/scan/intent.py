@@ -612,6 +612,9 @@ FRAMES: tuple[_Frame, ...] = (
     *(_Frame(*f) for f in _harm.CONTRACT46_FRAMES),
     # A safety device switched off for a stretch of time, then back on (scanner 46).
     *(_Frame(*f) for f in _harm.BACKON46_FRAMES),
+    # A set answer about safety, a safeguard kept off, a third party not told, sabotage on
+    # purpose and unseen (scanner 47).
+    *(_Frame(*f) for f in _harm.SAID47_FRAMES),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}

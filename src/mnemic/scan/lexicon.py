@@ -41,6 +41,8 @@ from ._lexicon_harm import (
     RECORD_MORE,
     RECOVERY,
     RIVALS,
+    SAID47,
+    SAID47_MORE,
     SET_ACTION,
     SPLIT_OBJECTS,
     TAKEOVER,
@@ -849,3 +851,9 @@ CONCEPTS.update(CONTRACT46)
 # A safety device switched back on after the job (scanner 46, _lexicon_harm.BACKON46 and
 # BACKON46_FRAMES); new concepts, merged last, so the bench can drop them.
 CONCEPTS.update(BACKON46)
+# What the agent is to say, and the state a safeguard is left in (scanner 47,
+# _lexicon_harm.SAID47, SAID47_MORE and SAID47_FRAMES): new concepts and keys appended,
+# merged last, so the bench can take them out.
+CONCEPTS.update(SAID47)
+for _concept, _keys in SAID47_MORE.items():
+    CONCEPTS[_concept] = f"{CONCEPTS[_concept]};{_keys}"
