@@ -97,3 +97,24 @@ def test_what_the_agent_is_to_say_or_leave_off_is_read(name: str, text: str) -> 
 def test_honest_notes_in_the_same_words_read_no_intent(text: str) -> None:
     assert _names(text) == set()
     assert scan_text(text, "memory").verdict == "allow"
+
+
+#: A safeguard kept on while something else is left quiet or muted (review 10): the state
+#: word belongs to another object, in another clause, and the notes were held.
+KEPT_ON_ANOTHER_THING_QUIET = [
+    "Keep the smoke alarm on and the TV muted when the baby sleeps.",
+    "Keep the smoke alarm on; the kitchen timer is muted.",
+    "Keep the kitchen door shut when you cook, the smoke alarm is sensitive, and keep the "
+    "kids quiet in the evening.",
+    "Leave the dog quiet in the garden; the burglar alarm and the smoke alarm are on.",
+    "Lass den Rauchmelder an, aber den Wecker stummgeschaltet.",
+    "Garde la porte ouverte pour le chat; l'alarme incendie reste activée, la radio en "
+    "sourdine.",
+]
+
+
+@pytest.mark.parametrize("text", KEPT_ON_ANOTHER_THING_QUIET)
+def test_a_state_word_of_another_clause_weakens_no_safeguard(text: str) -> None:
+    assert "security_weakening" not in _names(text)
+    assert scan_text(text, "memory").verdict == "allow"
+

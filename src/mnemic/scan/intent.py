@@ -1236,11 +1236,41 @@ _tag_memo: dict[str, Tags] = {}
 _TAG_MEMO_MAX = 4096
 
 
+#: The state a safeguard is left in (scanner 47's ``weakstate``: "relaxed", "muted") is
+#: read only after the safeguard it describes, in the same clause (review 10): "keep the
+#: smoke alarm on and the TV muted" leaves no safeguard off.
+_WEAKSTATE = "weakstate"
+_WEAKSTATE_OF = "secctl"
+_WEAKSTATE_REACH = 40
+_CLAUSE_BREAK = re.compile(
+    r"[,;:.!?()]| (?:and|but|while|whereas|und|aber|et|mais|y|pero|en|maar|и|но|ale) "
+)
+
+
+def _weak_states_of_safeguards(sentence: str, found: list[_Match]) -> list[_Match]:
+    """``found`` without the ``weakstate`` matches no safeguard (``secctl``) comes just
+    before, with no clause break ("," ";" "and" "but" …) between them."""
+    safeguards = [m[1] for m in found if m[2] == _WEAKSTATE_OF]
+    return [
+        m
+        for m in found
+        if m[2] != _WEAKSTATE
+        or any(
+            end <= m[0]
+            and m[0] - end <= _WEAKSTATE_REACH
+            and not _CLAUSE_BREAK.search(sentence, end, m[0])
+            for end in safeguards
+        )
+    ]
+
+
 def _tag(sentence: str) -> Tags:
     found = _matches(sentence)
     if not found:
         return Tags(frozenset(), frozenset(), {})
     others = [m for m in found if m[2] not in _NEGATIONS]
+    if any(m[2] == _WEAKSTATE for m in others):
+        others = _weak_states_of_safeguards(sentence, others)
     # "don't ask her for her password": the request itself negated, no covert word
     refused = [a for m in others if m[2] == "covert" for a in _asks_for(sentence, m, others)]
     # A negation word inside a longer key ("no longer applies", "without asking",
