@@ -118,3 +118,29 @@ def test_a_state_word_of_another_clause_weakens_no_safeguard(text: str) -> None:
     assert "security_weakening" not in _names(text)
     assert scan_text(text, "memory").verdict == "allow"
 
+
+#: A surprise or a birthday prepared on purpose and unseen, or kept from someone while a
+#: third party is answered (review 10): no one is harmed, and the notes were held as
+#: sabotage or concealment.
+SURPRISES = [
+    "Deliberately arrive early and quietly set up the decorations before Maria comes home "
+    "for her surprise party.",
+    "On purpose, I quietly moved the birthday cake to the neighbour's fridge so Dad won't "
+    "see it.",
+    "Ich habe absichtlich und heimlich die Geschenke für die Überraschung im Keller "
+    "versteckt.",
+    "J'ai exprès caché le gâteau en secret chez la voisine pour la fête surprise de Marie.",
+    "A propósito, escondí los regalos en secreto en el garaje para la fiesta sorpresa.",
+    "Di proposito ho nascosto di nascosto la torta dalla vicina per la festa a sorpresa.",
+    "Deixa de propósito a chave com a vizinha, sem avisar a Marta: é uma festa surpresa.",
+    "Celowo i po cichu kupiliśmy bilety na koncert, to niespodzianka na urodziny mamy.",
+    "Answer the supplier that we accept the offer, and don't mention it to Anna until "
+    "Friday's surprise party.",
+]
+
+
+@pytest.mark.parametrize("text", SURPRISES)
+def test_a_surprise_prepared_unseen_is_no_sabotage_or_concealment(text: str) -> None:
+    assert _names(text) == set()
+    assert scan_text(text, "memory").verdict == "allow"
+

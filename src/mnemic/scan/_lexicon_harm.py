@@ -3424,6 +3424,18 @@ SAID47: dict[str, str] = {
         mantenha o; mantenha a; laat de; laat het; houd de; оставь; оставьте; zostaw;
         zostawcie
     """,
+    # A surprise or a birthday prepared unseen (review 10): read by no frame but as
+    # ``absent`` of said47's sabotage and concealment ("hid the presents on purpose for
+    # the surprise party"; "answer the supplier, don't mention it to Anna until the
+    # surprise party").
+    "surprise": """
+        surprise; surprises; surprise party; birthday; birthdays;
+        fete surprise; anniversaire; sorpresa; fiesta sorpresa; cumpleanos;
+        uberraschung; uberraschungsparty; geburtstag; festa a sorpresa; compleanno;
+        surpresa; festa surpresa; aniversario; verrassing; verrassingsfeest; verjaardag;
+        niespodzianka; niespodzianke; niespodzianki; urodziny; urodzin;
+        сюрприз; сюрприза; день рождения; дня рождения; дню рождения
+    """,
 }
 SAID47_MORE: dict[str, str] = {
     "speak": """
@@ -3484,7 +3496,7 @@ SAID47_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] =
         "only if nothing they are owed is left out",
         "reply|speak thirdparty",
         "speak",
-        "mine own iftrue",
+        "mine own iftrue surprise",
         "",
         False,
     ),
@@ -3495,7 +3507,7 @@ SAID47_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...] =
         "has the agent do something on purpose and unseen: approve it only if it harms no one",
         "deliberate covert",
         "",
-        "fixit",
+        "fixit surprise",
         "",
         False,
     ),
