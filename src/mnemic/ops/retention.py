@@ -183,16 +183,19 @@ def _take(debris: Path, now: float) -> bool:
     again (its contents: the rename may touch its time), then deleted; put back when a
     store was made in it meanwhile.
 
-    Moved only while gc holds every lock file in it (:func:`_held`): a writer of a
-    store made in it meanwhile that holds its target's lock keeps the directory where
-    it is (moved under that writer, the directory would leave it holding a lock no
-    other writer sees, while a second made the directory again with a lock file of its
-    own: two writers of one store). A lock file made after gc took the others is
-    looked for again once the directory is aside: one held puts the directory back."""
+    Looked at once more, and moved, only while gc holds every lock file in it
+    (:func:`_held`): a writer of a store made in it meanwhile that holds its target's
+    lock keeps the directory where it is (moved under that writer, the directory would
+    leave it holding a lock no other writer sees, while a second made the directory
+    again with a lock file of its own: two writers of one store). A lock file made
+    after gc took the others is looked for again once the directory is aside: one held
+    puts the directory back."""
     held = _held(debris)
     if held is None:
         return False  # a writer holds a lock in it: a store is being made there
     try:
+        if os.path.lexists(debris / PROJECT_FILE) or not left_behind_here(debris, now):
+            return False  # a store was made in it since gc's look: looked at again, held
         aside = debris.parent / f"{REMOVING}{debris.name}{SET_ASIDE}"
         try:
             os.rename(debris, aside)
