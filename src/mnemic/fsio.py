@@ -13,8 +13,11 @@ lock it holds).
 
 The lock is ``flock(2)`` on a sidecar file opened with ``O_NOFOLLOW``: kernel-owned, so a
 killed holder releases it at once; advisory and host-local (many hosts share memory
-through the PostgreSQL backend, not a network filesystem). Platforms without ``flock``
-(Windows) get :class:`~mnemic.errors.UnsupportedPlatform` at the first lock. A lock or
+through the PostgreSQL backend, not a network filesystem). An exclusive lock, once
+granted, is believed only while the path still names the file it locked (lock, then
+verify: a file moved or removed while its lock was awaited excludes nobody who opens the
+path after). Platforms without ``flock`` (Windows) get
+:class:`~mnemic.errors.UnsupportedPlatform` at the first lock. A lock or
 temp file that cannot be created because the home is read-only (``EROFS``, ``EACCES``)
 raises :class:`~mnemic.errors.ReadOnlyHome`; readers take a shared lock and read a
 read-only home without one.
