@@ -211,6 +211,9 @@ def test_a_session_refused_while_its_store_was_away_is_audited_once_it_is_back(
         session.add("memory", "API deploys on tag.")
     except ProjectScopeError as exc:
         assert exc.reason == ("missing" if away == "gc" else "removed")
+        if away == "gc":  # told apart from a store deleted outside mnemic
+            assert "is set aside by mnemic gc" in exc.message, exc.message
+            assert exc.to_response()["set_aside"] == str(aside)
     else:
         raise AssertionError("a write to a store away was not refused")
     if away == "gc":
