@@ -293,6 +293,28 @@ words about another subject), English for 35 % and 79 more languages (Latin, Jav
 and Kyrgyz new to the sets) and mixed text, over 16 domains. It is dealt with its own
 seed into its own split file.
 
+``bench/data/tidy_fresh17.jsonl`` (:data:`SEVENTEENTH`) is a seventeenth set, by a
+seventeenth writer who had read neither the tidy rules, their tests nor any earlier set's
+pairs (but the first fifteen lines of the sixteenth, for the format), written as the
+notes an assistant keeps for a Ljubljana piano tuner who is a sport climber (her clients,
+the pianos, her tuning kit, crags, climbing and its gear, her family) and for a 1930s
+single-screen cinema in Porto run as a cooperative (Cinema Aurora: screenings,
+projection, film rights, box office, staff and volunteers, the bar, the building, the
+cooperative's admin): 115 rewordings (paraphrase, synonyms, word order, a pronoun for a
+name, abbreviations, a shortened note, a note with one detail added, units: m/ft, mm/in,
+cm/in, g/oz, kg/lb, km/miles, °C/°F; 24h/12h clocks and times of day in words, dates in
+two formats, currencies, numbers in words, typos, register, four mixed-language notes
+and 28 language switches tagged with the other language), 65 updates (another price,
+count or fee, a new holder of a one-person role, a tool switched, a date moved, a move, a
+thing replaced, a plan cancelled, changed or resumed; "stopped" or a marker word in 4),
+40 contradictions (another value, number, date or person for a fact that does not
+change, a negation) and 120 honest pairs (two people, things, places, dates, prices or
+keys, a rule and its exception, a list and one item with a detail the list lacks, a
+target beside the result, one word changed, the same words about another subject),
+English for 35 % and 89 more languages (Haitian Creole, Cebuano and Corsican new to the
+sets) and mixed text, over 15 domains. No fact is stated in two pairs. It is dealt with
+its own seed into its own split file.
+
 **fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
 model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
 fitted on both halves of each, so their figures with the model say how well it fits
@@ -460,11 +482,19 @@ SIXTEENTH = FreshSet(
     20261616,
     DATA / "tidy_fresh16_baseline.json",
 )
+#: The seventeenth set, by a seventeenth hand, dealt with its own seed.
+SEVENTEENTH = FreshSet(
+    "fresh17",
+    DATA / "tidy_fresh17.jsonl",
+    DATA / "tidy_fresh17_split.json",
+    20261717,
+    DATA / "tidy_fresh17_baseline.json",
+)
 SETS = {
     s.name: s
     for s in (
         FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH, ELEVENTH,
-        TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH,
+        TWELFTH, THIRTEENTH, FOURTEENTH, FIFTEENTH, SIXTEENTH, SEVENTEENTH,
     )
 }  # fmt: skip
 TRAINED_ON = ("fresh", "fresh2", "fresh3")

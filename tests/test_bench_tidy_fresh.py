@@ -29,6 +29,7 @@ from _tidy_fresh import (
     NINTH,
     SECOND,
     SETS,
+    SEVENTEENTH,
     SEVENTH,
     SIXTEENTH,
     SIXTH,
@@ -137,6 +138,13 @@ _DOMAINS_16 = {
     "tram_shifts", "tram_routes", "depot", "union", "telescopes", "observing", "astro_club",
     "household", "radio_schedule", "presenters", "transmitter", "studio_kit", "licences",
     "donations", "listeners", "radio_admin",
+}  # fmt: skip
+#: the seventeenth set's vocabulary of its own: a Ljubljana piano tuner who is a sport
+#: climber, and a cooperative-run single-screen cinema in Porto
+_DOMAINS_17 = {
+    "tuning_clients", "pianos", "tuning_kit", "crags", "climbing", "climb_gear", "family",
+    "screenings", "projection", "film_rights", "box_office", "cinema_staff", "cinema_bar",
+    "cinema_building", "cinema_admin",
 }  # fmt: skip
 _EVERY = ("rewording", "update", "contradiction", "honest")
 
@@ -323,6 +331,22 @@ FACTS = [
     Facts(SIXTEENTH, {"dev": 168, "test": 173}, 20261616, kinds=(115, 65, 41, 120),
           only_kinds=True, other_langs=(75, 999), new_langs={"la", "jv", "ky"},
           english=(0.30, 0.40), domains=_DOMAINS_16, least_domains=16, switch_langs=28,
+          rewordings={"units", "clock", "date_format", "currency", "numbers_in_words",
+                      "shortened", "detail_added", "pronoun", "code_mix", "typo", "register",
+                      "abbreviation", "synonym", "word_order", "paraphrase"},
+          updates={"new_holder", "number", "moved_date", "tool_switch", "place_move",
+                   "cancelled", "replaced", "resumed", "plan_changed"},
+          marked=(frozenset({"marker", "stopped"}), 1 / 10),
+          honest={"two_things", "two_people", "two_places", "two_dates", "two_keys",
+                  "two_prices", "rule_exception", "list_item", "plan_result", "one_word",
+                  "same_words"}),
+    # every kind in 89 languages besides English (Haitian Creole, Cebuano and Corsican
+    # new), 28 switches each tagged with its own other language, four mixed notes, units,
+    # clocks, dates and numbers in words, updates told many ways ("stopped" or a marker in
+    # 4 of 65), honest pairs of every kind the sixteenth has
+    Facts(SEVENTEENTH, {"dev": 161, "test": 179}, 20261717, kinds=(115, 65, 40, 120),
+          only_kinds=True, other_langs=(85, 999), new_langs={"ht", "ceb", "co"},
+          english=(0.30, 0.40), domains=_DOMAINS_17, least_domains=15, switch_langs=28,
           rewordings={"units", "clock", "date_format", "currency", "numbers_in_words",
                       "shortened", "detail_added", "pronoun", "code_mix", "typo", "register",
                       "abbreviation", "synonym", "word_order", "paraphrase"},
