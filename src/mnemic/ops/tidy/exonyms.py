@@ -93,7 +93,8 @@ _PLACES = (
     "belgium belgian belgien belgisch belgique belge belgica belga belgio belgie "
     "belgia belgie belcika",
     "czechia czech tschechien tschechisch tcheque chequia checo ceco cechia tsjechie "
-    "tsjechisch tsekki czechy czeski cesko cesky cestina cekya",
+    "tsjechisch tsekki czechy czeski cesko cesky ceska ceske ceskem ceskou ceskeho cestina "
+    "cekya",
     "croatia croatian kroatien kroatisch croatie croate croacia croata croazia kroatie "
     "kroatia chorwacja chorwacki hrvatska hrvatski chorvatsko hirvatistan",
     # cities written otherwise in their own language or another's
