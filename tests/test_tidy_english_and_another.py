@@ -1,6 +1,6 @@
 """Tidy 40: English against a text that writes no English word, read as two languages
 with the embedder (:func:`mnemic.ops.tidy.across.english_and_another`, issue 26;
-shipped only if tidy 41's judging run on tidy_fresh16's test half passes).
+not shipped by tidy 40 and 41, shipped by tidy 42 on tidy_fresh17's test half).
 
 A Latin-letter language with no function words in ``across._FUNCTION`` (Basque,
 Hungarian, Javanese, Vietnamese ...) was read as one language with English, so the
