@@ -56,6 +56,15 @@ bench/_tidy42.py dev BEFORE AFTER UBEFORE UAFTER``: tidy 40's (a)-(c) per mode, 
 unrelated cross-row pairs of fresh15 and fresh16 dev (tidy 40's (d), known to count one
 fact fresh16 writes in two rows).
 
+**Measured once** (``bench/results/tidy42.json``; before main ``354ef55a``, after
+``2cb41705``, the same minutes; multilingual-e5-small): fresh17 test (n 56 / 36 / 21 / 66
+rewordings / updates / contradictions / honest). Offline every verdict the same (17 / 11 /
+4, honest joined 2). With the embedder rewordings 18 -> 19 of 56 (32.1 % [21.4, 45.2] ->
+33.9 % [22.9, 47.0]; won 1, lost 0, paired [-0.95, 2.95] of 113), cross-language 4 -> 5
+of 14, updates 11, contradictions 4, honest joined 9 (merged 8) the same; cross-row pairs
+merged 5 -> 5 of 577 (none new, none gone). (a)-(e) hold: **shipped**. The rule was not
+changed after the run; the cross-row merges are main's (read after the decision).
+
 Usage::
 
     python bench/_tidy42.py dev BEFORE AFTER UBEFORE UAFTER [RESULT]
