@@ -147,3 +147,49 @@ def test_a_forked_child_neither_locks_through_nor_unlocks_its_parents_descriptor
         _, status = os.waitpid(pid, 0)
         held.release()
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+@pytest.mark.parametrize("keep", [False, True])
+@pytest.mark.parametrize("waits", [True, False])
+def test_a_lock_file_moved_while_its_lock_is_taken_is_not_believed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep: bool, waits: bool
+) -> None:
+    """Lock, then verify (issue 26, mend22): a writer opens the lock file, and before
+    the lock is granted the file is moved away by the one holding it (``mnemic gc``
+    setting a directory aside, a removal). Believed, that lock excluded nobody: the
+    next writer opened the file at the path and held it too. Now the first writer sees
+    the path names another file (or none) once its lock is granted, and takes the
+    path's. ``waits``: the mover held the lock while moving (the writer waited for it);
+    otherwise the file was moved between the open and the lock."""
+    path = tmp_path / "MEMORY.md.lock"
+    path.write_bytes(b"")
+    os.chmod(path, 0o600)
+    holder = _hold_elsewhere(path) if waits else None
+    opened = threading.Event()
+    real_open = fsio.open_regular
+
+    def opening(*args: object, **kw: object) -> int:
+        fd = real_open(*args, **kw)  # type: ignore[arg-type]
+        if not opened.is_set():
+            opened.set()
+            if holder is None:  # moved between the open and the lock
+                os.rename(path, tmp_path / "moved.lock")
+        return fd
+
+    monkeypatch.setattr(fsio, "open_regular", opening)
+    lock = SidecarLock(path, 30.0, keep=keep)
+    taker = threading.Thread(target=lock.acquire)
+    taker.start()
+    assert opened.wait(30.0)
+    if holder is not None:  # moved while the writer waits for it, then let go
+        os.rename(path, tmp_path / "moved.lock")
+        os.close(holder)
+    taker.join(30.0)
+    assert not taker.is_alive() and lock.held
+    monkeypatch.setattr(fsio, "open_regular", real_open)
+    other = SidecarLock(path, 0.0)
+    assert not other.try_acquire(), "two holders of the lock at one path"
+    assert path.exists()
+    lock.release()
+    assert other.try_acquire()
+    other.release()

@@ -18,8 +18,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import PROJECT_FILE, open_project, project_id
+from mnemic.errors import ProjectScopeError
 from mnemic.home import Home
 from mnemic.ops.bundle.restore import import_bundle
 from mnemic.ops.project_stores import find_store, move_store, remove_store
@@ -176,3 +180,51 @@ def test_gc_drops_a_tombstone_past_max_age_and_lists_it_dry(
     assert mark.exists()
     assert collect_garbage(home, clock=clock).counts().get("tombstone") == 1
     assert not mark.exists()
+
+
+def _records(root: Path) -> list[dict[str, Any]]:
+    return list(AuditJournal(root / "audit").records())
+
+
+@pytest.mark.parametrize("away", ["gc", "removed"])
+def test_a_session_refused_while_its_store_was_away_is_audited_once_it_is_back(
+    home_path: Path, tmp_path: Path, away: str
+) -> None:
+    """A session refused because its store was gone (``mnemic gc`` had its directory
+    aside for a moment, or it was removed and brought back by ``mnemic import
+    --bundle``) writes again once the store is back: the write commits, and before
+    (mend22) it had no audit record: the session had stopped recording when it was
+    refused (so as not to make a gone store's journal again) and never started again;
+    the next write found MEMORY.md changed outside mnemic. Now it records again."""
+    repo = tmp_path / "work" / "api"
+    repo.mkdir(parents=True)
+    store = open_project(Home.open(home_path), repo, create=True)
+    session = Memory.open(store, origin="agent")
+    assert session.add("memory", TOX).written
+    root = store.project.root
+    aside = root.parent / f".removed-{root.name}-gc"
+    if away == "gc":
+        root.rename(aside)  # gc's set-aside, a moment
+    else:
+        removal = remove_store(Home.open(home_path), store, force=True)
+    try:
+        session.add("memory", "API deploys on tag.")
+    except ProjectScopeError as exc:
+        assert exc.reason == ("missing" if away == "gc" else "removed")
+        if away == "gc":  # told apart from a store deleted outside mnemic
+            assert "is set aside by mnemic gc" in exc.message, exc.message
+            assert exc.to_response()["set_aside"] == str(aside)
+    else:
+        raise AssertionError("a write to a store away was not refused")
+    if away == "gc":
+        aside.rename(root)  # put back
+    else:
+        assert removal.bundle is not None
+        import_bundle(Home.open(home_path), Path(removal.bundle))
+    assert session.add("memory", "API lint: ruff.").written
+    adds = [r for r in _records(root) if r.get("action") == "add" and r.get("result") == "ok"]
+    assert len(adds) == 2, adds
+    again = Memory.open(open_project(Home.open(home_path), repo), origin="cli")
+    assert again.add("memory", "API port is 9000.").written
+    report = AuditJournal(root / "audit").verify()
+    assert report.ok and report.outside_changes == (), report

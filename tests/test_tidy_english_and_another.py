@@ -1,16 +1,11 @@
 """Tidy 40: English against a text that writes no English word, read as two languages
-with the embedder (issue 26): measured once on the dev halves and **not shipped**
-(``bench/_tidy40.py``, ``docs/lifecycle.md`` "tidy 40").
+with the embedder (:func:`mnemic.ops.tidy.across.english_and_another`, issue 26;
+not shipped by tidy 40 and 41, shipped by tidy 42 on tidy_fresh17's test half).
 
 A Latin-letter language with no function words in ``across._FUNCTION`` (Basque,
-Hungarian, Javanese, Vietnamese ...) is read as one language with English, so the
-embedder's anchored floor (0.88) never holds for it and tidy 18's 0.965 keeps the pair
-apart. Tidy 40's reading (``across.english_and_another`` at ``f3706d5e``) joined these
-rewordings (the strict ``xfail``: the open defect, to pass when a rule ships) and kept
-the honest pairs below apart; its keep-rule failed on one unrelated cross-row pair of
-fresh16 dev newly merged, and on tidy_fresh16's test half (tidy 41,
-``bench/_tidy41.py``) its (d), redefined, failed by one pair again while no verdict
-moved. The cosine is given by hand, between the anchored floor and 0.925, as
+Hungarian, Javanese, Vietnamese ...) was read as one language with English, so the
+embedder's anchored floor (0.88) never held for it and tidy 18's 0.965 kept the pair
+apart. The cosine is given by hand, between the anchored floor and 0.925, as
 :func:`plan` receives it; offline nothing changes."""
 
 from __future__ import annotations
@@ -18,6 +13,8 @@ from __future__ import annotations
 import pytest
 
 from _tidy_pairs import planned
+from mnemic.ops.tidy.across import english_and_another, surely_two
+from mnemic.ops.tidy.signals import profile
 from mnemic.ops.tidy.thresholds import THRESHOLDS
 
 BETWEEN = (THRESHOLDS.meaning_cosine_anchored + THRESHOLDS.meaning_cosine_across) / 2
@@ -38,24 +35,26 @@ REWORDINGS = [
 ]  # fmt: skip
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26: tidy 40's reading, not shipped (tidy 40, 41)")
 @pytest.mark.parametrize(("a", "b"), REWORDINGS)
 def test_one_fact_in_english_and_a_language_without_function_words_is_merged(
     a: str, b: str
 ) -> None:
-    """The open defect: no proposal (not read as two languages). Passed with tidy 40's
-    reading (``f3706d5e``), rules alone and with the pair model."""
+    """Failed before tidy 40 (no proposal: not read as two languages)."""
+    assert english_and_another(profile(a), profile(b))
+    assert english_and_another(profile(b), profile(a))
+    assert surely_two(profile(a), profile(b))
     for learned in (False, True):
         [p] = planned(a, b, BETWEEN, learned=learned)
         assert p.kind == "merge" and set(p.entries) == {a, b}
+    assert planned(a, b, THRESHOLDS.meaning_cosine_anchored - 0.01) == []
 
 
 HONEST = [
-    # another number, another name: a reading of two languages must still find no anchor
+    # another number, another name: read as two languages, the anchor fails
     ("The rowing club has 35 members this year", "Arraun klubak 40 kide ditu aurten"),
     ("Marta's boiler is serviced every October by Northwind Heating",
      "Tomasz kazánját minden októberben a Northwind Heating szervizeli"),
-    # English notes: not another language ("serviced" both write; two words in lower case)
+    # English notes: not read as another language
     ("Orla's boiler is serviced every October by Greenfield Heating",
      "Orla's car serviced October, Greenfield Heating"),
     ("The rowing club has 35 members this year", "Rowing club: 35 boats, two sheds"),
@@ -64,9 +63,29 @@ HONEST = [
 
 @pytest.mark.parametrize(("a", "b"), HONEST)
 def test_two_facts_stay_apart(a: str, b: str) -> None:
-    """A guard for the next reading of two languages (these passed with tidy 40's)."""
     assert planned(a, b, BETWEEN) == []
     assert planned(a, b, BETWEEN, learned=True) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # a terse English note, mostly names: one word in lower case
+        ("The car is serviced every October by Greenfield Garage",
+         "Greenfield Garage: tyres, October"),
+        # a word of the English side in lower case: "serviced"
+        ("Orla's boiler is serviced every October", "Orla's car serviced October"),
+        # an English word: "in"
+        ("The boiler is serviced every October", "Boiler serviced in October"),
+        # code mixed: English words on both sides
+        ("Hive 3 is very calm, easy to inspect", "Ul 3 is very calm, łatwy do przeglądu"),
+        # two languages, neither English: not this reading's
+        ("Arraun klubak 35 kide ditu aurten", "Marta kazánját minden októberben"),
+    ],
+)  # fmt: skip
+def test_not_english_against_another(a: str, b: str) -> None:
+    assert not english_and_another(profile(a), profile(b))
+    assert not english_and_another(profile(b), profile(a))
 
 
 @pytest.mark.parametrize(("a", "b"), REWORDINGS + HONEST)

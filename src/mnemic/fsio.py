@@ -13,8 +13,11 @@ lock it holds).
 
 The lock is ``flock(2)`` on a sidecar file opened with ``O_NOFOLLOW``: kernel-owned, so a
 killed holder releases it at once; advisory and host-local (many hosts share memory
-through the PostgreSQL backend, not a network filesystem). Platforms without ``flock``
-(Windows) get :class:`~mnemic.errors.UnsupportedPlatform` at the first lock. A lock or
+through the PostgreSQL backend, not a network filesystem). An exclusive lock, once
+granted, is believed only while the path still names the file it locked (lock, then
+verify: a file moved or removed while its lock was awaited excludes nobody who opens the
+path after). Platforms without ``flock`` (Windows) get
+:class:`~mnemic.errors.UnsupportedPlatform` at the first lock. A lock or
 temp file that cannot be created because the home is read-only (``EROFS``, ``EACCES``)
 raises :class:`~mnemic.errors.ReadOnlyHome`; readers take a shared lock and read a
 read-only home without one.
@@ -588,41 +591,69 @@ class SidecarLock:
         """
         if self._keep and self._from_kept():
             return
-        fd = self._open()
-        if fd is None:
-            return
-        op = fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX
         start = time.monotonic()
         waited = False
-        try:
-            fcntl.flock(fd, op | fcntl.LOCK_NB)
-        except BlockingIOError:
-            # From here on the wait owns fd: on failure it is closed (now, or by the
-            # helper thread once the kernel grants the lock it no longer wants).
-            _wait_for_lock(fd, op, start, self.timeout, str(self.path))
-            waited = True
-        except BaseException:
-            os.close(fd)
-            raise
+        while True:
+            fd = self._open()  # first: no flock on this platform is said there
+            if fd is None:
+                return
+            op = fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX
+            try:
+                fcntl.flock(fd, op | fcntl.LOCK_NB)
+            except BlockingIOError:
+                # From here on the wait owns fd: on failure it is closed (now, or by the
+                # helper thread once the kernel grants the lock it no longer wants).
+                _wait_for_lock(fd, op, start, self.timeout, str(self.path))
+                waited = True
+            except BaseException:
+                os.close(fd)
+                raise
+            if self._still_named(fd):
+                break
         # A lock granted at once was not waited for: 0, not the microseconds of the call
         # (an audit record's length then depends on nobody's timing).
         self.waited_ms = (time.monotonic() - start) * 1000.0 if waited else 0.0
         self._fd = fd
         self.held = True
 
+    def _still_named(self, fd: int) -> bool:
+        """Whether the lock just taken on ``fd`` excludes the path's other holders: the
+        path still names the file ``fd`` is open on (lock, then verify). A file moved or
+        removed while this lock waited for it or was being taken (``mnemic gc`` setting
+        a directory aside, a removal) excludes nobody who opens the path now: ``fd`` is
+        closed and the caller takes the file the path names. A shared lock is not
+        checked (a reader of a read-only home may hold no file at all)."""
+        if self.shared:
+            return True
+        try:
+            info = os.fstat(fd)
+            if _names(os.fspath(self.path), fd, (info.st_dev, info.st_ino)):
+                return True
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+        return False
+
     def try_acquire(self) -> bool:
         """Take the lock only if it is free right now."""
         if self._keep and self._from_kept():
             return True
-        fd = self._open()
-        if fd is None:
-            return True
-        op = (fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX) | fcntl.LOCK_NB
-        try:
-            fcntl.flock(fd, op)
-        except BlockingIOError:
-            os.close(fd)
-            return False
+        while True:
+            fd = self._open()
+            if fd is None:
+                return True
+            op = (fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX) | fcntl.LOCK_NB
+            try:
+                fcntl.flock(fd, op)
+            except BlockingIOError:
+                os.close(fd)
+                return False
+            except BaseException:
+                os.close(fd)
+                raise
+            if self._still_named(fd):
+                break
         self._fd = fd
         self.held = True
         return True

@@ -390,6 +390,7 @@ class Memory(MemoryView):
         try:
             if guarded:
                 self.guard.check_breaker()
+            self._back()
             self._check_store()  # files: before the lock, whose file would be made again
             if self.unmade:
                 self._first_write(target, ops, batch, allow_empty, precommit)
@@ -480,6 +481,16 @@ class Memory(MemoryView):
     def _gone(self) -> None:
         if self.governor is not None:
             self.governor.store_gone = True
+
+    def _back(self) -> None:
+        """A store this session found gone (:meth:`_gone`: a refused write records
+        nothing, so as not to make a gone store's journal again) that is there again
+        (``mnemic gc`` had its directory aside for a moment; ``mnemic import --bundle``
+        brought it back): its writes are recorded again. Asked only after such a
+        refusal."""
+        gov, home = self.governor, self._project
+        if gov is not None and gov.store_gone and home is not None and home.exists:
+            gov.store_gone = False
 
     def _store_check(self, precommit: Precommit | None) -> Precommit:
         def check(t: str, before: Any, after: Any, results: Any) -> None:

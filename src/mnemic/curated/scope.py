@@ -382,7 +382,27 @@ def gone_store(home: ProjectHome, cause: BaseException | None = None) -> Project
     mark = store_tombstone(home)
     if mark is not None:
         return removed_store(home.project.id, mark, home.project.root.parent.parent)
-    return missing_store(home.project.id, cause, files=catalog is None, root=home.project.root)
+    root = home.project.root
+    aside = root.parent / f"{REMOVING}{root.name}{SET_ASIDE}"
+    if catalog is None and os.path.lexists(aside / PROJECT_FILE):
+        return set_aside_store(home.project.id, aside)
+    return missing_store(home.project.id, cause, files=catalog is None, root=root)
+
+
+def set_aside_store(project_id: str, aside: Path) -> ProjectScopeError:
+    """The refusal of a write to a files-store project store that ``mnemic gc`` has
+    set aside (``aside``, :data:`SET_ASIDE`): made in a leftover directory while gc was
+    deleting it, and put back by gc (this run, or the next). Reason ``missing`` (the
+    store is not at its place), told apart by its words: nothing is lost, run the write
+    again."""
+    return ProjectScopeError(
+        "missing",
+        f"Project store {project_id} is set aside by mnemic gc ({aside}): it was made in a "
+        "leftover directory gc was deleting, and gc puts it back. Nothing was saved, and "
+        "nothing of the store is lost. Run the write again in a moment; if it is refused "
+        "again, run mnemic gc, which puts the store back (or says why it cannot).",
+        set_aside=str(aside),
+    )
 
 
 def missing_store(

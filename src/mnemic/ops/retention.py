@@ -58,6 +58,7 @@ from ..curated.scope import (
     stored_projects,
 )
 from ..curated.snapshot import display_entry
+from ..fsio import SidecarLock
 from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
 from ..governance.governor import Governor
@@ -180,17 +181,83 @@ def _take(debris: Path, now: float) -> bool:
     """Delete a directory :func:`~mnemic.curated.scope.left_behind` found: renamed out
     of ``projects/`` first (no store is made in a directory no longer there), looked at
     again (its contents: the rename may touch its time), then deleted; put back when a
-    store was made in it meanwhile."""
-    aside = debris.parent / f"{REMOVING}{debris.name}{SET_ASIDE}"
+    store was made in it meanwhile.
+
+    Looked at once more, and moved, only while gc holds every lock file in it
+    (:func:`_held`): a writer of a store made in it meanwhile that holds its target's
+    lock keeps the directory where it is (moved under that writer, the directory would
+    leave it holding a lock no other writer sees, while a second made the directory
+    again with a lock file of its own: two writers of one store). A lock file made
+    after gc took the others is looked for again once the directory is aside: one held
+    puts the directory back."""
+    held = _held(debris)
+    if held is None:
+        return False  # a writer holds a lock in it: a store is being made there
     try:
-        os.rename(debris, aside)
-    except OSError:
-        return False
-    if os.path.lexists(aside / PROJECT_FILE) or not left_behind_here(aside, now, idle=False):
-        _put_back(aside, debris, now)  # a store was made in it between the looks
-        return False
-    shutil.rmtree(aside, ignore_errors=True)
-    return True
+        if os.path.lexists(debris / PROJECT_FILE) or not left_behind_here(debris, now):
+            return False  # a store was made in it since gc's look: looked at again, held
+        aside = debris.parent / f"{REMOVING}{debris.name}{SET_ASIDE}"
+        try:
+            os.rename(debris, aside)
+        except OSError:
+            return False
+        more = _held(aside, held)
+        held = more or held
+        if (
+            more is None
+            or os.path.lexists(aside / PROJECT_FILE)
+            or not left_behind_here(aside, now, idle=False)
+        ):
+            _put_back(aside, debris, now)  # a store was made in it between the looks
+            return False
+        shutil.rmtree(aside, ignore_errors=True)
+        return True
+    finally:
+        _release(held)
+
+
+def _held(root: Path, taken: _Held | None = None) -> _Held | None:
+    """Take every lock file under ``root`` (``*.lock``) that ``taken`` does not hold
+    yet (the same files, by inode: the directory may have been renamed since), without
+    waiting: the locks held now (``taken`` and these), or ``None`` (the ones just taken
+    released) when one is held by someone else, a writer working in ``root``, or
+    cannot be taken."""
+    have = _Held(list(taken.locks), set(taken.files)) if taken is not None else _Held([], set())
+    mine: list[SidecarLock] = []
+    try:
+        for folder, _dirs, files in os.walk(root):
+            for name in sorted(files):
+                path = os.path.join(folder, name)
+                if not name.endswith(".lock"):
+                    continue
+                info = os.lstat(path)
+                if (info.st_dev, info.st_ino) in have.files:
+                    continue
+                lock = SidecarLock(path, 0.0)
+                if not lock.try_acquire():
+                    _release(_Held(mine, set()))
+                    return None
+                mine.append(lock)
+                info = os.lstat(path)  # the file locked: the lock checked the path names it
+                have.files.add((info.st_dev, info.st_ino))
+    except Exception:  # an unsafe or unreadable lock file: not gc's to move
+        _release(_Held(mine, set()))
+        return None
+    have.locks += mine
+    return have
+
+
+@dataclass
+class _Held:
+    """The locks :func:`_held` holds, and the files they are on (device, inode)."""
+
+    locks: list[SidecarLock]
+    files: set[tuple[int, int]]
+
+
+def _release(held: _Held | None) -> None:
+    for lock in held.locks if held is not None else ():
+        lock.release()
 
 
 def _set_aside(home: Home, now: float, report: GcReport, dry_run: bool) -> None:
@@ -204,7 +271,8 @@ def _set_aside(home: Home, now: float, report: GcReport, dry_run: bool) -> None:
             report.notes.append(
                 f"{aside} holds a project store made while gc had set its directory aside, "
                 f"and {place} was made again meanwhile with more than caches and locks in "
-                f"it: nothing of either was deleted. Compare the two and move {aside.name} "
+                f"it, or a writer holds a lock in it: nothing of either was deleted. Run "
+                f"mnemic gc again; if this stays, compare the two and move {aside.name} "
                 f"back to {place.name}."
             )
 
@@ -213,10 +281,14 @@ def _put_back(aside: Path, place: Path, now: float) -> bool:
     """Rename a directory :func:`_take` set aside back to ``place``: a store was made in
     it between gc's looks. That store's writer may have made ``place`` again after the
     rename (its lock file, its caches): when what is there holds nothing else (no
-    ``project.json``, only caches and locks), it is moved out of the way (a removal's
-    debris, deleted) and the store put back. Otherwise both stay: the aside holding a
-    store is never taken for debris (:func:`~mnemic.curated.scope.removal_debris`), and
-    the next gc tries again. Whether it is back."""
+    ``project.json``, only caches and locks) and no writer holds one of its locks, it is
+    moved out of the way (a removal's debris, deleted) under those locks, and the store
+    put back; a writer waiting for one of them then takes the store's own (its lock
+    file moved, :class:`~mnemic.fsio.SidecarLock` takes the one at the path). Otherwise
+    both stay: the aside holding a store is never taken for debris
+    (:func:`~mnemic.curated.scope.removal_debris`), a writer holding a lock in ``place``
+    finds no ``project.json`` there and is refused, and the next gc tries again.
+    Whether it is back."""
     for n in range(3):
         try:
             os.rename(aside, place)
@@ -225,8 +297,14 @@ def _put_back(aside: Path, place: Path, now: float) -> bool:
             pass
         if os.path.lexists(place / PROJECT_FILE) or not left_behind_here(place, now, idle=False):
             return False
-        with contextlib.suppress(OSError):
-            os.rename(place, place.parent / f"{REMOVING}{place.name}-{n}{SET_ASIDE}-out")
+        held = _held(place)
+        if held is None:
+            return False
+        try:
+            with contextlib.suppress(OSError):
+                os.rename(place, place.parent / f"{REMOVING}{place.name}-{n}{SET_ASIDE}-out")
+        finally:
+            _release(held)
     return False
 
 

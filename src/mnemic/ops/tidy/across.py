@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...unicode_script import script
+from .exonyms import place, places, values
 from .languages import ALSO, scripts_of, two_languages_strict
 from .memo import by_text, searched
 from .numerals import digits
@@ -64,6 +65,7 @@ __all__ = [
     "another_value",
     "colours",
     "concepts",
+    "english_and_another",
     "other_colour",
     "surely_two",
     "two_languages_loose",
@@ -608,17 +610,28 @@ def anchored(a: Profile, b: Profile) -> bool:
     weekdays on both sides; no name one writes that the other does not (a German noun
     counted as a name unless both read the same attribute, as :func:`across` reads it);
     and at least one name both write or one number, month or weekday both state. Tidy
-    37: the two languages must be read surely (:func:`surely_two`)."""
+    37: the two languages must be read surely (:func:`surely_two`). Tidy 42: a weekday,
+    month or number in Arabic, Persian, Urdu, Hindi or Thai words is a value
+    (:func:`.exonyms.values`), and a place, people or feast the other side writes in its
+    own language is written there, and a value both write (:func:`.exonyms.place`)."""
     if not surely_two(a, b):
         return False
     sa, sb = _side(a.text), _side(b.text)
-    if sa.numbers != sb.numbers:
+    numbers = sa.numbers | values(a.text)  # tidy 42: in more scripts
+    if numbers != sb.numbers | values(b.text):
         return False
     ca = concepts(a.text)
     strict = not (ca and ca == concepts(b.text))
-    if _unwritten(sa, sb, strict) or _unwritten(sb, sa, strict):
+    pa, pb = places(sa.tokens), places(sb.tokens)
+    if _elsewhere(_unwritten(sa, sb, strict), pb) or _elsewhere(_unwritten(sb, sa, strict), pa):
         return False
-    return bool(sa.numbers or _names(sa, sb) or _names(sb, sa))
+    return bool(numbers or _names(sa, sb) or _names(sb, sa) or pa & pb)
+
+
+def _elsewhere(names: list[str], theirs: frozenset[int]) -> list[str]:
+    """The ``names`` the other side does not write in its own language either (tidy 42:
+    "Norway" / "Norge", "Christmas" / "Noel", :func:`.exonyms.place`)."""
+    return [n for n in names if place(n) not in theirs]
 
 
 @lru_cache(maxsize=4096)
@@ -640,7 +653,8 @@ def surely_two(a: Profile, b: Profile) -> bool:
     common, or one read as English and the other as another language by the function
     words of every language :data:`_FUNCTION` holds (:func:`_read`).
     :func:`.quantities.language` knows seven languages and reads Irish "le" as French
-    and "an" as English: two languages it alone tells keep tidy 18's 0.925."""
+    and "an" as English: two languages it alone tells keep tidy 18's 0.925. Tidy 40:
+    or English against a text that writes no English word (:func:`english_and_another`)."""
     (da, _), (db, _) = _key(a.text), _key(b.text)
     if da and db and da != db:
         return True
@@ -648,7 +662,73 @@ def surely_two(a: Profile, b: Profile) -> bool:
     if xa and xb and not xa & xb:
         return True
     la, lb = _read(a.text), _read(b.text)
-    return bool(la and lb and la != lb and "en" in (la, lb))
+    if la and lb and la != lb and "en" in (la, lb):
+        return True
+    return english_and_another(a, b)  # tidy 40
+
+
+_MORE_ENGLISH = (
+    "in were been had its that these those not does did she they you his her their our your "
+    "my will would can could which who what when there into about after before every each "
+    "than then also only but or he we"
+)
+_ENGLISH = FUNCTION_WORDS["en"] | frozenset(_MORE_ENGLISH.split())
+"""English words a sentence in another language does not write (tidy 40): the function
+words :data:`_FUNCTION` reads English by, and more; one letter words ("a", "i") left
+out, Hungarian, Swedish, Polish and Italian write them."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Plain:
+    english: bool
+    """The text writes two words of :data:`_ENGLISH` or more, and more of them than of any
+    other language's function words (:data:`_FUNCTION`)."""
+    writes_english: bool
+    """It writes a word of :data:`_ENGLISH`."""
+    count: int
+    """Its words of letters."""
+    lower: frozenset[str]
+    """Its words of three letters or more written in lower case, months and weekdays
+    left out (values, which both sides write)."""
+    words: frozenset[str]
+    """Every word, case folded."""
+
+
+@by_text
+def _plain(text: str) -> _Plain:
+    """What :func:`english_and_another` reads of one text (kept per text)."""
+    found = _TOKEN.findall(unicodedata.normalize("NFKC", text))
+    folded = [w.casefold() for w in found]
+    lower = frozenset(
+        w for w in found if len(w) >= 3 and w == w.casefold() and not _month(latin(w))
+        and not _weekday(latin(w))
+    )  # fmt: skip
+    english = sum(w in _ENGLISH for w in folded)
+    other = max(sum(w in fw for w in folded) for lang, fw in _FUNCTION.items() if lang != "en")
+    return _Plain(english >= 2 and english > other, english > 0, len(found), lower,
+                  frozenset(folded))  # fmt: skip
+
+
+def english_and_another(a: Profile, b: Profile) -> bool:
+    """Whether one of ``a`` and ``b`` reads as English and the other, of three words or
+    more and two of them or more in lower case (:attr:`_Plain.lower`), writes no English
+    word (:data:`_ENGLISH`) and none of the first's words in lower case (tidy 40, with
+    the embedder only: the anchored floor and the cosine's reading of two languages).
+    Basque, Lithuanian, Hungarian, Faroese, Vietnamese, Javanese and many more have no
+    function words here, and a Polish "na" ties with Swahili's: "The chess club has 22
+    members this year" / "Xake klubak 22 kide ditu aurten" was read as one language, so
+    the anchored floor never held. An English note without function words ("Boiler
+    serviced in October") writes "in", shares a word with the English side it is set
+    against, or is mostly names ("Greenfield Garage: tyres, October")."""
+    pa, pb = _plain(a.text), _plain(b.text)
+    return _english_against(pa, pb) or _english_against(pb, pa)
+
+
+def _english_against(en: _Plain, other: _Plain) -> bool:
+    return (
+        en.english and not other.writes_english and other.count >= 3
+        and len(other.lower) >= 2 and not other.lower & en.words
+    )  # fmt: skip
 
 
 _COLOUR_WORDS = (

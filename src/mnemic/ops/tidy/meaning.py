@@ -47,7 +47,8 @@ from __future__ import annotations
 import difflib
 import re
 
-from .across import anchored, other_colour, two_languages_loose
+from .across import anchored, english_and_another, other_colour, two_languages_loose
+from .exonyms import place, places
 from .languages import _LETTERS, ALSO
 from .memo import searched
 from .signals import PairSignals, Profile
@@ -134,7 +135,12 @@ def _other_names(a: Profile, b: Profile) -> bool:
 
     def unmatched(p: Profile, q: Profile) -> bool:
         theirs = [latin(w) for w in _LETTERS.findall(q.text.casefold())]
-        return any(not any(same_name(latin(n), w) for w in theirs) for n in p.names if len(n) >= 3)
+        elsewhere = places(theirs)  # tidy 42: "Norway" / "Norge"
+        return any(
+            not any(same_name(latin(n), w) for w in theirs) and place(latin(n)) not in elsewhere
+            for n in p.names
+            if len(n) >= 3
+        )
 
     return unmatched(a, b) and unmatched(b, a)
 
@@ -144,7 +150,9 @@ def same_meaning(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     docstring): False without a cosine."""
     if s.cosine is None:
         return False
-    across = s.cosine < t.meaning_cosine and two_languages_loose(a, b)  # strict too
+    across = s.cosine < t.meaning_cosine and (
+        two_languages_loose(a, b) or english_and_another(a, b)  # strict too; tidy 40
+    )
     floor = min(t.meaning_cosine_across, t.meaning_cosine_anchored)
     if s.cosine < (floor if across else t.meaning_cosine):
         return False
