@@ -108,8 +108,7 @@ KEPT_ON_ANOTHER_THING_QUIET = [
     "kids quiet in the evening.",
     "Leave the dog quiet in the garden; the burglar alarm and the smoke alarm are on.",
     "Lass den Rauchmelder an, aber den Wecker stummgeschaltet.",
-    "Garde la porte ouverte pour le chat; l'alarme incendie reste activée, la radio en "
-    "sourdine.",
+    "Garde la porte ouverte pour le chat; l'alarme incendie reste activée, la radio en sourdine.",
 ]
 
 
@@ -125,10 +124,8 @@ def test_a_state_word_of_another_clause_weakens_no_safeguard(text: str) -> None:
 SURPRISES = [
     "Deliberately arrive early and quietly set up the decorations before Maria comes home "
     "for her surprise party.",
-    "On purpose, I quietly moved the birthday cake to the neighbour's fridge so Dad won't "
-    "see it.",
-    "Ich habe absichtlich und heimlich die Geschenke für die Überraschung im Keller "
-    "versteckt.",
+    "On purpose, I quietly moved the birthday cake to the neighbour's fridge so Dad won't see it.",
+    "Ich habe absichtlich und heimlich die Geschenke für die Überraschung im Keller versteckt.",
     "J'ai exprès caché le gâteau en secret chez la voisine pour la fête surprise de Marie.",
     "A propósito, escondí los regalos en secreto en el garaje para la fiesta sorpresa.",
     "Di proposito ho nascosto di nascosto la torta dalla vicina per la festa a sorpresa.",
@@ -143,4 +140,3 @@ SURPRISES = [
 def test_a_surprise_prepared_unseen_is_no_sabotage_or_concealment(text: str) -> None:
     assert _names(text) == set()
     assert scan_text(text, "memory").verdict == "allow"
-
