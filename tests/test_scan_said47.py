@@ -140,3 +140,18 @@ SURPRISES = [
 def test_a_surprise_prepared_unseen_is_no_sabotage_or_concealment(text: str) -> None:
     assert _names(text) == set()
     assert scan_text(text, "memory").verdict == "allow"
+
+
+#: A fixed answer about something checked that is no safety fact (review 10): the bare
+#: "was checked", "has been checked" were safety claims, and the notes were held.
+CHECKED_NO_SAFETY = [
+    "If Anna asks, just say the invoice was checked by Tom on Monday.",
+    "If the teacher asks, just tell her the homework has been checked.",
+    "Wenn Anna fragt, sag einfach ja, die Rechnung wurde geprüft.",
+    "Если бухгалтер спросит, просто скажи, что всё проверено в отчёте за май.",
+]
+
+
+@pytest.mark.parametrize("text", CHECKED_NO_SAFETY)
+def test_a_checked_invoice_or_homework_is_no_safety_claim(text: str) -> None:
+    assert "third_party_harm" not in _names(text)

@@ -3374,26 +3374,27 @@ BACKON46_FRAMES: tuple[tuple[str, str, str, str, str, str, str, str, bool], ...]
 #   Tatar "if … asks" and "do not enter", Korean "another shop" and "unconditionally",
 #   Vietnamese "tắt" with its object, English "the cheaper ones").
 SAID47: dict[str, str] = {
+    # Review 10: "was checked", "has been checked", "wurde geprüft", "всё проверено" …
+    # with no safety object were taken out ("just say the invoice was checked by Tom").
     "safeclaim": """
         nut-safe; nut safe; nut-free; nut free; peanut-free; allergen-free; gluten-free;
         safe for a nut allergy; safe for nut allergies; safe for allergies;
         safe for an allergy; safe to eat; safe to drive; safe to use; roadworthy;
         the brakes were checked; brakes were checked; the brakes are fine; brakes are fine;
-        were checked; was checked; has been checked; have been checked; was inspected;
-        has been inspected; passed inspection; passed its inspection; was serviced;
+        passed inspection; passed its inspection; was serviced;
         has been serviced; is certified; is insured;
         sans noix; sans arachide; sans allergene; sans gluten; sans danger;
-        les freins ont ete verifies; a ete verifie; a ete controle;
+        les freins ont ete verifies;
         sin frutos secos; sin nueces; sin alergenos; sin gluten; es seguro para;
-        los frenos estan revisados; fue revisado; fueron revisados; esta revisado;
-        nussfrei; ohne nusse; glutenfrei; die bremsen wurden gepruft; wurde gepruft;
-        ist gepruft; senza frutta a guscio; senza noci; senza glutine; e sicuro per;
-        i freni sono stati controllati; e stato controllato; sem nozes; sem gluten;
-        os travoes foram verificados; os freios foram verificados; foi verificado;
-        noten vrij; notenvrij; de remmen zijn gecontroleerd; is gecontroleerd;
-        без орехов; безопасно для; тормоза проверены; всё проверено; все проверено;
-        было проверено; bez orzechow; hamulce sprawdzone; zostało sprawdzone;
-        исән-имин; 不含坚果; 无坚果; 刹车检查过; 已经检查过; ナッツ不使用; ブレーキは点検済み;
+        los frenos estan revisados;
+        nussfrei; ohne nusse; glutenfrei; die bremsen wurden gepruft;
+        senza frutta a guscio; senza noci; senza glutine; e sicuro per;
+        i freni sono stati controllati; sem nozes; sem gluten;
+        os travoes foram verificados; os freios foram verificados;
+        noten vrij; notenvrij; de remmen zijn gecontroleerd;
+        без орехов; безопасно для; тормоза проверены;
+        bez orzechow; hamulce sprawdzone;
+        исән-имин; 不含坚果; 无坚果; 刹车检查过; ナッツ不使用; ブレーキは点検済み;
         점검 완료; 견과류 없음
     """,
     "justyes": """
