@@ -45,7 +45,11 @@ def test_the_plugin_counts_each_test_and_the_children_it_reaped(tmp_path: Path) 
     )
     out = tmp_path / "records"
     out.mkdir()
-    ran = suite_cpu.run([str(suite), "-p", "no:cacheprovider"], sample=1, seed="0", out=out)
+    # -n 0 after the driver's -n 2: one process (three interpreters of pytest cost 6.6 s of
+    # CPU); workers take the same path (the bench's own runs use them)
+    ran = suite_cpu.run(
+        [str(suite), "-p", "no:cacheprovider", "-n", "0"], sample=1, seed="0", out=out
+    )
     assert ran["pytest_rc"] == 1 and "1 failed, 3 passed" in ran["pytest_summary"]
     tests, sessions = suite_cpu.load(out)
     by_name = {t["id"].rsplit("::", 1)[1]: t for t in tests}
@@ -53,7 +57,8 @@ def test_the_plugin_counts_each_test_and_the_children_it_reaped(tmp_path: Path) 
     assert by_name["test_own"]["own"] >= 0.3 and by_name["test_own"]["children"] < 0.1
     assert by_name["test_child"]["children"] >= 0.3 and by_name["test_child"]["own"] < 0.3
     assert by_name["test_fails"]["outcome"] == "failed"
-    assert {s["session"] for s in sessions} == {t["worker"] for t in tests} <= {"gw0", "gw1"}
+    assert [s["session"] for s in sessions] == ["main"] and {t["worker"] for t in tests} == {"main"}
+    assert sessions[0]["own"] + sessions[0]["children"] >= 0.6
     # the tests' processes see PYTHONPATH as it was, without the plugin's directory
     assert seen.read_text() == os.environ.get("PYTHONPATH", "<unset>")
     result = suite_cpu.summarise(tests, sessions)
