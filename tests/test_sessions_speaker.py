@@ -482,6 +482,17 @@ def test_a_reply_below_the_statement_it_follows_gives_way(pressure: SQLiteSessio
     assert "reply" not in placed[2].notes
 
 
+def test_a_reply_gives_way_when_the_message_after_it_is_not_among_the_best(
+    pressure: SQLiteSessionStore,
+) -> None:
+    """The step reads each reply with the message before it. Before recall 36 it read
+    only the message before (a window stops before its end), so a reply was known only
+    when the message after it was among the best too: the reply (1) kept its place above
+    the next match (3) whenever the user's question (2) ranked nowhere."""
+    rows = ((0, 0.9, True), (1, 0.8, False), (3, 0.7, False))
+    assert _yielded(pressure, "blood pressure?", *rows) == [0, 3, 1]
+
+
 def test_a_reply_above_its_statement_or_asked_about_stays(pressure: SQLiteSessionStore) -> None:
     rows = ((0, 0.9, True), (1, 0.8, False), (2, 0.7, True))
     assert _yielded(pressure, "blood pressure?", (1, 0.9, False), (0, 0.8, True)) == [1, 0]

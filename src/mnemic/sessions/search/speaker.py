@@ -320,7 +320,8 @@ def yield_replies(
     head = [(f.session_id, f.seq) for f in fused[:REPLY_TOP]]
     place = {pos: i for i, pos in enumerate(head)}
     said: dict[tuple[str, int], Message] = {}
-    for window in store.windows([(sid, max(0, seq - 1), seq) for sid, seq in head]):
+    # each reply and the message before it (a window stops before its end: seq + 1)
+    for window in store.windows([(sid, max(0, seq - 1), seq + 1) for sid, seq in head]):
         said.update(((one.session_id, one.seq), one) for one in window)
     others = []
     for i, (sid, seq) in enumerate(head):
