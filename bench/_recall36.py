@@ -5,7 +5,7 @@ fixtures, the strangers' dev sets and judged once on strangers10 (issue 33; docs
     .venv/bin/python bench/_recall36.py fixtures --sets longchat,updates --save OUT.json
     .venv/bin/python bench/_recall36.py tune --sets strangers7 --save OUT.json
     .venv/bin/python bench/_recall36.py run --sets strangers10 --split test --save OUT.json
-    .venv/bin/python bench/_recall36.py cost --sets strangers8 --save OUT.json
+    .venv/bin/python bench/_recall36.py cost --sets strangers7 --save OUT.json
     .venv/bin/python bench/_recall36.py dump --sets strangers7,strangers8 --save OUT.json
 
 **What was found.** Recall 35's :func:`mnemic.sessions.search.speaker.yield_replies`
