@@ -28,12 +28,13 @@ One exchange, one place (:func:`yield_replies`, hybrid only, after the statement
 an assistant that restates the user's fact takes a second place for the same exchange,
 and a question answered over several sessions (a list over the year, a thread: "Which
 dogs did she have, and what happened to them?") needs those places for the other
-sessions' statements. When the user's statement (not a question) ranks above the
-assistant's reply that follows it, among the best :data:`REPLY_TOP`, the reply keeps
-:data:`REPLY_SHARE` of its score. Only an assistant's reply: a speaker with a person's
-name (a dialogue between two people, LoCoMo's) answers with news of their own and is
-left alone, as is a reply whose speaker the question names or a question asking what
-the assistant said. Recall 35 (docs/recall.md).
+sessions' statements. An assistant's reply among the best :data:`REPLY_TOP` that
+follows the user's statement (not a question) keeps :data:`REPLY_SHARE` of its score;
+when it ranked above that statement, or the statement was not ranked, the statement
+takes the reply's score and a hair (:data:`REPLY_LIFTS`): the exchange's place is the
+statement's. Only an assistant's reply: a speaker with a person's name (a dialogue
+between two people, LoCoMo's) answers with news of their own and is left alone, as is
+a question asking what the assistant said. Recalls 35 and 36 (docs/recall.md).
 
 The user's statement above the reply that answers it (:func:`place_statements`, hybrid
 only, the last step of the ranking): an assistant that writes long replies restates the
