@@ -339,9 +339,43 @@ def floors(rows: list[dict[str, Any]]) -> None:
         print(f"{g:4s} n {c['n']:3d} floored {c['floored']:3d} at 0.805 {c['floored at 0.805']:3d}")
 
 
+def verdicts(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any,
+             save: Path) -> None:  # fmt: skip
+    """The product's own floor verdict for every question (a hybrid search with the floor
+    on, :func:`mnemic.sessions.search.floor.judge`: the best cosine or the lexical
+    matches' words), per set and language: how many are answered "no good match"."""
+    from mnemic.sessions.search.messages import search_messages
+
+    by: dict[str, Counter[str]] = defaultdict(Counter)
+    rows = []
+    for q in questions:
+        corpus = corpora[q.corpus]
+        if corpus.state is None:
+            corpus.state = retrieval_module.semantic_state(corpus.store, loader, max_age=1e9)
+        got = search_messages(corpus.store, q.text, mode="hybrid", limit=10, floor=True,
+                              state=corpus.state)  # fmt: skip
+        s = got.strength
+        weak = s is not None and not s.good
+        lang = next(
+            (g[5:] for g in q.groups if g.startswith("lang:")), "zh" if q.set == "zh" else "en"
+        )
+        for g in (f"{q.set} all", f"{q.set} {lang}"):
+            by[g]["n"] += 1
+            by[g]["no good match"] += weak
+        rows.append({"set": q.set, "lang": lang, "text": q.text, "weak": weak,
+                     "match": s.to_dict() if s is not None else None,
+                     "floor": s.floor if s is not None else None})  # fmt: skip
+    for g, c in sorted(by.items()):
+        print(f"{g:24s} n {c['n']:4d} no good match {c['no good match']:4d}")
+    save.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n",
+                    encoding="utf-8")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("diag", "fusion", "vectors", "classes", "table", "floors"))
+    parser.add_argument(
+        "what", choices=("diag", "fusion", "vectors", "classes", "table", "floors", "verdicts")
+    )
     parser.add_argument("--sets", default="zh,xl")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--save", type=Path)
@@ -373,7 +407,8 @@ def main() -> None:
         corpora, questions = stores(args.sets.split(","), args.split, embedder, Path(tmp))
         print(f"{len(questions)} questions ({time.perf_counter() - t0:.0f} s, "
               f"embedded now {embedder.embedded})", file=sys.stderr)  # fmt: skip
-        (diag if args.what == "diag" else vectors)(corpora, questions, lambda: embedder, args.save)
+        run = {"diag": diag, "vectors": vectors, "verdicts": verdicts}[args.what]
+        run(corpora, questions, lambda: embedder, args.save)
         for c in corpora.values():
             c.store.close()
 
