@@ -60,12 +60,6 @@ FUSION = "blend"
 """The shipped fusion method: ``blend`` or ``rrf`` (the better on LoCoMo's tuning split)."""
 SEMANTIC_CONTEXT: tuple[float, ...] = (0.5, 0.2)
 """Share of a semantic candidate's strength given to neighbours at distance 1, 2, ..."""
-SEMANTIC_CONTEXT_OTHER: tuple[float, ...] = (0.7, 0.3)
-"""The same for a question in another language than the chat (:func:`fuse`'s ``other``):
-its nearest messages by meaning are less often the evidence itself and more often the
-turn beside it (recall 37, docs/recall.md: on the dev sets' 394 other-language
-questions, 0 / 0.3-0.1 / 0.5-0.2 / 0.7-0.3 gave fused turn@10 -0.042 / -0.016 / 0 /
-+0.020 against 0.5-0.2)."""
 ASK_SHARE = 0.5
 """Share of its semantic strength a message that asks a question keeps when the
 question searched for is in the first person (:func:`fuse`'s ``statements``): "Which
@@ -282,7 +276,6 @@ def fuse(
     limit: int | None = None,
     statements: bool = False,
     readable: float = 1.0,
-    other: bool = False,
 ) -> list[FusedMessage]:
     """The shipped fusion (the method and parameters chosen on LoCoMo's tuning split).
 
@@ -290,15 +283,9 @@ def fuse(
     person): a semantic candidate that is itself a question keeps :data:`ASK_SHARE` of
     its strength. ``readable``: the share of the question's words the lexical side can
     match at all (:func:`~.retrieval.readable_share`: a question in Chinese over an
-    English chat, 0); the lexical side weighs that share of its weight. ``other``: the
-    question is in another language than the chat (:func:`~.retrieval.other_language`):
-    the semantic candidates lend :data:`SEMANTIC_CONTEXT_OTHER` to their neighbours."""
+    English chat, 0); the lexical side weighs that share of its weight."""
     share = ASK_SHARE if statements else 1.0
-    context = SEMANTIC_CONTEXT_OTHER if other else SEMANTIC_CONTEXT
     if FUSION == "rrf":
         weights = (RRF_WEIGHTS[0] * readable, RRF_WEIGHTS[1])
-        return rrf(
-            lexical, semantic, limit=limit, asks_share=share, weights=weights, context=context
-        )
-    alpha = BLEND_ALPHA * readable
-    return blend(lexical, semantic, limit=limit, asks_share=share, alpha=alpha, context=context)
+        return rrf(lexical, semantic, limit=limit, asks_share=share, weights=weights)
+    return blend(lexical, semantic, limit=limit, asks_share=share, alpha=BLEND_ALPHA * readable)

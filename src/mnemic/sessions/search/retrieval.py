@@ -21,7 +21,6 @@ caller passes (:func:`default_embedder_loader` for a home).
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
@@ -31,7 +30,7 @@ from typing import Any, Protocol
 from ...embedding.model import load_embedder
 from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
 from ...tooling import json_shown
-from ..index.query import FUNCTION_WORDS, QUESTION_WORDS, Query, Term
+from ..index.query import Query, Term
 from ..index.stems import STOP_WORDS, words
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
@@ -62,9 +61,7 @@ __all__ = [
     "candidates",
     "check_mode",
     "default_embedder_loader",
-    "english",
     "lexical_only",
-    "other_language",
     "readable_share",
     "semantic_state",
 ]
@@ -109,12 +106,6 @@ SCRIPT_SAMPLE = 5
 """The nearest messages by meaning whose scripts stand for the store's (:func:`readable_share`)."""
 SCRIPT_CHARS = 300
 """Characters of each of them read for its scripts."""
-OTHER_LANGUAGE = True
-"""Whether a hybrid question in another language than the chat lends its semantic
-candidates' strength to their neighbours more (:func:`other_language`,
-:data:`~.hybrid.SEMANTIC_CONTEXT_OTHER`, recall 37; off: the ranking before it, for the
-benches' ablation)."""
-_ENGLISH = (STOP_WORDS | QUESTION_WORDS) - frozenset().union(*FUNCTION_WORDS.values())
 ENABLE_HINT = (
     "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
 )
@@ -342,25 +333,6 @@ def readable_share(
     return len(seen) / len(lettered)
 
 
-def english(text: str) -> bool:
-    """Whether ``text`` reads as English: one of its words is an English stop or question
-    word that no other language's function words hold ("what", "the", "did"; not "a",
-    "in", "no")."""
-    return any(w.casefold() in _ENGLISH for w in re.findall(r"[^\W\d_]+", text))
-
-
-def other_language(text: str, written: set[str] | None, near: Callable[[], str]) -> bool:
-    """Whether the question ``text`` is in another language than the chat it searches:
-    it does not read as English (:func:`english`) and either writes letters in a script
-    none of its nearest messages writes (``written``: their scripts; None: unknown, no)
-    or those messages read as English (``near``: their texts, read only then). An English
-    question is never "other", so it ranks as before."""
-    if written is None or english(text):
-        return False
-    lettered = [w for w in words(text) if scripts(w)]
-    return any(not scripts(w) <= written for w in lettered) or english(near())
-
-
 def _held_by(
     store: SessionStore, query: Query, frame: TimeFrame
 ) -> Callable[[list[str]], list[str]]:
@@ -518,22 +490,12 @@ def _retrieve(
     statements = asked_role(text) == "user"
     if want != "hybrid":
         return fuse([], hits, statements=statements), want, notice, vec
-    other = OTHER_LANGUAGE and other_language(text, written, lambda: _near_text(store, hits))
     if state.embedder is not None and applies(text, written):
         got = bridge_words(store, state.embedder, text, vec, filters)
         if got is not None:  # the store has the chat's words: the bridge (.bridge)
             searched, share = got
             lexical = rank_messages(store, bridged_query(searched), filters, candidates=CANDIDATES)
-            fused = fuse(lexical, hits, statements=statements, readable=share, other=other)
-            return fused, want, notice, vec
+            return fuse(lexical, hits, statements=statements, readable=share), want, notice, vec
     held = _held_by(store, query, frame) if HELD else None
     readable = readable_share(text, written, held) if lexical else 1.0
-    fused = fuse(lexical, hits, statements=statements, readable=readable, other=other)
-    return fused, want, notice, vec
-
-
-def _near_text(store: SessionStore, hits: Sequence[SemanticHit]) -> str:
-    """The first :data:`SCRIPT_CHARS` characters of the :data:`SCRIPT_SAMPLE` messages
-    nearest by meaning (one read)."""
-    found = store.messages_by_id([h.message_id for h in hits[:SCRIPT_SAMPLE]])
-    return " ".join((m.content or "")[:SCRIPT_CHARS] for m in found.values())
+    return fuse(lexical, hits, statements=statements, readable=readable), want, notice, vec
