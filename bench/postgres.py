@@ -443,15 +443,18 @@ def interleaved_writes(
     queue: bool = False,
     server_pid: int | None = None,
     statements: bool = False,
+    baseline_files: bool = False,
 ) -> dict[str, Any]:
     """PostgreSQL and files (and, with ``baseline``, the PostgreSQL writers of that
-    checkout's src), taking turns: each round runs every writer count and workload on
-    each side (the order flips each round), each run on a fresh home (and a fresh
-    schema, migrated by its side's checkout), and prints the ratio PostgreSQL / files of
+    checkout's src; with ``baseline_files`` its files writers too), taking turns: each
+    round runs every writer count and workload on each side (the order flips each
+    round), each run on a fresh home (and a fresh schema, migrated by its side's
+    checkout), and prints the ratio PostgreSQL / files of
     that round, each side's CPU a write (client, and with ``server_pid`` the server's)
     and the load average. The summary of each workload and count is the geometric mean
     of the paired per-round ratios with its 95 % interval (:func:`paired`): PostgreSQL /
-    files, and with ``baseline`` this checkout / the baseline. Many short rounds give a
+    files, with ``baseline`` this checkout / the baseline (and with ``baseline_files``
+    the baseline's PostgreSQL / its files). Many short rounds give a
     narrower interval than a few long ones on a shared machine. ``queue``: one more
     side, ``postgres_queue``, this checkout's writers with ``[memory] group_commit =
     "queue"`` (group commit in the server). ``statements``: the server has
@@ -468,21 +471,22 @@ def interleaved_writes(
                 key = f"{workload}_{writers}"
                 got: dict[str, dict[str, Any]] = {}
                 sides = ["postgres", "files"] + (["postgres_baseline"] if baseline else [])
+                sides += ["files_baseline"] if baseline and baseline_files else []
                 sides += ["postgres_queue"] if queue else []
                 load = os.getloadavg()[0]
                 for side in sides if rnd % 2 == 0 else sides[::-1]:
-                    src = baseline if side == "postgres_baseline" else None
+                    src = baseline if side.endswith("_baseline") else None
                     config = "[memory]\nmemory_char_limit = 1000000\n"
                     if side == "postgres_queue":
                         config += 'group_commit = "queue"\n'
                     schema = f"bench_w_{os.getpid()}_{rnd}_{key}"
-                    if side != "files":
+                    if not side.startswith("files"):
                         subprocess.run(
                             [sys.executable, "-c", MIGRATE, dsn, schema], env=_env(src), check=True
                         )
                         config = f'store = "{dsn}"\n[postgres]\nschema = "{schema}"\n' + config
                     home = new_home(workdir, f"{side}-{key}-{rnd}", config)
-                    watch = statements and side != "files"
+                    watch = statements and not side.startswith("files")
                     try:
                         got[side] = mutations(
                             home,
@@ -498,7 +502,7 @@ def interleaved_writes(
                         if side == "postgres_queue":  # how many writes found the lock busy
                             got[side].update(_queued(dsn, schema))
                     finally:
-                        if side != "files":
+                        if not side.startswith("files"):
                             with psycopg.connect(dsn, autocommit=True) as conn:
                                 conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
                 fs = got["files"]
@@ -511,6 +515,12 @@ def interleaved_writes(
                         "ops_per_s": round(pg["ops_per_s"] / fs["ops_per_s"], 3),
                         "p99": round(pg["p99_ms"] / fs["p99_ms"], 3),
                     }
+                    if side == "postgres_baseline" and "files_baseline" in got:
+                        fb = got["files_baseline"]  # the baseline's PostgreSQL / its files
+                        row["postgres_baseline_over_files_baseline"] = {
+                            "ops_per_s": round(pg["ops_per_s"] / fb["ops_per_s"], 3),
+                            "p99": round(pg["p99_ms"] / fb["p99_ms"], 3),
+                        }
                     row[side] = pg
                     row[f"{side}_over_files"] = ratio
                     line += (
@@ -533,7 +543,7 @@ def interleaved_writes(
     for key, figures in runs.items():
         rows = figures["rounds"]
         summary = f"{key:9}"
-        for side in ("postgres", "postgres_baseline", "postgres_queue"):
+        for side in ("postgres", "postgres_baseline", "postgres_queue", "files_baseline"):
             ratios = [r[f"{side}_over_files"]["ops_per_s"] for r in rows if side in r]
             if ratios:
                 figures[f"{side}_over_files_median_ops"] = round(statistics.median(ratios), 3)
@@ -544,6 +554,14 @@ def interleaved_writes(
                 values = [r[side][part] for r in rows if side in r and part in r[side]]
                 if values:
                     figures[f"{side}_{part}"] = round(statistics.fmean(values), 3)
+        own = [r["postgres_baseline_over_files_baseline"] for r in rows if "files_baseline" in r]
+        if own:
+            figures["postgres_baseline_over_files_baseline_ops"] = paired(
+                [o["ops_per_s"] for o in own]
+            )
+            figures["postgres_baseline_over_files_baseline_p99"] = paired([o["p99"] for o in own])
+            got_ci = figures["postgres_baseline_over_files_baseline_ops"]
+            summary += f" baseline pg/files {got_ci['geomean']:.2f} {got_ci.get('ci95', '')}"
         figures["files_client_cpu_ms"] = round(
             statistics.fmean(r["files"]["client_cpu_ms"] for r in rows), 3
         )
@@ -622,6 +640,12 @@ def main() -> None:
         help="with --interleaved-writes: also this checkout's PostgreSQL writers with "
         '[memory] group_commit = "queue" (group commit in the server)',
     )
+    parser.add_argument(
+        "--baseline-files",
+        action="store_true",
+        help="with --interleaved-writes and --baseline: the baseline's files writers too "
+        "(its PostgreSQL / its files each round, beside this checkout's)",
+    )
     args = parser.parse_args()
 
     from _pgserver import start_server
@@ -655,6 +679,7 @@ def main() -> None:
                 args.queue,
                 server.pid() if server is not None else None,
                 args.statements and server is not None,
+                args.baseline_files,
             )
         finally:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -144,11 +144,28 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
+HEAVY = ("slow", "e2e", "postgres", "browser")
+"""The marks of tests that start processes, servers or browsers, or search long."""
+
+
 @pytest.hookimpl(tryfirst=True)  # before -m selects by mark
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of ``tests/e2e`` is marked ``e2e``; then the modules holding a heavy
+    test (:data:`HEAVY`) go first, the rest after, each in collection order.
+
+    xdist (``-n 2``, ``--dist load``) hands tests out in collection order, in chunks each
+    worker queues; a long test handed out near the end ran alone while the other worker,
+    its queue empty, had stopped (the tail). With the heavy modules first, the last tests
+    handed out are the quick ones, and the two workers end together. A module's tests
+    stay together and in their order (its fixtures are set up once, as before)."""
     for item in items:
         if E2E in item.path.parents:
             item.add_marker(pytest.mark.e2e)
+    heavy: set[Path] = set()
+    for item in items:
+        if any(item.get_closest_marker(mark) for mark in HEAVY):
+            heavy.add(item.path)
+    items[:] = [i for i in items if i.path in heavy] + [i for i in items if i.path not in heavy]
 
 
 @pytest.fixture(scope="session")

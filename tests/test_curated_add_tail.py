@@ -27,6 +27,7 @@ def _forgotten() -> None:
     entries._extended = ((), ())
 
 
+@pytest.mark.slow  # over a second of CPU: out of --quick, in the whole suite (session 58)
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(texts, unique=True, max_size=8),

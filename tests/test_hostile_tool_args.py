@@ -143,6 +143,7 @@ def _check_files(home: Home | Path, targets: tuple[str, ...] = ("memory", "user"
         assert fresh.usage(target).chars <= (LIMIT if target == "memory" else 1375)
 
 
+@pytest.mark.slow  # over a second of CPU: out of --quick, in the whole suite (session 58)
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(calls=st.lists(_call(), min_size=1, max_size=8), on_full=st.booleans())
 def test_any_sequence_of_calls_keeps_the_store_whole(

@@ -84,6 +84,7 @@ def _files(project: Path) -> tuple[Any, Any]:
 
 # A file holding only `{}` means to Claude Code what no file means; mnemic deletes a file
 # its removal leaves empty, so `{}` comes back as "no file" (see the test below).
+@pytest.mark.slow  # over a second of CPU: out of --quick, in the whole suite (session 58)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(user_settings.filter(bool), user_mcp.filter(bool))
 def test_install_keeps_everything_is_idempotent_and_remove_restores_it(

@@ -158,6 +158,7 @@ texts = st.lists(
 )  # fmt: skip
 
 
+@pytest.mark.slow  # over a second of CPU: out of --quick, in the whole suite (session 58)
 @settings(max_examples=300, deadline=None)
 @given(texts, texts, st.lists(st.sampled_from(["syn", "end", "not", "東京駅", "buc"]), max_size=3))
 def test_the_index_finds_every_text_a_term_could_match(

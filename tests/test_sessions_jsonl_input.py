@@ -88,6 +88,7 @@ long_texts = st.text(
 )
 
 
+@pytest.mark.slow  # over a second of CPU: out of --quick, in the whole suite (session 58)
 @settings(max_examples=150, deadline=None)
 @given(
     st.lists(long_texts | json_values, min_size=1, max_size=6),
@@ -134,6 +135,7 @@ def test_keys_of_a_line_too_long_are_kept_whole_so_none_is_lost() -> None:
     assert got.value["texts"][0].startswith("\n[\u2026 400 more bytes left out")
 
 
+@pytest.mark.slow  # over a second of CPU: out of --quick, in the whole suite (session 58)
 def test_a_huge_line_is_read_in_bounded_memory(tmp_path: Path) -> None:
     """One 110 MB line (a tool's output): the reader's peak memory stays near the line
     limit instead of a multiple of the line (reading it whole peaked at 1.35 GB for a

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import mnemic.sessions.search.speaker as speaker_module
 from _backends import Kit
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.home import Home
@@ -482,10 +483,35 @@ def test_a_reply_below_the_statement_it_follows_gives_way(pressure: SQLiteSessio
     assert "reply" not in placed[2].notes
 
 
-def test_a_reply_above_its_statement_or_asked_about_stays(pressure: SQLiteSessionStore) -> None:
+def test_a_reply_gives_way_when_the_message_after_it_is_not_among_the_best(
+    pressure: SQLiteSessionStore,
+) -> None:
+    """The step reads each reply with the message before it. Before recall 36 it read
+    only the message before (a window stops before its end), so a reply was known only
+    when the message after it was among the best too: the reply (1) kept its place above
+    the next match (3) whenever the user's question (2) ranked nowhere."""
+    rows = ((0, 0.9, True), (1, 0.8, False), (3, 0.7, False))
+    assert _yielded(pressure, "blood pressure?", *rows) == [0, 3, 1]
+
+
+def test_a_reply_above_its_statement_gives_it_its_place(
+    pressure: SQLiteSessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recall 36: the reply (1) ranked above the statement it follows (0), or with the
+    statement not ranked at all, gives its place to the statement (its score and a hair)
+    and keeps half its own; before (``REPLY_LIFTS`` off) the reply stayed first and the
+    unranked statement stayed out. A question asking what the assistant said moves
+    nothing."""
+    placed = yield_replies(pressure, _fused((1, 0.9, False), (0, 0.8, True)), "blood pressure?")
+    assert [f.seq for f in placed] == [0, 1]
+    assert placed[0].score > 0.9 and "stated" in placed[0].notes
+    assert placed[1].score == pytest.approx(0.45) and "reply" in placed[1].notes
+    assert _yielded(pressure, "blood pressure?", (1, 0.9, False), (2, 0.7, True)) == [0, 2, 1]
     rows = ((0, 0.9, True), (1, 0.8, False), (2, 0.7, True))
-    assert _yielded(pressure, "blood pressure?", (1, 0.9, False), (0, 0.8, True)) == [1, 0]
     assert _yielded(pressure, "What did you say about my blood pressure?", *rows) == [0, 1, 2]
+    monkeypatch.setattr(speaker_module, "REPLY_LIFTS", False)
+    assert _yielded(pressure, "blood pressure?", (1, 0.9, False), (0, 0.8, True)) == [1, 0]
+    assert _yielded(pressure, "blood pressure?", (1, 0.9, False), (2, 0.7, True)) == [1, 2]
 
 
 def test_a_named_persons_reply_is_no_assistants(tmp_path: Path) -> None:

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -222,3 +225,33 @@ def test_the_mcp_server_starts_without_model_clients_tables_or_yaml(home: Path) 
     # with mnemic.cli.root and mnemic._frozen; attachments (store, links, importers: +6)
     assert len(ours) <= 163, sorted(ours)
     assert _top(modules, (*NEVER, "rich", "yaml", "tomlkit")) == set()
+
+
+def test_python_m_mnemic_mcp_server_answers_help_and_errors_without_the_sdk(
+    home_path: Path,
+) -> None:
+    """``python -m mnemic.mcp_server`` (what MCP clients may start instead of ``mnemic
+    mcp``) reads its options and the home's settings before loading the MCP SDK: its help
+    and its option and configuration errors cost what ``mnemic mcp``'s do (0.17 s of CPU,
+    2.1 s when its package imported the server first; session 58). Serving loads it
+    (``tests/e2e/test_mcp_stdio.py`` serves through this entry point)."""
+    home_path.mkdir(parents=True)
+    (home_path / "config.toml").write_text('[mcp]\nport = "many"\n')
+    for args, code in ((["--help"], 0), (["--port", "9000"], 2), ([], 2)):
+        result = subprocess.run(
+            [sys.executable, "-m", "mnemic.mcp_server", "--home", str(home_path), *args],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPROFILEIMPORTTIME": "1"},
+            stdin=subprocess.DEVNULL,
+            timeout=120,
+        )
+        assert result.returncode == code, result.stderr[-2000:]
+        modules = {
+            line.rsplit("|", 1)[1].strip()
+            for line in result.stderr.splitlines()
+            if line.startswith("import time:") and line.count("|") == 2
+        }
+        assert "mnemic.mcp_server" in modules and "click" in modules  # the profile works
+        assert _top(modules, ("mcp", "mcp_types", "starlette", "uvicorn", "sse_starlette")) == set()
+        assert not {"mnemic.mcp_server.server", "mnemic.mcp_server.http"} & modules

@@ -29,11 +29,12 @@ the directory ``<home>/cache/scan-verdicts-recent/`` (:class:`RecentVerdicts`, f
 since its last call: their writer remembers there the display's verdict of the text it
 has just scanned, before it takes any lock, while it finds other sessions writing the
 home (:func:`mnemic.curated.snapshot.share_clean`). It holds :data:`RECENT_KEYS` slot
-files, each naming one verdict (the same key under the same group, with the same
-protection): a writer overwrites one slot in place and a reader opens the one slot a
-text can be in, so neither parses nor replaces a whole file (and two writers never
-lose each other's verdict, as a read-modify-write of one file did). A verdict another
-one evicts from its slot is a scan again, never a hidden finding.
+files, each naming the last :data:`SLOT_LINES` verdicts of its keys (the same key under
+the same group, with the same protection): a writer rewrites one slot in place and a
+reader opens the one slot a text can be in, so neither parses nor replaces a whole file
+(and two writers of different slots never lose each other's verdict, as a
+read-modify-write of one file did). A verdict evicted from its slot is a scan again,
+never a hidden finding.
 """
 
 from __future__ import annotations
@@ -77,8 +78,15 @@ FORMAT = 1
 MAX_KEYS = 4096
 """Keys kept per scanner identity, scope and level (the most recently added)."""
 RECENT_KEYS = 256
-"""The slots of the recent writes' cache (:class:`RecentVerdicts`): what the other
-sessions wrote since a session's last call, with room to spare for 16 writers."""
+"""The slots of the recent writes' cache (:class:`RecentVerdicts`)."""
+SLOT_LINES = 8
+"""The verdicts a slot keeps (the most recent): a slot of one verdict lost it to the
+next text whose key fell in the same slot, and with 16 writers a session's look-up came
+after 16-32 others' shares, so about one verdict in eight was gone (a scan); with
+several the cache keeps the last :data:`RECENT_KEYS` × :data:`SLOT_LINES` verdicts but
+the rare slot that receives more than that many between a share and its look-up."""
+_SLOT_BYTES = 4096
+"""What is read of a slot (:data:`SLOT_LINES` lines of about 150 bytes fit)."""
 MAX_BYTES = 1 << 20
 _DIGEST_CHARS = 64
 
@@ -264,17 +272,19 @@ class VerdictCache:
 class RecentVerdicts:
     """The recent writes' verdicts: :data:`RECENT_KEYS` slot files in the directory
     ``path``. A verdict (the group and the key, as in :class:`VerdictCache`) lives in
-    the slot its key names, one line ``<group> <key>``; another verdict for the same
-    slot replaces it. A slot is believed only when it is a regular file (no symlink)
-    owned by this user that neither group nor others may write, in a directory, cache
-    directory and home with the same property; otherwise it is neither believed nor
-    written. A slot is overwritten in place, not fsynced: a reader that meets it half
-    written reads no verdict (a scan)."""
+    the slot its key names, one line ``<group> <key>``, with the last
+    :data:`SLOT_LINES` verdicts of that slot (a new one evicts the oldest). A slot is
+    believed only when it is a regular file (no symlink) owned by this user that
+    neither group nor others may write, in a directory, cache directory and home with
+    the same property; otherwise it is neither believed nor written. A slot is
+    rewritten in place, not fsynced: a reader believes only whole lines, and one that
+    meets the slot half written finds no verdict (a scan); two writers rewriting one
+    slot at once may lose one verdict (a scan)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._private: bool | None = None
-        self._added: dict[str, bytes] = {}
+        self._added: dict[str, dict[bytes, None]] = {}
 
     def _line(self, text: str, scope: str, level: str) -> tuple[str, bytes]:
         # A session shows another writer's entry when it comes and again when it goes,
@@ -316,7 +326,7 @@ class RecentVerdicts:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode) or not _private(st):
                 return False
-            return os.read(fd, len(line) + 1) == line
+            return _holds(os.read(fd, _SLOT_BYTES), line)
         except OSError:
             return False
         finally:
@@ -325,7 +335,7 @@ class RecentVerdicts:
     def add(self, text: str, scope: str, level: str) -> None:
         """Remember that ``text`` was found clean; written by :meth:`save`."""
         slot, line = self._line(text, scope, level)
-        self._added[slot] = line
+        self._added.setdefault(slot, {})[line] = None
         _remember(line)
 
     def save(self) -> None:
@@ -340,22 +350,29 @@ class RecentVerdicts:
             self._private = None
             if not self._directories_private():
                 return
-            for slot, line in added.items():
-                self._write(slot, line)
+            for slot, lines in added.items():
+                self._write(slot, list(lines))
         except (MnemicError, OSError) as exc:
             _info("the scan verdicts were not remembered: %s", exc)
 
-    def _write(self, slot: str, line: bytes) -> None:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    def _write(self, slot: str, new: list[bytes]) -> None:
+        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
         fd = os.open(self.path / slot, flags, 0o600)
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode) or not _private(st):
                 _info("the scan verdict slot %s is ignored: not a private file", slot)
                 return
-            os.pwrite(fd, line, 0)
-            if st.st_size > len(line):
-                os.ftruncate(fd, len(line))
+            kept = os.pread(fd, _SLOT_BYTES, 0) if st.st_size else b""
+            new = [line for line in new if not _holds(kept, line)]
+            if not new:
+                return
+            # the whole lines it holds, the oldest first (a half-written tail is dropped)
+            lines = kept[: kept.rfind(b"\n") + 1].splitlines(keepends=True) + new
+            data = b"".join(lines[-SLOT_LINES:])
+            os.pwrite(fd, data, 0)
+            if st.st_size > len(data):
+                os.ftruncate(fd, len(data))
         finally:
             os.close(fd)
 
@@ -377,6 +394,11 @@ _known_clean: dict[bytes, None] = {}
 _KNOWN_MAX = 4096
 # The slot and line of each text looked up (:meth:`RecentVerdicts._line`).
 _lines: dict[tuple[str, str, str, str, int], tuple[str, bytes]] = {}
+
+
+def _holds(data: bytes, line: bytes) -> bool:
+    """Whether ``data`` (a slot's bytes) holds ``line`` (ending in a newline) whole."""
+    return data.startswith(line) or b"\n" + line in data
 
 
 def _remember(line: bytes) -> None:

@@ -25,16 +25,40 @@ Run it with ``mnemic mcp`` (stdio), ``mnemic mcp --http`` (streamable HTTP) or
 The package needs the ``mcp`` SDK, which comes with the ``mcp`` extra
 (``pip install 'mnemic[mcp]'``); without it, importing this package raises
 :class:`~mnemic.errors.MissingDependency`, which says so. Nothing else imports it: the
-CLI loads it only for ``mnemic mcp``.
+CLI loads it only for ``mnemic mcp``. The names above load their modules (and the SDK,
+about 2 s of CPU) on first use, so that ``python -m mnemic.mcp_server --help`` and its
+option and configuration errors answer without them, as ``mnemic mcp``'s do.
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from ..extras import require_extra
 
 require_extra("mcp", "The MCP server (mnemic mcp)")
 
-from .http import build_http_app, is_loopback, serve_http  # noqa: E402 - after the check
-from .server import MnemicMCP, serve_stdio  # noqa: E402
+if TYPE_CHECKING:
+    from .http import build_http_app, is_loopback, serve_http
+    from .server import MnemicMCP, serve_stdio
 
 __all__ = ["MnemicMCP", "build_http_app", "is_loopback", "serve_http", "serve_stdio"]
+
+_MODULE_OF = {
+    "MnemicMCP": "server",
+    "serve_stdio": "server",
+    "build_http_app": "http",
+    "is_loopback": "http",
+    "serve_http": "http",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """``MnemicMCP`` and the others, imported from their module on first use."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

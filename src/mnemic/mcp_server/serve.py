@@ -13,8 +13,6 @@ from ..errors import ConfigError
 from ..extras import require_store_extra
 from ..home import Home
 from ..ops.access_token import home_token, http_only, read_token_file
-from .http import bind, check_exposure, serve_http
-from .server import MnemicMCP, serve_stdio
 
 __all__ = ["LOG_LEVELS", "TOKEN_IN_ARGV", "http_only", "http_token", "serve"]
 
@@ -75,6 +73,11 @@ def serve(
     ``log_level``. A home on PostgreSQL without the ``postgres`` extra is refused before
     anything is served (:class:`~mnemic.errors.MissingDependency`).
     """
+    # here, not at the top: `python -m mnemic.mcp_server --help` and its option and
+    # configuration errors answer without the MCP SDK (about 2 s of CPU)
+    from .http import bind, check_exposure, serve_http
+    from .server import MnemicMCP, serve_stdio
+
     # as every CLI command does: without the extra the server started, then failed each
     # memory and session call with the install hint
     require_store_extra(home.settings)

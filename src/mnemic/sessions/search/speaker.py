@@ -28,12 +28,13 @@ One exchange, one place (:func:`yield_replies`, hybrid only, after the statement
 an assistant that restates the user's fact takes a second place for the same exchange,
 and a question answered over several sessions (a list over the year, a thread: "Which
 dogs did she have, and what happened to them?") needs those places for the other
-sessions' statements. When the user's statement (not a question) ranks above the
-assistant's reply that follows it, among the best :data:`REPLY_TOP`, the reply keeps
-:data:`REPLY_SHARE` of its score. Only an assistant's reply: a speaker with a person's
-name (a dialogue between two people, LoCoMo's) answers with news of their own and is
-left alone, as is a reply whose speaker the question names or a question asking what
-the assistant said. Recall 35 (docs/recall.md).
+sessions' statements. An assistant's reply among the best :data:`REPLY_TOP` that
+follows the user's statement (not a question) keeps :data:`REPLY_SHARE` of its score;
+when it ranked above that statement, or the statement was not ranked, the statement
+takes the reply's score and a hair (:data:`REPLY_LIFTS`): the exchange's place is the
+statement's. Only an assistant's reply: a speaker with a person's name (a dialogue
+between two people, LoCoMo's) answers with news of their own and is left alone, as is
+a question asking what the assistant said. Recalls 35 and 36 (docs/recall.md).
 
 The user's statement above the reply that answers it (:func:`place_statements`, hybrid
 only, the last step of the ranking): an assistant that writes long replies restates the
@@ -91,6 +92,11 @@ REPLY_TOP = 50
 REPLY_SHARE = 0.5
 """Share of its score an assistant's reply keeps when the user's statement it follows
 ranks above it (:func:`yield_replies`; chosen on the strangers' dev sets, recall 35)."""
+REPLY_LIFTS = True
+"""Whether an assistant's reply among the best :data:`REPLY_TOP` ranked above the user's
+statement it follows (or with the statement nowhere among the ranked) gives its place to
+that statement: the statement takes the reply's score and a hair, the reply keeps
+:data:`REPLY_SHARE` (:func:`yield_replies`; recall 36)."""
 _HAIR = 1e-9
 
 _ASSISTANT = re.compile(
@@ -312,32 +318,50 @@ def yield_replies(
     text: str,
 ) -> list[FusedMessage]:
     """``fused`` (best first) with each assistant reply among the first :data:`REPLY_TOP`
-    whose preceding message, the user's statement (not a question), ranks above it
-    keeping :data:`REPLY_SHARE` of its score (noted ``reply``), re-sorted; unchanged for
-    a question asking what the assistant said (see the module docstring)."""
+    that follows the user's statement (not a question) keeping :data:`REPLY_SHARE` of
+    its score (noted ``reply``): when the statement ranks above it, and, with
+    :data:`REPLY_LIFTS`, when it ranks below it or nowhere, the statement then taking the
+    reply's score and a hair (noted ``stated``); the first positions re-sorted, the rest
+    after them as they were. Unchanged for a question asking what the assistant said
+    (see the module docstring)."""
     if not fused or asked_role(text) == "assistant":
         return list(fused)
     head = [(f.session_id, f.seq) for f in fused[:REPLY_TOP]]
     place = {pos: i for i, pos in enumerate(head)}
     said: dict[tuple[str, int], Message] = {}
-    for window in store.windows([(sid, max(0, seq - 1), seq) for sid, seq in head]):
+    # each reply and the message before it (a window stops before its end: seq + 1)
+    for window in store.windows([(sid, max(0, seq - 1), seq + 1) for sid, seq in head]):
         said.update(((one.session_id, one.seq), one) for one in window)
-    others = []
+    by_pos = {(f.session_id, f.seq): f for f in fused}
+    lifted: set[tuple[str, int]] = set()
+    moved = False
     for i, (sid, seq) in enumerate(head):
         m, prev = said.get((sid, seq)), said.get((sid, seq - 1))
-        others.append(
-            m is not None
-            and prev is not None
-            and _assistant(m)
-            and prev.role == "user"
-            and not _asks(prev.content)
-            and place.get((sid, seq - 1), REPLY_TOP) < i
+        if m is None or prev is None or not _assistant(m):
+            continue
+        if prev.role != "user" or _asks(prev.content):
+            continue
+        statement = (sid, seq - 1)
+        above = place.get(statement, REPLY_TOP) < i
+        if not above and not REPLY_LIFTS:
+            continue
+        reply = by_pos[(sid, seq)]
+        if not above:
+            score = reply.score + _HAIR
+            f = by_pos.get(statement)
+            if f is None:
+                f = FusedMessage(sid, seq - 1, score, (), None, None)
+            by_pos[statement] = f._replace(score=max(f.score, score), notes=(*f.notes, "stated"))
+            lifted.add(statement)
+        by_pos[(sid, seq)] = reply._replace(
+            score=reply.score * REPLY_SHARE, notes=(*reply.notes, "reply")
         )
-    if not any(others):
+        moved = True
+    if not moved:
         return list(fused)
-    out = [
-        f._replace(score=f.score * REPLY_SHARE, notes=(*f.notes, "reply")) if other else f
-        for f, other in zip(fused, others, strict=False)
-    ]
-    out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
-    return out + list(fused[len(others) :])
+    top = [*head, *(pos for pos in lifted if pos not in place)]
+    out = sorted(
+        (by_pos[pos] for pos in top), key=lambda f: (-f.score, not f.direct, f.session_id, f.seq)
+    )
+    rest = [pos for pos in ((f.session_id, f.seq) for f in fused[len(head) :]) if pos not in lifted]
+    return out + [by_pos[pos] for pos in rest]
