@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from _tidy_pairs import planned
-from mnemic.ops.tidy.exonyms import place, places, values
+from mnemic.ops.tidy.exonyms import other_places, place, places, values
 from mnemic.ops.tidy.thresholds import THRESHOLDS
 
 BETWEEN = (THRESHOLDS.meaning_cosine_anchored + THRESHOLDS.meaning_cosine_across) / 2
@@ -77,12 +77,61 @@ def test_another_place_feast_or_date_stays_apart(a: str, b: str) -> None:
     assert planned(a, b, BETWEEN, learned=True) == []
 
 
-@pytest.mark.parametrize(("a", "b"), REWORDINGS + DATES + HONEST[1:])
+@pytest.mark.parametrize(("a", "b"), REWORDINGS + DATES + HONEST)
 def test_offline_nothing_changes(a: str, b: str) -> None:
-    """The readings are the embedder's: without a cosine these stay apart. (Main's
-    offline rules merge HONEST[0], "Norway" / "Sverige", by the names both write: an
-    older reading, not this one, and left as it is.)"""
+    """The readings are the embedder's: without a cosine these stay apart (HONEST[0],
+    "Norway" / "Sverige", since tidy 43: see below)."""
     assert planned(a, b, None, learned=True) == []
+
+
+OFFLINE_TWO_PLACES = [
+    # tidy 42's finding: the offline pair model merged them ("shared:3")
+    ("The Nordic Star is registered in Norway but fishes out of Lerwick",
+     "Nordic Star är registrerad i Sverige men fiskar från Lerwick"),
+    # a city in German, another city
+    ("Lena's Steinway B is tuned in Munich by Klavierhaus Otto",
+     "Lenas Steinway B wird in Prag von Klavierhaus Otto gestimmt"),
+    # a city in Polish, in its locative case
+    ("Lena's Steinway B is tuned in Munich by Klavierhaus Otto",
+     "Steinway B Leny jest strojony w Pradze przez Klavierhaus Otto"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("a", "b"), OFFLINE_TWO_PLACES)
+def test_offline_two_places_stay_apart(a: str, b: str) -> None:
+    """Tidy 43 (issue 26): failed before it, each merged by the offline pair model (the
+    rules alone proposed nothing); now its merge is vetoed when each side names a
+    place the other does not write in its own language (:func:`other_places`)."""
+    assert other_places(a, b)
+    for learned in (False, True):
+        assert planned(a, b, None, learned=learned) == []
+        assert planned(a, b, BETWEEN, learned=learned) == []
+
+
+OFFLINE_TWINS = [
+    # the same country in two languages: the offline pair model merges it
+    ("The Nordic Star is registered in Sweden but fishes out of Lerwick",
+     "Nordic Star är registrerad i Sverige men fiskar från Lerwick"),
+    # the rules merge these: one fact in two languages
+    ("Pieter's company imports olive oil from Italy",
+     "Het bedrijf van Pieter importeert olijfolie uit Italië"),
+    ("Lukas flies to Warsaw for the trade fair in March",
+     "Lukas fliegt im März zur Messe nach Warschau"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("a", "b"), OFFLINE_TWINS)
+def test_offline_one_place_in_two_languages_still_merges(a: str, b: str) -> None:
+    assert other_places(a, b) == ""
+    [p] = planned(a, b, None, learned=True)
+    assert p.kind == "merge" and set(p.entries) == {a, b}
+
+
+def test_other_places_needs_a_place_on_each_side() -> None:
+    assert other_places("User moved from Sweden to Norway", "User lives in Norway") == ""
+    assert other_places("Trip to Prague in May", "Reise nach Prag im Mai") == ""
+    assert other_places("Trip to Prague in May", "Reise nach Wien im Mai") == "'prague' / 'wien'"
+    assert other_places("Natalie flies out on Monday", "Natalie fliegt am Montag") == ""
 
 
 def test_a_place_by_its_names_and_endings() -> None:

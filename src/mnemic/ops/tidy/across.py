@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...unicode_script import script
-from .exonyms import place, places, values
+from .exonyms import places, unwritten, values
 from .languages import ALSO, scripts_of, two_languages_strict
 from .memo import by_text, searched
 from .numerals import digits
@@ -623,15 +623,9 @@ def anchored(a: Profile, b: Profile) -> bool:
     ca = concepts(a.text)
     strict = not (ca and ca == concepts(b.text))
     pa, pb = places(sa.tokens), places(sb.tokens)
-    if _elsewhere(_unwritten(sa, sb, strict), pb) or _elsewhere(_unwritten(sb, sa, strict), pa):
+    if unwritten(_unwritten(sa, sb, strict), pb) or unwritten(_unwritten(sb, sa, strict), pa):
         return False
     return bool(numbers or _names(sa, sb) or _names(sb, sa) or pa & pb)
-
-
-def _elsewhere(names: list[str], theirs: frozenset[int]) -> list[str]:
-    """The ``names`` the other side does not write in its own language either (tidy 42:
-    "Norway" / "Norge", "Christmas" / "Noel", :func:`.exonyms.place`)."""
-    return [n for n in names if place(n) not in theirs]
 
 
 @lru_cache(maxsize=4096)

@@ -14,9 +14,11 @@ reads it as a value both write; a feast, a country or a city said as another one
 another ("Christmas" / "Páscoa", "Norway" / "Sverige").
 
 A language's name and its country's are one entry (the same value of "which country"
-in most facts): "translates into Polish" / "tłumaczy na polski". Read only with the
-embedder (:func:`.across.anchored` and :mod:`.meaning`'s test of two names), so
-offline verdicts and the pair model's probe do not move.
+in most facts): "translates into Polish" / "tłumaczy na polski". Read by the embedder
+(:func:`.across.anchored` and :mod:`.meaning`'s test of two names), and, tidy 43, by
+:func:`other_places` for the pair model's merges in both modes (the offline model
+merged "registered in Norway" / "registrerad i Sverige"). One rule for all three:
+:func:`unwritten`, a name the other side does not write in its own language either.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from functools import lru_cache
 
 from .quantities import latin
 
-__all__ = ["place", "places", "values"]
+__all__ = ["other_places", "place", "places", "unwritten", "values", "words"]
 
 _PLACES = (
     # feasts
@@ -50,7 +52,7 @@ _PLACES = (
     "nemecko nemcina almanya almanca",
     "france french frankreich franzoesisch franzosisch francais francaise francia "
     "francesa francese frankrijk frans ranska francja francuski francie "
-    "francouzsky fransa fransizca",
+    "francouzsky francji fransa fransizca",
     "spain spanish spanien spanisch espagne espagnol espagnole espana espanol espanola "
     "spagna spagnolo espanha espanhol spanje spaans espanja hiszpania hiszpanski "
     "spanelsko ispanya ispanyolca",
@@ -100,9 +102,9 @@ _PLACES = (
     # cities written otherwise in their own language or another's
     "munich muenchen munchen munique monachium mnichov",
     "cologne koeln koln keulen kolonia",
-    "vienna wien vienne viena vienna wenen wieden viden",
-    "prague prag praha praga",
-    "warsaw warschau varsovie varsovia varsavia warschau warszawa varsava",
+    "vienna wien vienne viena vienna wenen wieden wiednia wiedniu viden",
+    "prague prag praha praga pradze pragi",
+    "warsaw warschau varsovie varsovia varsavia warschau warszawa warszawie warszawy varsava",
     "lisbon lissabon lisbonne lisboa lisbona",
     "rome roma rooma rzym",
     "venice venedig venise venecia venezia veneza venetie wenecja benatky",
@@ -137,6 +139,7 @@ def _table() -> dict[str, int]:
 
 
 _PLACE = _table()
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 @lru_cache(maxsize=8192)
@@ -157,6 +160,33 @@ def place(token: str) -> int:
 def places(tokens: tuple[str, ...] | list[str]) -> frozenset[int]:
     """The rows of :data:`_PLACES` ``tokens`` name."""
     return frozenset(k for t in tokens if (k := place(t)) >= 0)
+
+
+def unwritten(names: list[str] | tuple[str, ...], theirs: frozenset[int]) -> list[str]:
+    """The ``names`` (case folded, in Latin letters) the other side, which names the
+    rows ``theirs`` (:func:`places`), does not write in its own language either:
+    "Norway" against "Norge" is written, against "Sverige" not (tidy 42; a word no row
+    holds is never written so)."""
+    return [n for n in names if place(n) not in theirs]
+
+
+@lru_cache(maxsize=8192)
+def words(text: str) -> tuple[str, ...]:
+    """The words of letters of ``text``, case folded, in Latin letters as :func:`place`
+    reads them."""
+    return tuple(latin(w) for w in _LETTERS.findall(unicodedata.normalize("NFKC", text).casefold()))
+
+
+def other_places(a: str, b: str) -> str:
+    """Why ``a`` and ``b`` name two places (tidy 43): each names a country, people or
+    language, city or feast of :data:`_PLACES` the other does not write in its own
+    language (:func:`unwritten`), "registered in Norway" / "registrerad i Sverige";
+    empty when not. One side naming one more ("from Sweden to Norway" / "to Norway")
+    is no second place."""
+    wa, wb = words(a), words(b)
+    xa = unwritten([w for w in wa if place(w) >= 0], places(wb))
+    xb = unwritten([w for w in wb if place(w) >= 0], places(wa))
+    return f"'{xa[0]}' / '{xb[0]}'" if xa and xb else ""
 
 
 def _rows(table: str) -> dict[str, str]:

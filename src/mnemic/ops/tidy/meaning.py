@@ -48,7 +48,7 @@ import difflib
 import re
 
 from .across import anchored, english_and_another, other_colour, two_languages_loose
-from .exonyms import place, places
+from .exonyms import places, unwritten
 from .languages import _LETTERS, ALSO
 from .memo import searched
 from .signals import PairSignals, Profile
@@ -135,12 +135,9 @@ def _other_names(a: Profile, b: Profile) -> bool:
 
     def unmatched(p: Profile, q: Profile) -> bool:
         theirs = [latin(w) for w in _LETTERS.findall(q.text.casefold())]
-        elsewhere = places(theirs)  # tidy 42: "Norway" / "Norge"
-        return any(
-            not any(same_name(latin(n), w) for w in theirs) and place(latin(n)) not in elsewhere
-            for n in p.names
-            if len(n) >= 3
-        )
+        named = [latin(n) for n in p.names if len(n) >= 3]
+        others = [n for n in named if not any(same_name(n, w) for w in theirs)]
+        return bool(unwritten(others, places(theirs)))  # tidy 42: "Norway" / "Norge"
 
     return unmatched(a, b) and unmatched(b, a)
 

@@ -133,8 +133,10 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
     replaced named for another subject; one word changed in place, an identifier
     changed by a character, "also" on one side; nothing shared but the subject (tidy
     16). A merge also never joins two values of a slot, a statement and its negation,
-    or an entry that says it changed; a change never names as new a value the older
-    entry holds already."""
+    an entry that says it changed, or (tidy 43) two places each names and the other
+    does not write in its own language (:func:`.exonyms.other_places`); a change never
+    names as new a value the older entry holds already."""
+    from .exonyms import other_places
     from .languages import ALSO
     from .meaning import _other_code, swapped
     from .people import other_relatives
@@ -160,6 +162,8 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
         s.slots_differ or s.negation_differs or s.update or swapped(older, newer)
     ):
         return "a value, a negation or a change tells them apart"
+    if head == "merge" and (places := other_places(older.text, newer.text)):
+        return f"each names a place the other does not: {places}"  # tidy 43
     if not _common(older, newer, s):
         return "nothing shared but the subject"
     if head == "change" and _already(older, newer, s):
