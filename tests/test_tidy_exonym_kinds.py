@@ -3,16 +3,16 @@ so two different facts that name a country on one side and its language on the o
 join: living in Norway is not speaking Norwegian, teaching Spanish is not living in
 Spain. Found by review 10 after tidy 42 shipped, with the cosines of the shipped
 embedder (multilingual-e5-small) between the two texts; main before tidy 42
-(``354ef55a``) kept both apart. Splitting a language from its country would undo tidy
-42's own rewordings ("Spanish tour" / "gira por España"; Polish "do Polski" is the
-country and "polski" the language), so the fix waits for a measured design: these are
-strict expected failures until it lands (docs/lifecycle.md "tidy 42")."""
+(``354ef55a``) kept both apart. Tidy 44 (issue 26): a country and its language are two
+kinds of one row (``exonyms._LANDS``), tied only to their like; failed before it (strict
+expected failures), pass now (docs/lifecycle.md "tidy 44")."""
 
 from __future__ import annotations
 
 import pytest
 
 from _tidy_pairs import planned
+from mnemic.ops.tidy.exonyms import named
 
 HONEST = [
     # a country on one side, its language on the other: two facts
@@ -22,8 +22,17 @@ HONEST = [
 ]  # fmt: skip
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26: tidy 42 reads a language as its country")
 @pytest.mark.parametrize(("a", "b", "cosine"), HONEST)
 def test_a_country_and_its_language_are_two_facts(a: str, b: str, cosine: float) -> None:
     assert planned(a, b, cosine) == []
     assert planned(a, b, cosine, learned=True) == []
+    assert planned(a, b, None, learned=True) == []
+
+
+def test_a_country_ties_to_a_country_and_a_language_to_a_language() -> None:
+    assert named("norway") == named("norge") != named("norsk") == named("norwegian")
+    assert named("espana") != named("spanish")
+    assert named("polski") >= named("polish") | named("poland")  # "do Polski", "na polski"
+    assert named("suomi") >= named("finnish") | named("finland")
+    assert named("ceskem") == named("czech")  # "v Českém centru": the adjective
+    assert named("aleppo") and named("hamburg") == frozenset()

@@ -13,8 +13,10 @@ is no other name (two people, two places): it is the same one, so the anchored f
 reads it as a value both write; a feast, a country or a city said as another one stays
 another ("Christmas" / "Páscoa", "Norway" / "Sverige").
 
-A language's name and its country's are one entry (the same value of "which country"
-in most facts): "translates into Polish" / "tłumaczy na polski". Read by the embedder
+A language's name and its country's are one row, but, tidy 44, two kinds
+(:data:`_LANDS`): a country ties to a country, a language or people to a language or
+people ("translates into Polish" / "tłumaczy na polski"), never one to the other
+("lived in Norway" / "snakker norsk" are two facts). Read by the embedder
 (:func:`.across.anchored` and :mod:`.meaning`'s test of two names), and, tidy 43, by
 :func:`other_places` for the pair model's merges in both modes (the offline model
 merged "registered in Norway" / "registrerad i Sverige"). One rule for all three:
@@ -29,7 +31,7 @@ from functools import lru_cache
 
 from .quantities import latin
 
-__all__ = ["other_places", "place", "places", "unwritten", "values", "words"]
+__all__ = ["named", "other_places", "place", "places", "unwritten", "values", "words"]
 
 _PLACES = (
     # feasts
@@ -130,44 +132,111 @@ Latin letters as :func:`.quantities.latin` writes them, accents dropped; Arabic-
 city names as written)."""
 
 
-def _table() -> dict[str, int]:
-    out: dict[str, int] = {}
+_LANDS = (
+    "norway norge noreg norwegen norvege noruega norvegia noorwegen norja norwegia norsko "
+    "norveska norveç sweden sverige schweden suede suecia svezia zweden ruotsi szwecja "
+    "svedsko isvec denmark danmark daenemark danemark dinamarca danimarca denemarken tanska "
+    "dania dansko danimarka finland suomi finnland finlande finlandia finsko finlandiya "
+    "germany deutschland allemagne alemania germania duitsland saksa niemcy nemecko almanya "
+    "france frankreich francia frankrijk ranska francja francie francji fransa "
+    "spain spanien espagne espana spagna espanha spanje espanja hiszpania spanelsko ispanya "
+    "italy italien italie italia wlochy italya portugal portugali portugalia portekiz "
+    "poland polen pologne polonia puola polska polski polonya netherlands holland "
+    "niederlande olanda holanda nederland alankomaat holandia nizozemsko hollanda "
+    "turkey turkei tuerkei turquie turquia turchia turkije turkki turcja turecko turkiye "
+    "greece griechenland grece grecia kreikka grecja recko yunanistan ellada "
+    "ukraine ucrania ucraina oekraine ukraina ukrajina yukrayna ukrayna "
+    "russia russland russie rusia rusland venaja rosja rusko rusya rossiya "
+    "japan japon giappone japao japani japonia japonsko japonya china chine cina chiny kiina "
+    "england angleterre inglaterra inghilterra engeland englanti anglia anglie ingiltere "
+    "scotland schottland ecosse escocia scozia schotland skotlanti szkocja skotsko iskocya "
+    "ireland irland irlande irlanda ierland irlanti irlandia irsko eire wales gales galles "
+    "cymru austria oesterreich osterreich autriche oostenrijk itavalta rakousko avusturya "
+    "switzerland schweiz suisse suiza svizzera suica zwitserland sveitsi szwajcaria "
+    "svycarsko isvicre belgium belgien belgique belgica belgio belgie belgia belcika "
+    "czechia tschechien chequia cechia tsjechie tsekki czechy cesko croatia kroatien "
+    "croatie croacia croazia kroatie kroatia chorwacja hrvatska chorvatsko hirvatistan"
+)
+"""Tidy 44 (issue 26): the words of a country's row that name the country, not its
+language or people. A country ties only to a country, a language or people's adjective
+only to its like: "lived in Norway" / "snakker norsk", "teaches Spanish" / "vive en
+España" are two facts. :data:`_BOTH` are words that are both in their own language."""
+_BOTH = frozenset(
+    # Polish "do Polski" (the country's genitive) and "na polski" (the language);
+    # "polska" the country and an adjective; Spanish "china", French "suisse", German
+    # "Italien" / French "italien", Croatian "hrvatska"; Finnish writes a country and
+    # its language alike ("Suomi" / "suomi", "Ruotsi" / "ruotsi")
+    "polski polska china suisse italien hrvatska suomi norja ruotsi tanska saksa ranska "
+    "espanja italia portugali puola turkki kreikka venaja kiina japani englanti tsekki "
+    "kroatia".split()
+)
+
+
+def _table() -> tuple[dict[str, int], dict[str, frozenset[int]]]:
+    """Each word's row, and its kinds as ``2 * row`` (a place, feast, city or country)
+    and ``2 * row + 1`` (a language or people) (tidy 44)."""
+    rows: dict[str, int] = {}
+    kinds: dict[str, frozenset[int]] = {}
+
+    def fold(w: str) -> str:
+        return latin(unicodedata.normalize("NFKC", w).casefold())
+
+    lands, both = {fold(w) for w in _LANDS.split()}, {fold(w) for w in _BOTH}
     for k, row in enumerate(_PLACES):
-        for w in row.split():
-            out.setdefault(latin(unicodedata.normalize("NFKC", w).casefold()), k)
-    return out
+        countries = any(fold(w) in lands for w in row.split())
+        for w in map(fold, row.split()):
+            if w in rows:
+                continue
+            rows[w] = k
+            if not countries or w in both:
+                kinds[w] = frozenset({2 * k, 2 * k + 1} if countries else {2 * k})
+            else:
+                kinds[w] = frozenset({2 * k if w in lands else 2 * k + 1})
+    return rows, kinds
 
 
-_PLACE = _table()
+_PLACE, _KIND = _table()
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
 @lru_cache(maxsize=8192)
+def _entry(token: str) -> str:
+    k = _PLACE.get(token)
+    if k is not None:
+        return token
+    for cut in range(len(token) - 1, max(4, len(token) - 4), -1):
+        if token[:cut] in _PLACE:
+            return token[:cut]
+    return ""
+
+
 def place(token: str) -> int:
     """The row of :data:`_PLACES` a word (case folded, in Latin letters) names, or -1:
     the word itself or, for names of five letters or more, the name with an ending of
     three letters or fewer ("Norges", "polskiego", "İzmir'de" aside: "Türkçeye")."""
-    k = _PLACE.get(token)
-    if k is not None:
-        return k
-    for cut in range(len(token) - 1, max(4, len(token) - 4), -1):
-        k = _PLACE.get(token[:cut])
-        if k is not None:
-            return k
-    return -1
+    e = _entry(token)
+    return _PLACE[e] if e else -1
+
+
+def named(token: str) -> frozenset[int]:
+    """What a word names, as :func:`place` reads it, by row and kind (tidy 44): a
+    country (``2 * row``) or its language or people (``2 * row + 1``), both for a word
+    that is both ("polski", "suomi"); a city or feast is a place. Empty for none."""
+    e = _entry(token)
+    return _KIND[e] if e else frozenset()
 
 
 def places(tokens: tuple[str, ...] | list[str]) -> frozenset[int]:
-    """The rows of :data:`_PLACES` ``tokens`` name."""
-    return frozenset(k for t in tokens if (k := place(t)) >= 0)
+    """What ``tokens`` name (:func:`named`): a row and kind each."""
+    return frozenset(k for t in tokens for k in named(t))
 
 
 def unwritten(names: list[str] | tuple[str, ...], theirs: frozenset[int]) -> list[str]:
-    """The ``names`` (case folded, in Latin letters) the other side, which names the
-    rows ``theirs`` (:func:`places`), does not write in its own language either:
-    "Norway" against "Norge" is written, against "Sverige" not (tidy 42; a word no row
-    holds is never written so)."""
-    return [n for n in names if place(n) not in theirs]
+    """The ``names`` (case folded, in Latin letters) the other side, which names
+    ``theirs`` (:func:`places`), does not write in its own language either: "Norway"
+    against "Norge" is written, against "Sverige" not (tidy 42), nor, tidy 44, against
+    "norsk" (a country is not its language); a word no row holds is never written so."""
+    return [n for n in names if not named(n) & theirs]
 
 
 @lru_cache(maxsize=8192)
