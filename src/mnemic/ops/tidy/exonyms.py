@@ -161,14 +161,14 @@ _LANDS = (
 language or people. A country ties only to a country, a language or people's adjective
 only to its like: "lived in Norway" / "snakker norsk", "teaches Spanish" / "vive en
 España" are two facts. :data:`_BOTH` are words that are both in their own language."""
-_BOTH = frozenset(
+_BOTH = (
     # Polish "do Polski" (the country's genitive) and "na polski" (the language);
     # "polska" the country and an adjective; Spanish "china", French "suisse", German
     # "Italien" / French "italien", Croatian "hrvatska"; Finnish writes a country and
     # its language alike ("Suomi" / "suomi", "Ruotsi" / "ruotsi")
     "polski polska china suisse italien hrvatska suomi norja ruotsi tanska saksa ranska "
     "espanja italia portugali puola turkki kreikka venaja kiina japani englanti tsekki "
-    "kroatia".split()
+    "kroatia"
 )
 
 
@@ -181,7 +181,7 @@ def _table() -> tuple[dict[str, int], dict[str, frozenset[int]]]:
     def fold(w: str) -> str:
         return latin(unicodedata.normalize("NFKC", w).casefold())
 
-    lands, both = {fold(w) for w in _LANDS.split()}, {fold(w) for w in _BOTH}
+    lands, both = {fold(w) for w in _LANDS.split()}, {fold(w) for w in _BOTH.split()}
     for k, row in enumerate(_PLACES):
         countries = any(fold(w) in lands for w in row.split())
         for w in map(fold, row.split()):
