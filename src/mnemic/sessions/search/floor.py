@@ -96,20 +96,21 @@ FLOOR_FUNCTION_WORDS: dict[str, frozenset[str]] = {
         "dutch": """
             wat wie waar wanneer waarom hoe welke welk hoeveel het een en maar zijn
             waren heeft hebben ik jij hij zij ze wij mijn haar van voor met op aan naar
-            bij niet er dat die deze ook nog al
+            bij niet er dat die deze ook nog al is in de dit heb had hun wordt werd
         """,
         "swedish": """
             vad vem var när varför hur vilken vilket vilka många och eller men är har
             hade jag du han hon vi de min hans hennes deras ett den det på med för till
-            av om från inte som sig sin sitt
+            av om från inte som sig sin sitt i
         """,
         "polish": """
             co jak gdzie kiedy kto dlaczego czy jaki jaka jakie który która które ile
             się nie jest są był była było w z na do od że to jej jego ich po przez dla
+            której którego którą którym jakiej jakim czego kogo komu czym
         """,
         "czech": """
             co jak kde kdy kdo proč jaký jaká jaké který která které kolik se si ne je
-            jsou byl byla bylo v ve z na do od že to její jeho jejich po pro s
+            jsou byl byla bylo v ve z na do od že to její jeho jejich po pro
         """,
         "romanian": """
             ce cum unde când cine care cât câte câți este sunt au fost și în la cu pe
@@ -117,7 +118,8 @@ FLOOR_FUNCTION_WORDS: dict[str, frozenset[str]] = {
         """,
         "turkish": """
             ne neden nasıl nerede nereye kim kimin hangi zaman mı mi mu mü ve bir bu şu
-            için ile da de ki çok daha kaç ben sen biz onun neyi neler
+            için ile da de ki çok daha kaç ben sen biz onun neyi neler nereden neresi
+            neresini nelerden kiminle kimi kime kimden hangisi niçin niye
         """,
         "indonesian": """
             apa yang dan di ke dari ini itu siapa kapan mana bagaimana berapa mengapa
@@ -317,7 +319,7 @@ def judge(
     cosine = near[0].cosine if near else None
     ids = [f.hit.message_id for f in fused if f.hit is not None][:WORD_CANDIDATES]
     languages = (query.languages or floor_languages(query.text)) if query.natural else ()
-    asks_other = not cjk and query.natural and (bool(languages) or bool(_scripts(query.text)))
+    asks_other = not cjk and (bool(languages) or bool(_scripts(query.text)))
     other = near[:LANGUAGE_CANDIDATES] if asks_other else []
     found = store.messages_by_id(ids + [s.message_id for s in other]) if ids or other else {}
     words = None
