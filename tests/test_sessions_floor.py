@@ -213,8 +213,10 @@ def test_a_question_in_a_language_the_lists_miss_meets_the_other_language_floor(
     model = next(iter(FLOOR_COSINES))
     assert FLOOR_COSINES_OTHER[model] < 0.81 < FLOOR_COSINES[model]
     with open_store(Home.open(tmp_path / "home")) as store:
-        texts = {"en": "We adopted a golden retriever puppy and named him Biscuit.",
-                 "el": "Υιοθετήσαμε ένα κουτάβι γκόλντεν ριτρίβερ και το λέμε Μπισκότο."}  # fmt: skip
+        texts = {
+            "en": "We adopted a golden retriever puppy and named him Biscuit.",
+            "el": "Υιοθετήσαμε ένα κουτάβι γκόλντεν ριτρίβερ και το λέμε Μπισκότο.",
+        }
         ids = {}
         for lang, text in texts.items():
             sid = store.start_session(id=lang, started_at=T0)
