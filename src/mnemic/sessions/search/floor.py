@@ -42,9 +42,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...tooling import no_good_match_message
-from ..index.query import Query, fold_term, form_origins, question_languages
+from ...unicode_script import script
+from ..index.query import (
+    FUNCTION_WORDS,
+    QUESTION_WORDS,
+    Query,
+    fold_term,
+    form_origins,
+    question_languages,
+)
 from ..index.segment import has_cjk
-from ..index.stems import text_keys
+from ..index.stems import STOP_WORDS, text_keys
 from ..sql import SessionStore
 from .hybrid import FusedMessage
 
@@ -52,6 +60,7 @@ __all__ = [
     "FLOOR_COSINES",
     "FLOOR_COSINES_CJK",
     "FLOOR_COSINES_OTHER",
+    "FLOOR_FUNCTION_WORDS",
     "LANGUAGE_CANDIDATES",
     "FLOOR_WORDS",
     "NO_GOOD_MATCH",
@@ -59,6 +68,7 @@ __all__ = [
     "SHORT_FLOOR_COSINES_CJK",
     "WORD_CANDIDATES",
     "Strength",
+    "floor_languages",
     "judge",
     "short_floor",
 ]
@@ -79,10 +89,74 @@ asked of (:func:`~..index.query.question_languages` names a language, and none o
 over an English chat sits farther from every message, as a Chinese one does (dev split of
 ``./x bench floor_xl``, recall 17: LoCoMo's questions in German, Spanish, French, Italian
 and Portuguese over the English conversations, 18 % below the first floor, 3.4 % below
-this one, with 17.5 % of the unrelated questions in those languages)."""
+this one, with 17.5 % of the unrelated questions in those languages). Floor 38 widened
+the reading, not the number: a question read as written in a language of
+:data:`FLOOR_FUNCTION_WORDS` (:func:`floor_languages`), or written in a script other than
+Latin and CJK that none of the nearest messages writes, meets it too."""
+FLOOR_FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    lang: frozenset(text.split())
+    for lang, text in {
+        "dutch": """
+            wat wie waar wanneer waarom hoe welke welk hoeveel het een en maar zijn
+            waren heeft hebben ik jij hij zij ze wij mijn haar van voor met op aan naar
+            bij niet er dat die deze ook nog al is in de dit heb had hun wordt werd
+        """,
+        "swedish": """
+            vad vem var när varför hur vilken vilket vilka många och eller men är har
+            hade jag du han hon vi de min hans hennes deras ett den det på med för till
+            av om från inte som sig sin sitt i
+        """,
+        "polish": """
+            co jak gdzie kiedy kto dlaczego czy jaki jaka jakie który która które ile
+            się nie jest są był była było w z na do od że to jej jego ich po przez dla
+            której którego którą którym jakiej jakim czego kogo komu czym
+        """,
+        "czech": """
+            co jak kde kdy kdo proč jaký jaká jaké který která které kolik se si ne je
+            jsou byl byla bylo v ve z na do od že to její jeho jejich po pro
+        """,
+        "romanian": """
+            ce cum unde când cine care cât câte câți este sunt au fost și în la cu pe
+            din pentru un lui ei nu să se mai
+        """,
+        "turkish": """
+            ne neden nasıl nerede nereye kim kimin hangi zaman mı mi mu mü ve bir bu şu
+            için ile da de ki çok daha kaç ben sen biz onun neyi neler nereden neresi
+            neresini nelerden kiminle kimi kime kimden hangisi niçin niye
+        """,
+        "indonesian": """
+            apa yang dan di ke dari ini itu siapa kapan mana bagaimana berapa mengapa
+            kenapa adalah untuk dengan tidak sudah akan saya dia mereka kami kita pada
+            oleh juga apakah ada
+        """,
+        "vietnamese": """
+            gì của là và có không người khi nào đâu bao nhiêu tôi bạn anh chị đã được
+            những các một với cho trong này đó sao thế ai
+        """,
+    }.items()
+}
+"""Function words of Latin-script languages whose inflections the search does not match
+(so they are not :data:`~..index.query.FUNCTION_WORDS`), read only to tell that a
+question is written in another language than its history (:func:`floor_languages`,
+floor 38)."""
+_ENGLISH_ONLY = (STOP_WORDS | QUESTION_WORDS) - frozenset().union(
+    *FUNCTION_WORDS.values(), *FLOOR_FUNCTION_WORDS.values()
+)
+_FLOOR_WEIGHTS: dict[str, dict[str, float]] = {}
+for _lang, _words in {"english": STOP_WORDS | QUESTION_WORDS, **FLOOR_FUNCTION_WORDS}.items():
+    for _word in _words:
+        _FLOOR_WEIGHTS.setdefault(_word, {})[_lang] = 1.0
+for _weights in _FLOOR_WEIGHTS.values():
+    for _lang in _weights:
+        _weights[_lang] = 1 / len(_weights)
+_NO_SCRIPT = frozenset({"LATIN", "CJK", "HIRAGANA", "KATAKANA", "HANGUL"})
+"""Scripts the other-script test leaves out: Latin (function words tell its languages)
+and Chinese, Japanese and Korean (their own floor, :data:`FLOOR_COSINES_CJK`)."""
 LANGUAGE_CANDIDATES = 5
 """Semantic candidates, nearest first, whose language tells whether a question is asked
 in the history's own language."""
+SCRIPT_CHARS = 300
+"""Characters of each of them read for its scripts."""
 FLOOR_WORDS = 0.6
 """The share of the query's searched words a lexical match must hold to be a match on
 its words alone (the same calibration)."""
@@ -170,13 +244,59 @@ def _forms_keys(word: str, forms: Query) -> frozenset[str]:
     return frozenset().union(*(text_keys(form, stop=False) for form in found))
 
 
+def floor_languages(text: str) -> tuple[str, ...]:
+    """The languages of :data:`FLOOR_FUNCTION_WORDS` a question may be written in, as
+    :func:`~..index.query.question_languages` reads those of its own lists (a word
+    weighs ``1 / k`` in each of the ``k`` languages, English included, that hold it;
+    English wins a tie); ``()`` otherwise."""
+    counts: dict[str, float] = {lang: 0.0 for lang in ("english", *FLOOR_FUNCTION_WORDS)}
+    for word in re.findall(r"[^\W\d_]+", text):
+        for lang, weight in _FLOOR_WEIGHTS.get(word.casefold(), {}).items():
+            counts[lang] += weight
+    english = counts.pop("english")
+    best = max(counts.values(), default=0.0)
+    if best <= english + 1e-9:
+        return ()
+    return tuple(lang for lang, n in counts.items() if abs(n - best) < 1e-9)
+
+
+def _languages(text: str) -> tuple[str, ...]:
+    """The languages other than English a text is read as written in: those of
+    :func:`~..index.query.question_languages`, else those of :func:`floor_languages`."""
+    return question_languages(text) or floor_languages(text)
+
+
+def _scripts(text: str) -> set[str]:
+    """The scripts of the letters of ``text`` that the other-script test reads (not
+    :data:`_NO_SCRIPT`)."""
+    return {script(ch) for ch in text if ch.isalpha() and not ch.isascii()} - _NO_SCRIPT
+
+
+def _english(text: str) -> bool:
+    """Whether ``text`` holds an English stop or question word that no other language's
+    function words hold ("what", "the", "did"; not "a", "in", "is")."""
+    return any(w.casefold() in _ENGLISH_ONLY for w in re.findall(r"[^\W\d_]+", text))
+
+
 def _in_language(languages: Sequence[str], messages: Sequence[Any]) -> bool:
     """Whether one of ``messages`` is read as written in one of ``languages`` (by the
-    function words :func:`~..index.query.question_languages` counts; an English message is
-    read as none); True when there is nothing to read."""
+    function words :func:`~..index.query.question_languages` and :func:`floor_languages`
+    count; an English message is read as none); True when there is nothing to read."""
     if not messages:
         return True
-    return any(set(question_languages(m.content or "")) & set(languages) for m in messages)
+    return any(set(_languages(m.content or "")) & set(languages) for m in messages)
+
+
+def _other_script(text: str, messages: Sequence[Any]) -> bool:
+    """Whether the question ``text`` writes letters of a script (not Latin, not CJK) that
+    none of ``messages`` writes in its first :data:`SCRIPT_CHARS` characters, and holds no
+    English-only word (a Greek or Arabic question over an English chat); False when there
+    is nothing to read."""
+    own = _scripts(text)
+    if not own or not messages or _english(text):
+        return False
+    written = _scripts("".join((m.content or "")[:SCRIPT_CHARS] for m in messages))
+    return bool(own - written)
 
 
 def judge(
@@ -201,14 +321,18 @@ def judge(
     near = sorted((f.semantic for f in fused if f.semantic is not None), key=lambda s: -s.cosine)
     cosine = near[0].cosine if near else None
     ids = [f.hit.message_id for f in fused if f.hit is not None][:WORD_CANDIDATES]
-    other = [] if cjk or not query.languages else near[:LANGUAGE_CANDIDATES]
+    languages = (query.languages or floor_languages(query.text)) if query.natural else ()
+    asks_other = not cjk and (bool(languages) or bool(_scripts(query.text)))
+    other = near[:LANGUAGE_CANDIDATES] if asks_other else []
     found = store.messages_by_id(ids + [s.message_id for s in other]) if ids or other else {}
     words = None
     if ids and not query.empty:
         texts = [found[i].content or "" for i in ids if i in found]
         words = _word_share(query, texts, store.forms_of(query))
-    if other and not _in_language(query.languages, [found[s.message_id] for s in other
-                                                    if s.message_id in found]):  # fmt: skip
+    nearest = [found[s.message_id] for s in other if s.message_id in found]
+    if other and (
+        (languages and not _in_language(languages, nearest)) or _other_script(query.text, nearest)
+    ):
         floor = min(floor, FLOOR_COSINES_OTHER.get(model or "", floor))
     good = (cosine is not None and cosine >= floor) or (words is not None and words >= FLOOR_WORDS)
     return Strength(good or not fused, cosine, words, floor)
