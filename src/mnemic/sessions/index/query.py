@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
@@ -39,6 +40,8 @@ __all__ = [
     "Term",
     "fold_term",
     "form_origins",
+    "function_weights",
+    "leading_languages",
     "match_spans",
     "parse_query",
     "question_languages",
@@ -303,19 +306,39 @@ FUNCTION_WORDS: dict[str, frozenset[str]] = {
 mostly of one of them is taken to be written in it (:func:`question_languages`)."""
 
 
-def _function_weights() -> dict[str, dict[str, float]]:
-    """Word -> {language: weight}: a function word weighs ``1 / k`` in each of the ``k``
-    languages whose list holds it, English's (its stop and question words) included, so
-    a word two languages share ("a", "e", "in", "was") decides for neither alone."""
-    lists = {"english": STOP_WORDS | QUESTION_WORDS, **FUNCTION_WORDS}
+def function_weights(
+    lists: Mapping[str, frozenset[str]], english: frozenset[str] | None = None
+) -> dict[str, dict[str, float]]:
+    """Word -> {language: weight} over the function-word ``lists`` and ``english``'s
+    (by default English's stop and question words): a function word weighs ``1 / k`` in
+    each of the ``k`` languages whose list holds it, so a word two languages share ("a",
+    "e", "in", "was") decides for neither alone."""
+    english = STOP_WORDS | QUESTION_WORDS if english is None else english
     holders: dict[str, list[str]] = {}
-    for lang, words in lists.items():
+    for lang, words in {"english": english, **lists}.items():
         for word in words:
             holders.setdefault(word, []).append(lang)
     return {w: {lang: 1 / len(langs) for lang in langs} for w, langs in holders.items()}
 
 
-_WEIGHTS = _function_weights()
+_WEIGHTS = function_weights(FUNCTION_WORDS)
+
+
+def leading_languages(
+    text: str, weights: Mapping[str, Mapping[str, float]], counts: dict[str, float]
+) -> tuple[str, ...]:
+    """The languages whose function words (``weights``, as :func:`function_weights`
+    makes them) weigh the most among ``text``'s words, added to ``counts`` (one entry per
+    language, English's among them), provided they weigh more than English's (English
+    wins a tie); ``()`` otherwise. Two or more when they tie."""
+    for word in re.findall(r"[^\W\d_]+", text):
+        for lang, weight in weights.get(word.casefold(), {}).items():
+            counts[lang] += weight
+    english = counts.pop("english")
+    best = max(counts.values(), default=0.0)
+    if best <= english + 1e-9:
+        return ()
+    return tuple(lang for lang, n in counts.items() if abs(n - best) < 1e-9)
 
 
 def question_languages(text: str) -> tuple[str, ...]:
@@ -329,14 +352,7 @@ def question_languages(text: str) -> tuple[str, ...]:
     alone writes them. Two or more when they tie."""
     counts: dict[str, float] = {lang: 0.0 for lang in ("english", *FUNCTION_WORDS)}
     counts["spanish"] += text.count("¿") + text.count("¡")  # marks Spanish alone writes
-    for word in re.findall(r"[^\W\d_]+", text):
-        for lang, weight in _WEIGHTS.get(word.casefold(), {}).items():
-            counts[lang] += weight
-    english = counts.pop("english")
-    best = max(counts.values(), default=0.0)
-    if best <= english + 1e-9:
-        return ()
-    return tuple(lang for lang, n in counts.items() if abs(n - best) < 1e-9)
+    return leading_languages(text, _WEIGHTS, counts)
 
 
 CJK_STOP_WORDS = tuple(

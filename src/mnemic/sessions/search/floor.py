@@ -49,6 +49,8 @@ from ..index.query import (
     Query,
     fold_term,
     form_origins,
+    function_weights,
+    leading_languages,
     question_languages,
 )
 from ..index.segment import has_cjk
@@ -142,13 +144,9 @@ floor 38)."""
 _ENGLISH_ONLY = (STOP_WORDS | QUESTION_WORDS) - frozenset().union(
     *FUNCTION_WORDS.values(), *FLOOR_FUNCTION_WORDS.values()
 )
-_FLOOR_WEIGHTS: dict[str, dict[str, float]] = {}
-for _lang, _words in {"english": STOP_WORDS | QUESTION_WORDS, **FLOOR_FUNCTION_WORDS}.items():
-    for _word in _words:
-        _FLOOR_WEIGHTS.setdefault(_word, {})[_lang] = 1.0
-for _weights in _FLOOR_WEIGHTS.values():
-    for _lang in _weights:
-        _weights[_lang] = 1 / len(_weights)
+# English's side here is the index's stop list (stems.STOP_WORDS, which also holds German,
+# French and Spanish function words), as floor 38 measured it, not the query's own.
+_FLOOR_WEIGHTS = function_weights(FLOOR_FUNCTION_WORDS, english=STOP_WORDS | QUESTION_WORDS)
 _NO_SCRIPT = frozenset({"LATIN", "CJK", "HIRAGANA", "KATAKANA", "HANGUL"})
 """Scripts the other-script test leaves out: Latin (function words tell its languages)
 and Chinese, Japanese and Korean (their own floor, :data:`FLOOR_COSINES_CJK`)."""
@@ -249,15 +247,8 @@ def floor_languages(text: str) -> tuple[str, ...]:
     :func:`~..index.query.question_languages` reads those of its own lists (a word
     weighs ``1 / k`` in each of the ``k`` languages, English included, that hold it;
     English wins a tie); ``()`` otherwise."""
-    counts: dict[str, float] = {lang: 0.0 for lang in ("english", *FLOOR_FUNCTION_WORDS)}
-    for word in re.findall(r"[^\W\d_]+", text):
-        for lang, weight in _FLOOR_WEIGHTS.get(word.casefold(), {}).items():
-            counts[lang] += weight
-    english = counts.pop("english")
-    best = max(counts.values(), default=0.0)
-    if best <= english + 1e-9:
-        return ()
-    return tuple(lang for lang, n in counts.items() if abs(n - best) < 1e-9)
+    counts = {lang: 0.0 for lang in ("english", *FLOOR_FUNCTION_WORDS)}
+    return leading_languages(text, _FLOOR_WEIGHTS, counts)
 
 
 def _languages(text: str) -> tuple[str, ...]:
